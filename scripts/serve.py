@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""Static file server for the game (stdlib only). Used by `make play`, the tests and the benchmarks.
+
+    python scripts/serve.py [--port 8000] [--bind 127.0.0.1] [--root DIR] [--prefix /some/dir/] [--quiet]
+
+Sends the MIME types Pyodide and PyScript need (application/wasm for .wasm,
+text/javascript for .mjs/.js), with `Cache-Control: no-cache` so a browser may
+keep files but revalidates them (ETag / Last-Modified answer 304).
+
+--prefix serves the root under a sub-path (http://host:port/some/dir/), to
+check that the page only uses relative URLs; anything outside it is a 404.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import os
+import sys
+import threading
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".css": "text/css",
+    ".html": "text/html",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".toml": "application/toml",
+    ".py": "text/plain",
+    ".txt": "text/plain",
+    ".md": "text/plain",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".woff2": "font/woff2",
+    ".map": "application/json",
+}
+TEXT_TYPES = ("text/", "application/json", "application/toml", "application/manifest+json", "image/svg+xml")
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    prefix = "/"
+    quiet = False
+    protocol_version = "HTTP/1.1"  # keep-alive: one connection for the page's many files
+
+    def guess_type(self, path):
+        ctype = super().guess_type(path)
+        if ctype.startswith(TEXT_TYPES) and "charset" not in ctype:
+            ctype += "; charset=utf-8"
+        return ctype
+
+    def _strip_prefix(self, path: str) -> str | None:
+        """The request path relative to the served root, or None when outside the prefix."""
+        clean = path.split("?", 1)[0].split("#", 1)[0]
+        if self.prefix == "/":
+            return clean
+        if not clean.startswith(self.prefix):
+            return None
+        return "/" + clean[len(self.prefix):]
+
+    def translate_path(self, path):
+        return super().translate_path(self._strip_prefix(path) or "/")
+
+    def send_head(self):
+        clean = self.path.split("?", 1)[0].split("#", 1)[0]
+        if self.prefix != "/" and clean + "/" == self.prefix:
+            # /some/dir -> /some/dir/ so that relative URLs resolve inside it
+            self.send_response(301)
+            self.send_header("Location", self.prefix)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return None
+        if self._strip_prefix(self.path) is None:
+            self.send_error(404, f"outside the served prefix {self.prefix}")
+            return None
+        return super().send_head()
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format, *args):
+        if not self.quiet:
+            super().log_message(format, *args)
+
+    def log_error(self, format, *args):
+        # 404s and the like stay visible even in quiet mode unless asked otherwise
+        if not self.quiet:
+            super().log_error(format, *args)
+
+
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+    prefix = "/"
+
+
+def make_server(root: Path | str = REPO, port: int = 8000, bind: str = "127.0.0.1",
+                prefix: str = "/", quiet: bool = False) -> Server:
+    """Build (not start) a server; port 0 picks a free port (see server.server_port)."""
+    root = Path(root).resolve()
+    if not root.is_dir():
+        raise SystemExit(f"serve.py: root {root} is not a directory")
+    prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
+    handler = type("BoundHandler", (Handler,), {"prefix": prefix, "quiet": quiet})
+    server = Server((bind, port), functools.partial(handler, directory=str(root)))
+    server.prefix = prefix
+    return server
+
+
+def serve_in_thread(**kwargs) -> tuple[Server, str]:
+    """Start a server on a background thread; return it and its base URL (ending in /)."""
+    server = make_server(**kwargs)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    host, port = server.server_address[:2]
+    return server, f"http://{host}:{port}{server.prefix}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Serve the game's static files.")
+    parser.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 = any free port)")
+    parser.add_argument("--bind", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    parser.add_argument("--root", type=Path, default=REPO, help="folder to serve (default: the repository)")
+    parser.add_argument("--prefix", default="/", help="serve the root under this sub-path, e.g. /some/dir/")
+    parser.add_argument("--quiet", "-q", action="store_true", help="no request log")
+    args = parser.parse_args(argv)
+    try:
+        server = make_server(args.root, args.port, args.bind, args.prefix, args.quiet)
+    except OSError as err:
+        print(f"serve.py: cannot listen on {args.bind}:{args.port}: {err}", file=sys.stderr)
+        return 1
+    host, port = server.server_address[:2]
+    prefix = server.prefix
+    # The exact line tests and benchmarks wait for; keep its format.
+    print(f"Serving {Path(args.root).resolve()} at http://{host}:{port}{prefix}", flush=True)
+    if not (Path(args.root) / "static" / "vendor" / "manifest.json").is_file():
+        print("serve.py: warning: static/vendor is not built; run `make vendor`", file=sys.stderr, flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
