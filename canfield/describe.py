@@ -1,0 +1,227 @@
+"""The board and the moves in sentences: French (seed 000), Dutch (seed 002) and English.
+
+One table per language. The board sentences follow the seeds character for character; the Dutch
+card names use one form throughout (klaverenvrouw, as in seed 002's opening line).
+"""
+
+from .cards import CARDS
+
+LANGS = ("fr", "nl", "en")
+
+FR = {
+    "ranks": ("as", "2", "3", "4", "5", "6", "7", "8", "9", "10", "valet", "dame", "roi"),
+    "suits": ("pique", "cœur", "carreau", "trèfle"),
+    "count": ("{n} carte", "{n} cartes"),
+    "stock": "Pioche : {count}",
+    "stock_empty": "Pioche vide",
+    "waste": "défausse : {count}, dessus : {top}",
+    "waste_empty": "défausse vide",
+    "reserve": "réserve : {count}, dessus : {top}",
+    "reserve_empty": "réserve vide",
+    "sep": " ; ",
+    "foundations": "Fondations, rang de départ {rank} : {list}.",
+    "foundation": "{suit} jusqu’{upto} ({n})",
+    "foundation_empty": "{suit} vide",
+    "column": "colonne {i} : {cards}",
+    "column_empty": "colonne {i} : vide",
+    "won": "Partie gagnée, score {score}.",
+    # moves
+    "to_card": "{Card} va sur {card}.",
+    "to_card_n": "{Card} et {more} vont sur {card}.",
+    "more": ("la carte posée dessus", "les {n} cartes posées dessus"),
+    "to_foundation": "{Card} va sur la fondation {i}.",
+    "to_empty": "{Card} va sur la colonne {i} vide.",
+    "to_empty_n": "{Card} et {more} vont sur la colonne {i} vide.",
+    "draw": "Pioche : {count} retournées, dessus : {top}.",
+    "draw1": "Pioche : {top} retourné.",
+    "recycle": "La défausse retourne dans la pioche : {count}.",
+    "refill": "Colonne {i} : {card} sort de la réserve.",
+}
+
+NL = {
+    "ranks": ("aas", "2", "3", "4", "5", "6", "7", "8", "9", "10", "boer", "vrouw", "heer"),
+    "suits": ("schoppen", "harten", "ruiten", "klaveren"),
+    "count": ("{n} kaart", "{n} kaarten"),
+    "stock": "Trekstapel: {count}",
+    "stock_empty": "Trekstapel leeg",
+    "waste": "aflegstapel: {count}, bovenste: {top}",
+    "waste_empty": "aflegstapel leeg",
+    "reserve": "reserve: {count}, bovenste: {top}",
+    "reserve_empty": "reserve leeg",
+    "sep": "; ",
+    "foundations": "Fundamenten, startrang {rank}: {list}.",
+    "foundation": "{suit} tot en met {card} ({n})",
+    "foundation_empty": "{suit} leeg",
+    "column": "kolom {i}: {cards}",
+    "column_empty": "kolom {i}: leeg",
+    "won": "Spel gewonnen, score {score}.",
+    "to_card": "{Card} gaat op {card}.",
+    "to_card_n": "{Card} en {more} gaan op {card}.",
+    "more": ("de kaart erop", "de {n} kaarten erop"),
+    "to_foundation": "{Card} gaat naar fundament {i}.",
+    "to_empty": "{Card} gaat naar de lege kolom {i}.",
+    "to_empty_n": "{Card} en {more} gaan naar de lege kolom {i}.",
+    "draw": "Trekstapel: {count} omgedraaid, bovenste: {top}.",
+    "draw1": "Trekstapel: {top} omgedraaid.",
+    "recycle": "De aflegstapel gaat terug naar de trekstapel: {count}.",
+    "refill": "Kolom {i}: {card} komt uit de reserve.",
+}
+
+EN = {
+    "ranks": ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king"),
+    "suits": ("spades", "hearts", "diamonds", "clubs"),
+    "count": ("{n} card", "{n} cards"),
+    "stock": "Stock: {count}",
+    "stock_empty": "Stock empty",
+    "waste": "waste: {count}, top: {top}",
+    "waste_empty": "waste empty",
+    "reserve": "reserve: {count}, top: {top}",
+    "reserve_empty": "reserve empty",
+    "sep": "; ",
+    "foundations": "Foundations, start rank {rank}: {list}.",
+    "foundation": "{suit} up to {card} ({n})",
+    "foundation_empty": "{suit} empty",
+    "column": "column {i}: {cards}",
+    "column_empty": "column {i}: empty",
+    "won": "Game won, score {score}.",
+    "to_card": "{Card} goes on {card}.",
+    "to_card_n": "{Card} and {more} go on {card}.",
+    "more": ("the card on it", "the {n} cards on it"),
+    "to_foundation": "{Card} goes to foundation {i}.",
+    "to_empty": "{Card} goes to empty column {i}.",
+    "to_empty_n": "{Card} and {more} go to empty column {i}.",
+    "draw": "Stock: {count} turned, top: {top}.",
+    "draw1": "Stock: {top} turned.",
+    "recycle": "The waste goes back to the stock: {count}.",
+    "refill": "Column {i}: {card} comes from the reserve.",
+}
+
+TABLES = {"fr": FR, "nl": NL, "en": EN}
+
+
+def _table(lang):
+    try:
+        return TABLES[lang]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown language {lang!r}: expected one of {', '.join(LANGS)}") from None
+
+
+def card_name(card, lang="en"):
+    """The spoken name of a card: "dame de trèfle", "klaverenvrouw", "queen of clubs"."""
+    t = _table(lang)
+    c = CARDS[card] if isinstance(card, int) else card
+    rank = t["ranks"][c.rank - 1]
+    suit = t["suits"]["SHDC".index(c.suit)]
+    if lang == "nl":
+        return f"{suit} {rank}" if 2 <= c.rank <= 10 else f"{suit}{rank}"
+    if lang == "fr":
+        return f"{rank} de {suit}"
+    return f"{rank} of {suit}"
+
+
+def _fr_article(card, capital=False):
+    """French article + name: "le roi de cœur", "la dame de trèfle", "l’as de pique"."""
+    name = card_name(card, "fr")
+    if card.rank == 1:
+        art = "l’"
+    elif card.rank == 12:
+        art = "la "
+    else:
+        art = "le "
+    s = art + name
+    return s[0].upper() + s[1:] if capital else s
+
+
+def _fr_upto(card):
+    """What follows "jusqu’": "au 7 de cœur", "à la dame de cœur", "à l’as de cœur"."""
+    name = card_name(card, "fr")
+    if card.rank == 1:
+        return "à l’" + name
+    if card.rank == 12:
+        return "à la " + name
+    return "au " + name
+
+
+def _named(card, lang, capital=False):
+    if lang == "fr":
+        return _fr_article(card, capital)
+    if lang == "en":
+        s = "the " + card_name(card, "en")
+        return s[0].upper() + s[1:] if capital else s
+    s = "de " + card_name(card, "nl")
+    return s[0].upper() + s[1:] if capital else s
+
+
+def _count(t, n):
+    return t["count"][0 if n == 1 else 1].format(n=n)
+
+
+def describe_game(game, lang="en"):
+    t = _table(lang)
+    stock, waste, reserve = game.stock, game.waste, game.reserve
+    parts = [
+        t["stock"].format(count=_count(t, len(stock))) if stock else t["stock_empty"],
+        t["waste"].format(count=_count(t, len(waste)), top=card_name(waste[-1], lang)) if waste else t["waste_empty"],
+        t["reserve"].format(count=_count(t, len(reserve)), top=card_name(reserve[-1], lang))
+        if reserve else t["reserve_empty"],
+    ]
+    first = t["sep"].join(parts) + "."
+    base = t["ranks"][game.base_rank - 1]
+    flist = []
+    for suit_letter, pile in zip(game.foundation_suits, game.foundations):
+        suit = t["suits"]["SHDC".index(suit_letter)]
+        if pile:
+            top = pile[-1]
+            upto = _fr_upto(top) if lang == "fr" else None
+            flist.append(t["foundation"].format(suit=suit, upto=upto, card=card_name(top, lang), n=len(pile)))
+        else:
+            flist.append(t["foundation_empty"].format(suit=suit))
+    second = t["foundations"].format(rank=base, list=", ".join(flist))
+    cols = []
+    for i, col in enumerate(game.tableau, 1):
+        if col:
+            cols.append(t["column"].format(i=i, cards=", ".join(card_name(c, lang) for c in col)))
+        else:
+            cols.append(t["column_empty"].format(i=i))
+    third = t["sep"].join(cols) + "."
+    text = f"{first} {second} {third}"
+    if game.won:
+        text += " " + t["won"].format(score=game.score)
+    return text
+
+
+def describe_last_move(game, move, lang="en"):
+    """A sentence for `move`, which must be the last move played in `game` (before any undo)."""
+    t = _table(lang)
+    s, d, k = move
+    if s == "S":
+        waste = game.waste
+        if k == 1:
+            return t["draw1"].format(top=card_name(waste[-1], lang))
+        return t["draw"].format(count=_count(t, k), top=card_name(waste[-1], lang))
+    if d == "S":
+        return t["recycle"].format(count=_count(t, k))
+    dst = game.pile(d)
+    moved = dst[-k]
+    under = dst[-k - 1] if len(dst) > k else None
+    Card = _named(moved, lang, capital=True)
+    if d[0] == "F":
+        text = t["to_foundation"].format(Card=Card, i=d[1])
+    elif under is not None:
+        if k == 1:
+            text = t["to_card"].format(Card=Card, card=_named(under, lang))
+        else:
+            more = t["more"][0 if k == 2 else 1].format(n=k - 1)
+            text = t["to_card_n"].format(Card=Card, more=more, card=_named(under, lang))
+    elif k == 1:
+        text = t["to_empty"].format(Card=Card, i=d[1])
+    else:
+        more = t["more"][0 if k == 2 else 1].format(n=k - 1)
+        text = t["to_empty_n"].format(Card=Card, more=more, i=d[1])
+    last = game._undo[-1] if game._undo else None
+    if last is not None and last[0] == move and last[1] is not None:
+        col = game.pile(last[1])
+        text += " " + t["refill"].format(i=last[1][1], card=_named(col[-1], lang))
+    if game.won:
+        text += " " + t["won"].format(score=game.score)
+    return text

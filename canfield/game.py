@@ -1,0 +1,625 @@
+"""The game: state, legal moves, play, undo/redo, score.
+
+Move notation (`str(move)`, and what `Game.play` / `Game.parse_move` read):
+
+    piles   S stock, W waste, R reserve, F1-F4 foundations, T1-T4 tableau columns
+    R-T2    the reserve top onto column 2         W-F1   the waste top onto foundation 1
+    T1-F3   the top of column 1 onto foundation 3 F2-T3  foundation 2's top back onto column 3
+    T2-T4   the top card of column 2 onto column 4
+    T2:3-T4 the last 3 cards of column 2, as a unit, onto column 4
+    S       turn cards from the stock onto the waste, or, when the stock is empty, recycle the waste
+
+Short forms are read wherever they name one move: "W-F" and "T1-F" (the card's own foundation),
+"F-T3" (the one foundation whose top fits), "T2-T4" without a count (the one tail that fits; onto an
+empty column, where every tail fits, it means the top card). Case and spaces do not matter.
+
+Internally cards are indices 0..51 and piles are lists, bottom to top; `apply` is the unchecked
+fast path for solvers, `play` the checked entry point for anything a player or a file says.
+"""
+
+import random
+import re
+from typing import NamedTuple
+
+from .cards import CARDS, SUITS
+from .deal import MAX_NUMBER, check_deck, make_code, parse_code, shuffled_deck
+from .errors import IllegalMove
+from .rules import get_rules
+
+RANK = tuple(i % 13 for i in range(52))  # 0 = ace .. 12 = king
+SUIT = tuple(i // 13 for i in range(52))  # 0..3 in the order S H D C
+RED = tuple(SUIT[i] in (1, 2) for i in range(52))
+
+FOUNDATIONS = ("F1", "F2", "F3", "F4")
+COLUMNS = ("T1", "T2", "T3", "T4")
+PILE_NAMES = ("S", "W", "R") + FOUNDATIONS + COLUMNS
+
+
+class Move(NamedTuple):
+    """A move: `count` cards from pile `src` to pile `dst` (pile names as in the module docstring).
+
+    Drawing is Move("S", "W", n) with n the cards turned; recycling is Move("W", "S", n).
+    """
+
+    src: str
+    dst: str
+    count: int = 1
+
+    def __str__(self):
+        if self.src == "S" or self.dst == "S":
+            return "S"
+        if self.count > 1:
+            return f"{self.src}:{self.count}-{self.dst}"
+        return f"{self.src}-{self.dst}"
+
+    @property
+    def is_stock(self):
+        """True for a draw or a recycle."""
+        return self.src == "S" or self.dst == "S"
+
+
+# Every move the engine can make exists once: listing moves allocates nothing.
+_MOVE_CACHE = {}
+
+
+def _mv(src, dst, count=1):
+    key = (src, dst, count)
+    m = _MOVE_CACHE.get(key)
+    if m is None:
+        m = _MOVE_CACHE[key] = Move(src, dst, count)
+    return m
+
+
+_F_MOVES = {(s, f): _mv(s, f) for s in ("R", "W") + COLUMNS for f in FOUNDATIONS}
+_MOVE_RE = re.compile(r"^(S|W|R|F[1-4]?|T[1-4])(?::(\d+))?-(W|R|F[1-4]?|T[1-4])$")
+
+
+class Game:
+    """A game of Canfield in progress. Make one with `from_code`, `from_deck` or `new`."""
+
+    def __init__(self, deck, draw=3, rules="canfield", number=None):
+        rules = get_rules(rules)
+        if draw not in (1, 3):
+            raise ValueError(f"draw must be 1 or 3, not {draw!r}")
+        self.rules = rules
+        self.draw = draw
+        self.number = number
+        self._deck = tuple(deck)
+        self._alternate = rules.alternate
+        self._tails = rules.tail_moves
+        self._empty_any = rules.empty_any
+        self._takeback = rules.takeback
+        self._setup()
+
+    # ---- construction -------------------------------------------------------------------
+
+    @classmethod
+    def from_code(cls, code):
+        """The game a deal code names (see canfield.deal). Raises InvalidCode."""
+        rules, draw, number, deck = parse_code(code)
+        return cls(deck, draw, rules, number)
+
+    @classmethod
+    def from_deck(cls, cards, draw=3, rules="canfield"):
+        """A game from 52 cards in dealing order (a list of card texts or Cards, or one string).
+
+        Raises InvalidDeck when the cards are not 52 distinct cards."""
+        return cls(check_deck(cards), draw, rules, None)
+
+    @classmethod
+    def new(cls, draw=3, rules="canfield", number=None):
+        """A numbered deal; a random number when `number` is None."""
+        if number is None:
+            number = random.randrange(MAX_NUMBER + 1)
+        return cls(shuffled_deck(number), draw, rules, number)
+
+    def _setup(self):
+        deck = self._deck
+        base = self.rules.base_rank
+        if base is None:
+            reserve, base_card, tableau, stock = deck[:13], deck[13], deck[14:18], deck[18:]
+            self._base = RANK[base_card]
+            first = SUIT[base_card]
+            fsuits = (first,) + tuple(s for s in range(4) if s != first)
+            foundations = [[base_card], [], [], []]
+        else:
+            self._base = base - 1
+            starters = [c for c in deck if RANK[c] == self._base]
+            rest = [c for c in deck if RANK[c] != self._base]
+            reserve, tableau, stock = rest[:13], rest[13:17], rest[17:]
+            fsuits = (0, 1, 2, 3)
+            foundations = [[c] for c in sorted(starters, key=lambda c: SUIT[c])]
+        self._fsuits = fsuits
+        self._fpos = tuple(fsuits.index(s) for s in range(4))
+        self._stock = list(reversed(stock))  # top of the stock at the end
+        self._waste = []
+        self._reserve = list(reserve)
+        self._found = foundations
+        self._tab = [[c] for c in tableau]
+        self._p = {"S": self._stock, "W": self._waste, "R": self._reserve}
+        for i in range(4):
+            self._p[FOUNDATIONS[i]] = self._found[i]
+            self._p[COLUMNS[i]] = self._tab[i]
+        self._score = 0
+        self._undo = []  # (move, refilled column name or None, points)
+        self._redo = []
+
+    def restart(self):
+        """Back to the start of the same deal; the history is cleared."""
+        self._setup()
+
+    def copy(self):
+        """An independent game at the same position and with the same history."""
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g._stock, g._waste, g._reserve = list(self._stock), list(self._waste), list(self._reserve)
+        g._found = [list(f) for f in self._found]
+        g._tab = [list(t) for t in self._tab]
+        g._p = {"S": g._stock, "W": g._waste, "R": g._reserve}
+        for i in range(4):
+            g._p[FOUNDATIONS[i]] = g._found[i]
+            g._p[COLUMNS[i]] = g._tab[i]
+        g._undo = list(self._undo)
+        g._redo = list(self._redo)
+        return g
+
+    # ---- read access -------------------------------------------------------------------
+
+    @property
+    def code(self):
+        """The deal code that gives this deal back (numbered, or explicit with all 52 cards)."""
+        return make_code(self.rules, self.draw, self.number, self._deck)
+
+    @property
+    def deck(self):
+        """The 52 cards of the deal in dealing order."""
+        return tuple(CARDS[i] for i in self._deck)
+
+    @staticmethod
+    def _cards(pile):
+        return tuple(map(CARDS.__getitem__, pile))
+
+    @property
+    def stock(self):
+        """The stock, bottom to top: the last card is the next one drawn."""
+        return self._cards(self._stock)
+
+    @property
+    def waste(self):
+        return self._cards(self._waste)
+
+    @property
+    def reserve(self):
+        return self._cards(self._reserve)
+
+    @property
+    def foundations(self):
+        return tuple(self._cards(f) for f in self._found)
+
+    @property
+    def tableau(self):
+        return tuple(self._cards(t) for t in self._tab)
+
+    def pile(self, name):
+        """The cards of the pile called `name` (S, W, R, F1-F4, T1-T4), bottom to top."""
+        try:
+            return self._cards(self._p[name])
+        except (KeyError, TypeError):
+            raise ValueError(f"no pile called {name!r}: expected one of {', '.join(PILE_NAMES)}") from None
+
+    @property
+    def base_rank(self):
+        """The start rank of the foundations, 1 (ace) .. 13 (king)."""
+        return self._base + 1
+
+    @property
+    def foundation_suits(self):
+        """The suit letter of each foundation, F1 first."""
+        return tuple(SUITS[s] for s in self._fsuits)
+
+    def foundation_next(self, i):
+        """The card foundation i (0-based) waits for, or None when it is full."""
+        n = len(self._found[i])
+        if n >= 13:
+            return None
+        return CARDS[self._fsuits[i] * 13 + (self._base + n) % 13]
+
+    @property
+    def score(self):
+        return self._score
+
+    @property
+    def won(self):
+        f = self._found
+        return len(f[0]) + len(f[1]) + len(f[2]) + len(f[3]) == 52
+
+    @property
+    def history(self):
+        """The moves played from the deal to this position (what undo would take back, in order)."""
+        return tuple(u[0] for u in self._undo)
+
+    @property
+    def redo_moves(self):
+        """The moves that redo would play again, next one first."""
+        return tuple(reversed(self._redo))
+
+    @property
+    def can_undo(self):
+        return bool(self._undo)
+
+    @property
+    def can_redo(self):
+        return bool(self._redo)
+
+    def state(self):
+        """A hashable snapshot of the whole position (piles and score), for comparisons."""
+        return (
+            tuple(self._stock), tuple(self._waste), tuple(self._reserve),
+            tuple(tuple(f) for f in self._found), tuple(tuple(t) for t in self._tab), self._score,
+        )
+
+    # ---- rules -------------------------------------------------------------------------
+
+    def _fits_foundation(self, c):
+        f = self._fpos[SUIT[c]]
+        n = len(self._found[f])
+        return f if n < 13 and (self._base + n) % 13 == RANK[c] else -1
+
+    def _fits_on(self, c, t):
+        """Can card c be built on card t in the tableau?"""
+        return RANK[c] == (RANK[t] - 1) % 13 and (not self._alternate or RED[c] != RED[t])
+
+    def legal_moves(self):
+        """Every legal move, in a fixed order: to foundations, reserve, waste, tableau, take-backs, stock."""
+        moves = []
+        add = moves.append
+        tab = self._tab
+        found = self._found
+        base = self._base
+        fpos = self._fpos
+        alternate = self._alternate
+        reserve_empty = not self._reserve
+        # Onto foundations.
+        for name, pile in (("R", self._reserve), ("W", self._waste)) + tuple(zip(COLUMNS, tab)):
+            if pile:
+                c = pile[-1]
+                f = fpos[SUIT[c]]
+                n = len(found[f])
+                if n < 13 and (base + n) % 13 == RANK[c]:
+                    add(_F_MOVES[name, FOUNDATIONS[f]])
+        # Reserve and waste tops onto columns.
+        for name, pile in (("R", self._reserve), ("W", self._waste)):
+            if pile:
+                c = pile[-1]
+                rc, redc = RANK[c], RED[c]
+                for j in range(4):
+                    col = tab[j]
+                    if col:
+                        t = col[-1]
+                        if rc == (RANK[t] - 1) % 13 and (not alternate or redc != RED[t]):
+                            add(_mv(name, COLUMNS[j]))
+                    elif reserve_empty and (self._empty_any or name == "W"):
+                        add(_mv(name, COLUMNS[j]))
+        # Tails of columns onto other columns.
+        tails = self._tails
+        for i in range(4):
+            col = tab[i]
+            n = len(col)
+            if not n:
+                continue
+            rc = RANK[col[-1]]
+            for j in range(4):
+                if j == i:
+                    continue
+                dst = tab[j]
+                if dst:
+                    t = dst[-1]
+                    # column cards descend by one rank, so depth k holds rank rc + k - 1
+                    k = (RANK[t] - 1 - rc) % 13 + 1
+                    while k <= n:
+                        if (tails or k == 1 or k == n) and (not alternate or RED[col[-k]] != RED[t]):
+                            add(_mv(COLUMNS[i], COLUMNS[j], k))
+                        k += 13
+                elif reserve_empty and self._empty_any:
+                    for k in range(1, n + 1):
+                        if tails or k == 1 or k == n:
+                            add(_mv(COLUMNS[i], COLUMNS[j], k))
+        # Foundation tops back onto columns.
+        if self._takeback:
+            for i in range(4):
+                fp = found[i]
+                if fp:
+                    c = fp[-1]
+                    for j in range(4):
+                        col = tab[j]
+                        if col:
+                            if self._fits_on(c, col[-1]):
+                                add(_mv(FOUNDATIONS[i], COLUMNS[j]))
+                        elif reserve_empty and self._empty_any:
+                            add(_mv(FOUNDATIONS[i], COLUMNS[j]))
+        # The stock.
+        if self._stock:
+            add(_mv("S", "W", min(self.draw, len(self._stock))))
+        elif self._waste:
+            add(_mv("W", "S", len(self._waste)))
+        return moves
+
+    def is_legal(self, move):
+        return move in self.legal_moves()
+
+    # ---- effects -----------------------------------------------------------------------
+
+    def apply(self, move):
+        """Play a move WITHOUT checking it (the solver's fast path); redo history is kept.
+
+        Use `play` for anything that did not come from `legal_moves()` of this position."""
+        s, d, k = move
+        p = self._p
+        if s == "S":
+            stock, waste = self._stock, self._waste
+            for _ in range(k):
+                waste.append(stock.pop())
+            self._undo.append((move, None, 0))
+            return
+        if d == "S":
+            self._stock.extend(reversed(self._waste))
+            self._waste.clear()
+            self._undo.append((move, None, 0))
+            return
+        src = p[s]
+        dst = p[d]
+        if k == 1:
+            dst.append(src.pop())
+        else:
+            dst.extend(src[-k:])
+            del src[-k:]
+        gain = 5 if d[0] == "F" else 0
+        self._score += gain
+        refill = None
+        if not src and s[0] == "T" and self._reserve:
+            src.append(self._reserve.pop())
+            refill = s
+        self._undo.append((move, refill, gain))
+
+    def play(self, move):
+        """Play a move given as a Move or as text; returns the Move played.
+
+        Raises IllegalMove, with the reason, when the move is not legal here; then nothing changes."""
+        m = self.parse_move(move) if isinstance(move, str) else move
+        if not isinstance(m, Move):
+            try:
+                m = Move(*m)
+            except TypeError:
+                raise IllegalMove(f"{move!r} is not a move") from None
+        if m not in self.legal_moves():
+            raise IllegalMove(self._why_illegal(m))
+        self.apply(m)
+        self._redo.clear()
+        return m
+
+    def undo(self):
+        """Take back the last action and its points; False when there is nothing to undo."""
+        if not self._undo:
+            return False
+        move = self._pop()
+        self._redo.append(move)
+        return True
+
+    def redo(self):
+        """Play again the last action undone; False when there is nothing to redo."""
+        if not self._redo:
+            return False
+        self.apply(self._redo.pop())
+        return True
+
+    def _pop(self):
+        move, refill, gain = self._undo.pop()
+        s, d, k = move
+        if s == "S":
+            stock, waste = self._stock, self._waste
+            for _ in range(k):
+                stock.append(waste.pop())
+            return move
+        if d == "S":
+            self._waste.extend(reversed(self._stock))
+            self._stock.clear()
+            return move
+        p = self._p
+        src = p[s]
+        dst = p[d]
+        if refill is not None:
+            self._reserve.append(src.pop())
+        if k == 1:
+            src.append(dst.pop())
+        else:
+            src.extend(dst[-k:])
+            del dst[-k:]
+        self._score -= gain
+        return move
+
+    # Solvers undo without keeping redo history.
+    unapply = _pop
+
+    # ---- reading moves -----------------------------------------------------------------
+
+    def parse_move(self, text):
+        """The Move that `text` names in this position (full or short notation). Raises IllegalMove."""
+        if isinstance(text, Move):
+            return text
+        if not isinstance(text, str):
+            raise IllegalMove(f"a move is written as text such as 'R-T2', not {text!r}")
+        t = "".join(text.split()).upper()
+        legal = self.legal_moves()
+        if t == "S":
+            for m in legal:
+                if m.is_stock:
+                    return m
+            raise IllegalMove("'S': the stock and the waste are both empty")
+        match = _MOVE_RE.match(t)
+        if not match:
+            raise IllegalMove(
+                f"{text!r} is not a move: write source-destination with piles S, W, R, F1-F4, T1-T4, "
+                "such as 'R-T2', 'W-F1', 'T2:3-T4' or 'S'"
+            )
+        src, count, dst = match.group(1), match.group(2), match.group(3)
+        count = int(count) if count else None
+        if count is not None and count < 1:
+            raise IllegalMove(f"{text!r}: the number of cards must be at least 1")
+        if src == dst:
+            raise IllegalMove(f"{text!r}: a card cannot move onto its own pile")
+        cands = [
+            m for m in legal
+            if (m.src == src or (src == "F" and m.src[0] == "F"))
+            and (m.dst == dst or (dst == "F" and m.dst[0] == "F"))
+            and (count is None or m.count == count)
+        ]
+        if len(cands) == 1:
+            return cands[0]
+        if len(cands) > 1:
+            ones = [m for m in cands if m.count == 1]
+            if count is None and len(ones) == 1 and len({(m.src, m.dst) for m in cands}) == 1:
+                return ones[0]
+            raise IllegalMove(f"{text!r} names several moves: {', '.join(map(str, cands))}; say which")
+        # Nothing legal matches: build the move the text means, to say why it is illegal.
+        if src == "F" or dst == "F":
+            if src == "F":
+                raise IllegalMove(f"{text!r}: no foundation card can go there")
+            pile = self._p[src]
+            if not pile:
+                raise IllegalMove(self._why_illegal(_mv(src, "F1", count or 1)))
+            dst = FOUNDATIONS[self._fpos[SUIT[pile[-count if count and count <= len(pile) else -1]]]]
+        return self._why_illegal_raise(Move(src, dst, count or 1))
+
+    def _why_illegal_raise(self, move):
+        raise IllegalMove(self._why_illegal(move))
+
+    def _why_illegal(self, move):
+        """A sentence saying why `move` is not legal in this position."""
+        s, d, k = move
+        text = str(move)
+        if s not in self._p or d not in self._p:
+            return f"{move!r} is not a move: piles are {', '.join(PILE_NAMES)}"
+        if self.won:
+            return f"{text}: the game is won"
+        if s == "S" or d == "S":
+            return f"{text}: the stock move here is {next((str(m) for m in self.legal_moves() if m.is_stock), 'none')}"
+        if d == "R":
+            return f"{text}: no card is ever put on the reserve"
+        if d == "W":
+            return f"{text}: cards reach the waste only from the stock"
+        if not isinstance(k, int) or k < 1:
+            return f"{text}: the number of cards must be at least 1"
+        src = self._p[s]
+        if not src:
+            return f"{text}: {_pile_label(s)} is empty"
+        if k > len(src):
+            return f"{text}: {_pile_label(s)} has only {len(src)} card{'s' if len(src) > 1 else ''}"
+        if k > 1 and s[0] != "T":
+            return f"{text}: only the top card of {_pile_label(s)} plays"
+        if k > 1 and not self._tails and k != len(src):
+            return f"{text}: in {self.rules.name} rules only the top card or the whole column moves"
+        card = src[-k]
+        name = CARDS[card].code
+        if d[0] == "F":
+            if k > 1:
+                return f"{text}: cards go to a foundation one at a time"
+            if s[0] == "F":
+                return f"{text}: a foundation card goes back only onto a column"
+            f = FOUNDATIONS.index(d)
+            if self._fsuits[f] != SUIT[card]:
+                return f"{text}: foundation {f + 1} takes {SUITS[self._fsuits[f]]}, not {name}"
+            nxt = self.foundation_next(f)
+            if nxt is None:
+                return f"{text}: foundation {f + 1} is full"
+            return f"{text}: foundation {f + 1} takes {nxt.code} next, not {name}"
+        # destination is a column
+        if s[0] == "F" and not self._takeback:
+            return f"{text}: in {self.rules.name} rules a foundation card never returns to play"
+        dst = self._p[d]
+        if dst:
+            t = dst[-1]
+            colours = "in alternating colours" if self._alternate else "regardless of colour"
+            return f"{text}: {name} cannot go on {CARDS[t].code}: the tableau builds down {colours}"
+        if self._reserve:
+            return f"{text}: {_pile_label(d)} is empty and waits for the reserve"
+        if not self._empty_any and s != "W":
+            return f"{text}: in {self.rules.name} rules an empty column takes only the waste top"
+        return f"{text} is not legal here"
+
+    # ---- help for the interface ----------------------------------------------------------
+
+    def tap_move(self, src, count=1, double_click=True):
+        """The move a tap on a card makes (seed 000), or None.
+
+        The card at `count` from the top of pile `src` (with the cards above it) goes to its foundation
+        when it can; otherwise, with `double_click` on, onto the longest column that accepts it, then onto
+        an empty column. A tap on the stock draws or recycles. A foundation card only moves by drag."""
+        legal = self.legal_moves()
+        if src == "S":
+            return next((m for m in legal if m.is_stock), None)
+        if src == "W" and not self._waste and self._stock:
+            return None
+        mine = [m for m in legal if m.src == src and m.count == count and not m.is_stock]
+        for m in mine:
+            if m.dst[0] == "F":
+                return m
+        if not double_click or src[0] == "F":
+            return None
+        best = None
+        best_len = -1
+        empty = None
+        whole = src[0] == "T" and count == len(self._p[src])
+        for m in mine:
+            if m.dst[0] != "T":
+                continue
+            n = len(self._p[m.dst])
+            if n == 0:
+                if empty is None and not whole:
+                    empty = m
+            elif n > best_len:
+                best, best_len = m, n
+        return best or empty
+
+    def finish_moves(self):
+        """A list of moves that certainly wins from here using only foundation moves, draws and
+        recycles, or None when none is found (the auto-finish setting plays it)."""
+        g = self.copy()
+        line = []
+        idle = 0
+        while not g.won:
+            legal = g.legal_moves()
+            to_f = next((m for m in legal if m.dst[0] == "F"), None)
+            if to_f is not None:
+                g.apply(to_f)
+                line.append(to_f)
+                idle = 0
+                continue
+            stock_move = next((m for m in legal if m.is_stock), None)
+            # two full passes without a foundation move: stuck
+            if stock_move is None or idle > 2 * (len(g._stock) + len(g._waste)) + 2:
+                return None
+            g.apply(stock_move)
+            line.append(stock_move)
+            idle += 1
+        return line
+
+    def describe(self, lang="en"):
+        """The whole board in sentences, in French ("fr"), Dutch ("nl") or English ("en")."""
+        from .describe import describe_game
+
+        return describe_game(self, lang)
+
+    def describe_move(self, move, lang="en"):
+        """One sentence saying what `move`, the last move played, did (for a live region)."""
+        from .describe import describe_last_move
+
+        return describe_last_move(self, move, lang)
+
+    def __repr__(self):
+        return f"<Game {self.code} score={self._score} moves={len(self._undo)}>"
+
+
+def _pile_label(name):
+    return {
+        "S": "the stock", "W": "the waste", "R": "the reserve",
+    }.get(name) or (f"foundation {name[1]}" if name[0] == "F" else f"column {name[1]}")
