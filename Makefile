@@ -1,0 +1,51 @@
+# make play   install the npm runtime if needed, build static/vendor, serve http://127.0.0.1:8000/
+# make test   install the test tools and a Chromium if needed, build static/vendor, run pytest over tests/
+# make bench  the boot benchmark (bench/bench_boot.py)
+
+PYTHON ?= python
+NPM ?= npm
+PORT ?= 8000
+BIND ?= 127.0.0.1
+PYTEST_ARGS ?=
+BENCH_ARGS ?=
+
+STAMP_NPM := node_modules/.package-lock.json
+
+.PHONY: play serve vendor npm-deps test-deps browser test bench clean
+
+play: vendor
+	@echo "Canfield: open http://$(BIND):$(PORT)/ in a browser (Ctrl+C stops the server)"
+	$(PYTHON) scripts/serve.py --port $(PORT) --bind $(BIND) --quiet
+
+serve: play
+
+# npm ci only when node_modules is missing or older than the lock file.
+$(STAMP_NPM): package.json package-lock.json
+	$(NPM) ci --no-audit --no-fund
+	@touch $@
+
+npm-deps: $(STAMP_NPM)
+
+vendor: $(STAMP_NPM)
+	$(PYTHON) scripts/build_vendor.py --quiet
+
+# pip only when a pin is missing; --break-system-packages only where pip refuses (PEP 668).
+test-deps:
+	@$(PYTHON) scripts/check_requirements.py requirements-dev.txt >/dev/null || \
+	  $(PYTHON) -m pip install -q --disable-pip-version-check -r requirements-dev.txt || \
+	  $(PYTHON) -m pip install -q --disable-pip-version-check --break-system-packages -r requirements-dev.txt
+
+browser: test-deps
+	$(PYTHON) scripts/chromium.py --ensure
+
+# pytest exits 5 when it collected nothing: that is a failure here, never a silent pass.
+test: test-deps vendor browser
+	@$(PYTHON) -m pytest $(PYTEST_ARGS) tests; rc=$$?; \
+	  if [ $$rc -eq 5 ]; then echo "make test: error: pytest collected no tests" >&2; exit 1; fi; \
+	  exit $$rc
+
+bench: test-deps vendor browser
+	$(PYTHON) bench/bench_boot.py $(BENCH_ARGS)
+
+clean:
+	rm -rf static/vendor test-results bench/out .pytest_cache
