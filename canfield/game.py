@@ -85,6 +85,7 @@ class Game:
         self.draw = draw
         self.number = number
         self._deck = tuple(deck)
+        self._position = None
         self._alternate = rules.alternate
         self._tails = rules.tail_moves
         self._empty_any = rules.empty_any
@@ -113,7 +114,76 @@ class Game:
             number = random.randrange(MAX_NUMBER + 1)
         return cls(shuffled_deck(number), draw, rules, number)
 
+    @classmethod
+    def from_piles(cls, *, stock=(), waste=(), reserve=(), foundations=((), (), (), ()), tableau=((), (), (), ()),
+                   base_rank=None, foundation_suits=None, draw=3, rules="canfield"):
+        """A game at a position given pile by pile (for tests, puzzles and solvers): each pile a list of
+        card texts bottom to top (`stock` bottom to top too: its last card is drawn first).
+
+        `base_rank` (1..13) defaults to the rank of the first card of foundation 1; `foundation_suits`
+        (four suit letters) to the suits of the foundations' cards, then the rest in S, H, D, C order.
+        The game has no deal code (`code` is None) and `restart` returns to this position.
+        Raises InvalidDeck unless the piles hold 52 distinct cards in a position the rules allow."""
+        from .deal import check_deck
+        from .errors import InvalidDeck
+
+        piles = [stock, waste, reserve] + list(foundations) + list(tableau)
+        if len(foundations) != 4 or len(tableau) != 4:
+            raise InvalidDeck("a position has 4 foundations and 4 columns")
+        sizes = [len(pl) for pl in piles]
+        flat = check_deck([c for pl in piles for c in pl])
+        split, i = [], 0
+        for n in sizes:
+            split.append(flat[i:i + n])
+            i += n
+        g = cls.__new__(cls)
+        g.__init__(flat, draw, rules, None)
+        fpiles = split[3:7]
+        if base_rank is None:
+            if not fpiles[0]:
+                raise InvalidDeck("give base_rank when foundation 1 is empty")
+            base_rank = RANK[fpiles[0][0]] + 1
+        g._base = base_rank - 1
+        if foundation_suits is None:
+            known = []
+            for f in fpiles:
+                if f and SUIT[f[0]] not in known:
+                    known.append(SUIT[f[0]])
+            fs = []
+            for f in fpiles:
+                fs.append(SUIT[f[0]] if f else next(s for s in range(4) if s not in known and s not in fs))
+            fsuits = tuple(fs)
+        else:
+            fsuits = tuple(SUITS.index(s.upper()) for s in foundation_suits)
+        if sorted(fsuits) != [0, 1, 2, 3]:
+            raise InvalidDeck("the four foundations hold four different suits")
+        for i, f in enumerate(fpiles):
+            for n, c in enumerate(f):
+                if SUIT[c] != fsuits[i] or RANK[c] != (g._base + n) % 13:
+                    raise InvalidDeck(f"foundation {i + 1} cannot hold {CARDS[c].code} at position {n + 1}")
+        for i, col in enumerate(split[7:11]):
+            for a, b in zip(col, col[1:]):
+                if not g._fits_on(b, a):
+                    raise InvalidDeck(f"column {i + 1}: {CARDS[b].code} cannot lie on {CARDS[a].code}")
+            if not col and split[2]:
+                raise InvalidDeck(f"column {i + 1} is empty while the reserve has cards")
+        g._fsuits = fsuits
+        g._fpos = tuple(fsuits.index(s) for s in range(4))
+        g._position = split
+        g._deck = None
+        g._setup()
+        return g
+
     def _setup(self):
+        if getattr(self, "_position", None) is not None:
+            split = self._position
+            self._stock = list(split[0])
+            self._waste = list(split[1])
+            self._reserve = list(split[2])
+            self._found = [list(f) for f in split[3:7]]
+            self._tab = [list(t) for t in split[7:11]]
+            self._link_piles()
+            return
         deck = self._deck
         base = self.rules.base_rank
         if base is None:
@@ -136,6 +206,9 @@ class Game:
         self._reserve = list(reserve)
         self._found = foundations
         self._tab = [[c] for c in tableau]
+        self._link_piles()
+
+    def _link_piles(self):
         self._p = {"S": self._stock, "W": self._waste, "R": self._reserve}
         for i in range(4):
             self._p[FOUNDATIONS[i]] = self._found[i]
@@ -155,10 +228,8 @@ class Game:
         g._stock, g._waste, g._reserve = list(self._stock), list(self._waste), list(self._reserve)
         g._found = [list(f) for f in self._found]
         g._tab = [list(t) for t in self._tab]
-        g._p = {"S": g._stock, "W": g._waste, "R": g._reserve}
-        for i in range(4):
-            g._p[FOUNDATIONS[i]] = g._found[i]
-            g._p[COLUMNS[i]] = g._tab[i]
+        g._link_piles()
+        g._score = self._score
         g._undo = list(self._undo)
         g._redo = list(self._redo)
         return g
@@ -167,12 +238,17 @@ class Game:
 
     @property
     def code(self):
-        """The deal code that gives this deal back (numbered, or explicit with all 52 cards)."""
+        """The deal code that gives this deal back (numbered, or explicit with all 52 cards);
+        None for a game made with `from_piles`."""
+        if self._deck is None:
+            return None
         return make_code(self.rules, self.draw, self.number, self._deck)
 
     @property
     def deck(self):
-        """The 52 cards of the deal in dealing order."""
+        """The 52 cards of the deal in dealing order (None for a game made with `from_piles`)."""
+        if self._deck is None:
+            return None
         return tuple(CARDS[i] for i in self._deck)
 
     @staticmethod
