@@ -1,0 +1,122 @@
+"""Properties over random play with random undo and redo, for every rule set and draw."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from canfield import RULESETS, Game, IllegalMove
+
+from engine_helpers import all_cards
+
+ACTIONS = st.lists(st.tuples(st.sampled_from(["play", "play", "play", "undo", "redo"]), st.integers(0, 10_000)),
+                   max_size=120)
+
+
+def invariants(game):
+    cards = all_cards(game)
+    assert sorted(c.index for c in cards) == list(range(52))
+    assert game.score >= 0
+    assert game.score % 5 == 0
+    for col in game.tableau:
+        for a, b in zip(col, col[1:]):
+            assert b.rank == (a.rank - 2) % 13 + 1
+            if game.rules.alternate:
+                assert a.red != b.red
+    if game.reserve:
+        assert all(game.tableau)
+    for i, f in enumerate(game.foundations):
+        for n, c in enumerate(f):
+            assert c.suit == game.foundation_suits[i]
+            assert c.rank == (game.base_rank - 1 + n) % 13 + 1
+
+
+@settings(max_examples=150, deadline=None)
+@given(number=st.integers(0, 26 ** 7 - 1), draw=st.sampled_from([1, 3]),
+       rules=st.sampled_from(list(RULESETS)), actions=ACTIONS)
+def test_random_play_undo_redo(number, draw, rules, actions):
+    game = Game.new(draw=draw, rules=rules, number=number)
+    states = [game.state()]  # states[i]: the position after i moves of the current line
+    undone = []
+    invariants(game)
+    for kind, pick in actions:
+        if kind == "play":
+            legal = game.legal_moves()
+            if not legal:
+                continue
+            move = legal[pick % len(legal)]
+            query = game.state()
+            game.legal_moves()
+            assert game.state() == query  # a query changes nothing
+            game.play(move)
+            states.append(game.state())
+            undone.clear()
+        elif kind == "undo":
+            ok = game.undo()
+            assert ok == (len(states) > 1)
+            if ok:
+                undone.append(states.pop())
+                assert game.state() == states[-1]
+        else:
+            ok = game.redo()
+            assert ok == bool(undone)
+            if ok:
+                states.append(undone.pop())
+                assert game.state() == states[-1]
+        invariants(game)
+        assert len(game.history) == len(states) - 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(number=st.integers(0, 26 ** 7 - 1), rules=st.sampled_from(list(RULESETS)),
+       picks=st.lists(st.integers(0, 1000), max_size=60))
+def test_every_legal_move_plays_and_notation_round_trips(number, rules, picks):
+    game = Game.new(rules=rules, number=number)
+    for pick in picks:
+        legal = game.legal_moves()
+        for m in legal:
+            assert game.parse_move(str(m)) == m
+            assert game.is_legal(m)
+        if not legal:
+            break
+        game.play(str(legal[pick % len(legal)]))
+
+
+@settings(max_examples=60, deadline=None)
+@given(number=st.integers(0, 26 ** 7 - 1), picks=st.lists(st.integers(0, 1000), max_size=40),
+       src=st.sampled_from(["S", "W", "R", "F1", "F2", "F3", "F4", "T1", "T2", "T3", "T4"]),
+       dst=st.sampled_from(["W", "R", "F1", "F2", "F3", "F4", "T1", "T2", "T3", "T4"]),
+       count=st.integers(1, 14))
+def test_illegal_moves_raise_and_change_nothing(number, picks, src, dst, count):
+    game = Game.new(number=number)
+    for pick in picks:
+        legal = game.legal_moves()
+        game.play(legal[pick % len(legal)])
+    from canfield import Move
+
+    move = Move(src, dst, count)
+    before = game.state(), game.history
+    if move in game.legal_moves():
+        return
+    try:
+        game.play(move)
+    except IllegalMove as exc:
+        assert str(exc)
+    else:
+        raise AssertionError(f"{move} was played though it is not legal")
+    assert (game.state(), game.history) == before
+
+
+@settings(max_examples=40, deadline=None)
+@given(number=st.integers(0, 26 ** 7 - 1), picks=st.lists(st.integers(0, 1000), max_size=80))
+def test_copy_is_independent_and_undo_all_returns_to_deal(number, picks):
+    game = Game.new(number=number)
+    start = game.state()
+    for pick in picks:
+        legal = game.legal_moves()
+        game.play(legal[pick % len(legal)])
+    mid = game.state()
+    twin = game.copy()
+    assert twin.state() == mid and twin.history == game.history
+    while game.undo():
+        pass
+    assert game.state() == start
+    assert twin.state() == mid  # the copy did not move with the original
