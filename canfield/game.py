@@ -421,7 +421,37 @@ class Game:
         return moves
 
     def is_legal(self, move):
-        return move in self.legal_moves()
+        """Is `move` (a Move) legal here? The same answer as `move in legal_moves()`, faster."""
+        try:
+            s, d, k = move
+        except (TypeError, ValueError):
+            return False
+        if type(k) is not int or k < 1:
+            return False
+        if s == "S":
+            n = len(self._stock)
+            return d == "W" and n > 0 and k == min(self.draw, n)
+        if d == "S":
+            return s == "W" and not self._stock and k == len(self._waste) > 0
+        p = self._p
+        src = p.get(s)
+        dst = p.get(d)
+        if src is None or dst is None or s == d or d == "R" or d == "W" or k > len(src):
+            return False
+        kind = s[0]
+        if kind == "T":
+            if k != 1 and not self._tails and k != len(src):
+                return False
+        elif k != 1:
+            return False
+        c = src[-k]
+        if d[0] == "F":
+            return kind != "F" and FOUNDATIONS[self._fpos[SUIT[c]]] == d and self._fits_foundation(c) >= 0
+        if kind == "F" and not self._takeback:
+            return False
+        if dst:
+            return self._fits_on(c, dst[-1])
+        return not self._reserve and (self._empty_any or s == "W")
 
     # ---- effects -----------------------------------------------------------------------
 
@@ -467,7 +497,7 @@ class Game:
                 m = Move(*m)
             except TypeError:
                 raise IllegalMove(f"{move!r} is not a move") from None
-        if m not in self.legal_moves():
+        if not self.is_legal(m):
             raise IllegalMove(self._why_illegal(m))
         self.apply(m)
         self._redo.clear()

@@ -93,6 +93,9 @@ def test_illegal_moves_raise_and_change_nothing(number, picks, src, dst, count):
     from canfield import Move
 
     move = Move(src, dst, count)
+    assert game.is_legal(move) == (move in game.legal_moves())
+    for m in game.legal_moves():
+        assert game.is_legal(m)
     before = game.state(), game.history
     if move in game.legal_moves():
         return
@@ -120,3 +123,24 @@ def test_copy_is_independent_and_undo_all_returns_to_deal(number, picks):
         pass
     assert game.state() == start
     assert twin.state() == mid  # the copy did not move with the original
+
+
+@settings(max_examples=80, deadline=None)
+@given(number=st.integers(0, 26 ** 7 - 1), rules=st.sampled_from(list(RULESETS)), draw=st.sampled_from([1, 3]),
+       picks=st.lists(st.integers(0, 1000), max_size=150))
+def test_is_legal_agrees_with_legal_moves_everywhere(number, rules, draw, picks):
+    from canfield import PILE_NAMES, Move
+
+    game = Game.new(number=number, rules=rules, draw=draw)
+    for step, pick in enumerate(picks):
+        legal = game.legal_moves()
+        if step % 10 == 0 or not legal:
+            listed = set(legal)
+            for src in PILE_NAMES:
+                for dst in PILE_NAMES:
+                    for count in range(1, 35):
+                        m = Move(src, dst, count)
+                        assert game.is_legal(m) == (m in listed), (m, game.state())
+        if not legal:
+            break
+        game.play(legal[pick % len(legal)])
