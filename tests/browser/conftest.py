@@ -1,0 +1,372 @@
+"""Browser fixtures: the game served by scripts/serve.py, driven in Chromium by Playwright.
+
+Fixtures (besides pytest-playwright's own):
+
+- ``server``: base URL of the repository served by scripts/serve.py, e.g.
+  ``http://127.0.0.1:41234`` (no trailing slash: use ``f"{server}/index.html"``).
+- ``serve(prefix="/some/dir/", root=REPO)``: start another server (session-long), return its base URL.
+- ``page``: a new tab in ONE persistent Chromium profile shared by the session, so the
+  9.6 MB wasm and its compiled code stay in the HTTP cache (boot ~3 s instead of ~5 s).
+  The origin's storage (localStorage, IndexedDB, service workers, Cache Storage) is
+  cleared before every test. Every request, console error and page error is recorded;
+  at teardown the test fails on any console error, page error, off-origin request,
+  failed request or 4xx/5xx answer (opt out with the markers ``allow_console_errors`` /
+  ``allow_http_errors``, ``allow_off_origin``). A screenshot of a failed test goes to test-results/.
+- ``page_log``: the :class:`PageLog` of ``page``.
+- ``record_page(page)``: record another page the same way (e.g. one from pytest-playwright's
+  ``new_context(is_mobile=True, has_touch=True)``); checked at teardown too.
+- ``open_game(hash="", page=None, base=None, path="index.html")``: navigate to
+  ``{base}/{path}#{hash}`` and wait for ``#game[data-ready="true"]`` (fails at once if the
+  page reports a start-up error); returns the page.
+- ``game_page``: ``page`` with the game booted on a fresh deal (no hash).
+
+pytest-playwright's ``browser`` / ``context`` / ``new_context`` still work (a separate,
+private browser with the same launch options) for tests that need their own context.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "scripts"))
+import chromium  # noqa: E402  (scripts/chromium.py: the same choice as the benchmarks)
+
+# Each fresh page boots Pyodide: ~3 s with a warm cache, ~5-6 s cold on a 2-core machine,
+# more under load. Generous, because a timeout here is never the thing under test.
+BOOT_TIMEOUT_MS = int(os.environ.get("CANFIELD_BOOT_TIMEOUT_MS", "60000"))
+ACTION_TIMEOUT_MS = 10_000
+READY = '#game[data-ready="true"]'
+BOOT_ERROR = '#boot[data-state="error"]'
+
+_SERVE_LINE = re.compile(r"at (http://\S+)")
+_ORIGINS: set[str] = set()  # every origin a test server of this session listens on
+_CLEARED_STORAGE = "cookies,file_systems,indexeddb,local_storage,service_workers,cache_storage,websql"
+
+
+# --------------------------------------------------------------------------- servers
+
+class _Servers:
+    def __init__(self) -> None:
+        self.procs: list[subprocess.Popen] = []
+
+    def start(self, root: Path | str = REPO, prefix: str = "/") -> str:
+        """Run scripts/serve.py on a free port; return the base URL without trailing slash."""
+        proc = subprocess.Popen(
+            [sys.executable, str(REPO / "scripts" / "serve.py"), "--port", "0", "--quiet",
+             "--root", str(root), "--prefix", prefix],
+            stdout=subprocess.PIPE, text=True,
+        )
+        self.procs.append(proc)
+        line = proc.stdout.readline()
+        match = _SERVE_LINE.search(line)
+        if not match:
+            proc.kill()
+            raise RuntimeError(f"scripts/serve.py did not start (said {line!r}, exit {proc.poll()})")
+        url = match.group(1)
+        deadline = time.monotonic() + 15
+        while True:  # wait until it answers
+            try:
+                with urllib.request.urlopen(url, timeout=2) as resp:
+                    resp.read()
+                break
+            except urllib.error.HTTPError:
+                break  # it answered (e.g. 404 for a root without index.html)
+            except OSError:
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    proc.kill()
+                    raise RuntimeError(f"scripts/serve.py at {url} does not answer") from None
+                time.sleep(0.05)
+        parts = urlsplit(url)
+        _ORIGINS.add(f"{parts.scheme}://{parts.netloc}")
+        return url.rstrip("/")
+
+    def stop(self) -> None:
+        for proc in self.procs:
+            proc.terminate()
+        for proc in self.procs:
+            try:
+                proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+@pytest.fixture(scope="session")
+def _servers():
+    if not (REPO / "static" / "vendor" / "manifest.json").is_file():
+        pytest.exit("static/vendor is not built: run `make test` (or `npm ci && python scripts/build_vendor.py`)", 1)
+    servers = _Servers()
+    yield servers
+    servers.stop()
+
+
+@pytest.fixture(scope="session")
+def server(_servers) -> str:
+    """Base URL (no trailing slash) of the repository served by scripts/serve.py."""
+    return _servers.start()
+
+
+@pytest.fixture(scope="session")
+def serve(_servers):
+    """Factory: ``serve(prefix="/some/dir/", root=REPO)`` -> base URL of another server."""
+    return lambda prefix="/", root=REPO: _servers.start(root=root, prefix=prefix)
+
+
+# --------------------------------------------------------------------------- browser
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args, playwright):
+    """Playwright's own Chromium if installed, else /usr/bin/chromium; off-origin hosts unresolvable."""
+    options = chromium.launch_options(playwright.chromium.executable_path)
+    # command-line choices of pytest-playwright (--headed, --browser-channel, --slowmo) win
+    return {**options, **browser_type_launch_args}
+
+
+@pytest.fixture(scope="session")
+def game_context(playwright, browser_type_launch_args, tmp_path_factory):
+    """One persistent Chromium profile for the session: its HTTP cache keeps the runtime."""
+    context = playwright.chromium.launch_persistent_context(
+        str(tmp_path_factory.mktemp("chromium-profile")),
+        viewport={"width": 1280, "height": 800},
+        **browser_type_launch_args,
+    )
+    yield context
+    context.close()
+
+
+def pytest_report_header(config):
+    try:
+        return f"chromium: {chromium.describe(chromium.launch_options())}"
+    except Exception as err:  # noqa: BLE001 - only a header; the fixtures raise the real error
+        return f"chromium: none found ({err})"
+
+
+# --------------------------------------------------------------------------- recording
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+@dataclass
+class PageLog:
+    """Everything a page did that a test may want to assert on."""
+
+    requests: list[str] = field(default_factory=list)
+    failed_requests: list[str] = field(default_factory=list)
+    http_errors: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    console: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+
+    def off_origin(self, allowed: set[str] | None = None) -> list[str]:
+        """Requests to any origin but the test servers' (data:/blob: URLs are not requests out)."""
+        allowed = _ORIGINS if allowed is None else allowed
+        return [u for u in self.requests
+                if not u.startswith(("data:", "blob:", "about:")) and _origin(u) not in allowed]
+
+    def assert_same_origin(self, origin: str | None = None) -> None:
+        """No request left ``origin`` (default: any of this session's test servers)."""
+        allowed = {_origin(origin)} if origin else None
+        out = self.off_origin(allowed)
+        assert not out, f"requests off the page's origin: {out}"
+
+    def assert_no_errors(self) -> None:
+        assert not self.page_errors, f"uncaught page errors: {self.page_errors}"
+        assert not self.console_errors, f"console errors: {self.console_errors}"
+
+    def assert_no_http_errors(self) -> None:
+        assert not self.failed_requests, f"failed requests: {self.failed_requests}"
+        assert not self.http_errors, f"HTTP errors: {self.http_errors}"
+
+    def summary(self) -> str:
+        return (f"page errors: {self.page_errors}\nconsole errors: {self.console_errors}\n"
+                f"failed requests: {self.failed_requests}\nHTTP errors: {self.http_errors}\n"
+                f"last console lines: {self.console[-15:]}")
+
+
+class _Recorder:
+    """Attach a PageLog to a page (and its context, to see worker and service worker requests)."""
+
+    def __init__(self, page, log: PageLog) -> None:
+        self.page, self.context, self.log = page, page.context, log
+        self._ctx_handlers = {
+            "request": lambda r: log.requests.append(r.url),
+            "requestfailed": lambda r: log.failed_requests.append(f"{r.url} ({r.failure})"),
+            "response": self._response,
+        }
+        self._page_handlers = {
+            "console": self._console,
+            "pageerror": lambda e: log.page_errors.append(str(e)),
+        }
+        for event, handler in self._ctx_handlers.items():
+            self.context.on(event, handler)
+        for event, handler in self._page_handlers.items():
+            page.on(event, handler)
+
+    def _response(self, response) -> None:
+        if response.status >= 400:
+            self.log.http_errors.append(f"{response.status} {response.url}")
+
+    def _console(self, msg) -> None:
+        text = f"{msg.type}: {msg.text}"
+        self.log.console.append(text)
+        if msg.type == "error":
+            where = (msg.location or {}).get("url")
+            self.log.console_errors.append(f"{msg.text} [{where}]" if where else msg.text)
+
+    def detach(self) -> None:
+        for event, handler in self._ctx_handlers.items():
+            self.context.remove_listener(event, handler)
+        if not self.page.is_closed():
+            for event, handler in self._page_handlers.items():
+                self.page.remove_listener(event, handler)
+
+
+def _check_log(request, log: PageLog) -> None:
+    """Teardown checks shared by ``page`` and ``record_page``."""
+    if _failed(request):
+        return  # the test already failed; don't pile on
+    if not request.node.get_closest_marker("allow_off_origin"):
+        log.assert_same_origin()
+    if not request.node.get_closest_marker("allow_http_errors"):
+        log.assert_no_http_errors()
+    if not request.node.get_closest_marker("allow_console_errors"):
+        log.assert_no_errors()
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    setattr(item, f"_report_{report.when}", report)
+    return report
+
+
+def _failed(request) -> bool:
+    report = getattr(request.node, "_report_call", None)
+    return report is None or report.failed
+
+
+def _screenshot_on_failure(request, page) -> None:
+    if not _failed(request) or page.is_closed():
+        return
+    out = REPO / "test-results"
+    out.mkdir(exist_ok=True)
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.nodeid)[-150:]
+    try:
+        page.screenshot(path=str(out / f"{name}.png"), full_page=True, timeout=5000)
+    except Exception:  # noqa: BLE001 - a missing screenshot must not hide the real failure
+        pass
+
+
+# --------------------------------------------------------------------------- pages
+
+@pytest.fixture
+def page(game_context, server, request):
+    """A new tab in the shared profile, with the test servers' storage cleared; recorded."""
+    page = game_context.new_page()
+    page.set_default_timeout(ACTION_TIMEOUT_MS)
+    page.set_default_navigation_timeout(BOOT_TIMEOUT_MS)
+    cdp = game_context.new_cdp_session(page)
+    for origin in _ORIGINS:
+        cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": _CLEARED_STORAGE})
+    cdp.detach()
+    log = PageLog()
+    recorder = _Recorder(page, log)
+    page._canfield_log = log
+    yield page
+    _screenshot_on_failure(request, page)
+    recorder.detach()
+    page.close()
+    _check_log(request, log)
+
+
+@pytest.fixture
+def page_log(page) -> PageLog:
+    return page._canfield_log
+
+
+@pytest.fixture
+def record_page(request):
+    """``record_page(other_page) -> PageLog``; checked like ``page`` at teardown."""
+    recorders: list[_Recorder] = []
+
+    def record(other) -> PageLog:
+        log = PageLog()
+        recorders.append(_Recorder(other, log))
+        other._canfield_log = log
+        other.set_default_timeout(ACTION_TIMEOUT_MS)
+        other.set_default_navigation_timeout(BOOT_TIMEOUT_MS)
+        return log
+
+    yield record
+    for rec in recorders:
+        _screenshot_on_failure(request, rec.page)
+        rec.detach()
+    for rec in recorders:
+        _check_log(request, rec.log)
+
+
+def wait_until_ready(page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
+    """Wait for ``#game[data-ready="true"]``; fail at once on a start-up error."""
+    log: PageLog | None = getattr(page, "_canfield_log", None)
+    deadline = time.monotonic() + timeout_ms / 1000
+    started = time.monotonic()
+    while True:
+        # wait in short slices so that a reported start-up error fails the test at once
+        remaining = deadline - time.monotonic()
+        try:
+            page.wait_for_selector(f"{READY}, {BOOT_ERROR}", state="attached",
+                                   timeout=max(1, min(1000, remaining * 1000)))
+        except Exception as err:  # playwright TimeoutError
+            if "Timeout" not in type(err).__name__ and "Timeout" not in str(err):
+                raise
+        if page.locator(READY).count():
+            return
+        error_shown = page.locator(BOOT_ERROR).count() > 0
+        if error_shown or (log and log.page_errors) or time.monotonic() >= deadline:
+            what = ("the page shows its start-up error" if error_shown
+                    else "uncaught page error" if log and log.page_errors
+                    else f"no {READY} within {timeout_ms / 1000:.0f} s")
+            details = log.summary() if log else ""
+            pytest.fail(f"game did not become ready after {time.monotonic() - started:.1f} s "
+                        f"at {page.url}: {what}\n{details}")
+
+
+@pytest.fixture
+def open_game(page, server):
+    """``open_game(hash="", page=None, base=None, path="index.html")`` -> the page, game ready.
+
+    Always a real page load (a hash-only change of the current document is made a
+    reload), so every call boots the page from scratch.
+    """
+
+    def _open(hash: str = "", page=page, base: str | None = None, path: str = "index.html",
+              timeout_ms: int = BOOT_TIMEOUT_MS):
+        url = f"{base or server}/{path.lstrip('/')}"
+        if hash:
+            url += "#" + hash.lstrip("#")
+        if page.url.split("#", 1)[0] == url.split("#", 1)[0] and page.url != "about:blank":
+            page.goto("about:blank")
+        page.goto(url, wait_until="commit")
+        wait_until_ready(page, timeout_ms)
+        return page
+
+    return _open
+
+
+@pytest.fixture
+def game_page(open_game):
+    """The game booted on a fresh deal (``{server}/index.html``, no hash)."""
+    return open_game()

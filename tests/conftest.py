@@ -1,0 +1,62 @@
+"""Shared pytest setup for every test (engine tests and browser tests).
+
+Engine tests must run with no browser and no Playwright installed, so nothing
+here imports playwright; the browser fixtures live in tests/browser/conftest.py.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+if str(REPO) not in sys.path:  # `import canfield` from any working directory
+    sys.path.insert(0, str(REPO))
+
+CI = os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
+
+try:  # Hypothesis profiles: a CI run is reproducible and never flaky on a slow machine
+    from hypothesis import HealthCheck, settings
+
+    settings.register_profile("default", deadline=None)
+    settings.register_profile(
+        "ci", deadline=None, derandomize=True, print_blob=True,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+    settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if CI else "default"))
+except ImportError:  # pragma: no cover - hypothesis is in requirements-dev.txt
+    pass
+
+# Without Playwright the browser suite cannot even be collected. Locally that
+# leaves the engine tests runnable (and says so in the header); in CI it is
+# an error, never a silent skip.
+try:
+    import playwright  # noqa: F401
+    import pytest_playwright  # noqa: F401
+
+    _HAVE_PLAYWRIGHT = True
+except ImportError:
+    _HAVE_PLAYWRIGHT = False
+
+collect_ignore = [] if _HAVE_PLAYWRIGHT or CI else ["browser"]
+
+
+def pytest_report_header(config):
+    if not _HAVE_PLAYWRIGHT:
+        return "browser tests: NOT RUN (playwright / pytest-playwright not installed; `make test` installs them)"
+    return None
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "allow_console_errors: the test expects console errors or page errors (not checked at teardown)"
+    )
+    config.addinivalue_line(
+        "markers", "allow_off_origin: the test makes requests off the origin on purpose (a self-test of the recorder)"
+    )
+    config.addinivalue_line(
+        "markers", "allow_http_errors: the test expects failed or 4xx/5xx requests (not checked at teardown)"
+    )
