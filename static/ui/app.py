@@ -1,0 +1,524 @@
+"""The game page: boot, deal codes in the URL hash, actions, dialogs, settings.
+
+Every action is one engine call (play, undo, redo, restart, a new deal)
+followed by one render. Handlers are wrapped so that a Python error never
+reaches the player as a traceback: it is logged to the console and the board
+is drawn again from the engine's state.
+"""
+
+from __future__ import annotations
+
+import traceback
+
+from canfield import RULESETS, Game
+from js import URLSearchParams, console, document, history, localStorage, location, navigator, window
+from pyodide.ffi import create_once_callable, create_proxy
+
+from .i18n import LANGUAGE_NAMES, LANGUAGES, Translator, pick_language
+from .input import Input
+from .render import Renderer
+from .settings import STORAGE_KEY, Settings
+from .state import (
+    TO_ENGINE, Selection, code_from_hash, move_count, moves_from, pile_length, stock_move,
+)
+
+NOTICE_MS = 5000
+
+
+class App:
+    def __init__(self):
+        self.settings = self._load_settings()
+        query_lang = URLSearchParams.new(location.search).get("lang")
+        browser = list(navigator.languages or []) + [navigator.language]
+        self.lang = pick_language(query_lang, self.settings.lang, *browser)
+        self.t = Translator(self.lang)
+        self.game = None
+        self.version = 0
+        self.selection = None
+        self.focus = "stock"
+        self.cursor = 0
+        self.animate_next = True
+        self.perf = {"input": 0.0, "rendered": 0.0, "count": 0}
+        self.pending_input = None
+        self.proxies = {}
+        self.notice_timer = None
+        self.root = document.getElementById("game")
+        self.dialogs = {name: document.getElementById(f"dlg-{name}") for name in ("new", "settings", "win")}
+        self.renderer = None
+        self.input = None
+
+    # ---- start ------------------------------------------------------------------------
+
+    def start(self):
+        self._proxy("frame", lambda ts: self.renderer.on_frame(ts))
+        self._proxy("undeny", lambda: self.renderer.undeny())
+        self._proxy("hide_notice", self._hide_notice)
+        self.renderer = Renderer(self)
+        self.input = Input(self)
+        self.apply_texts()
+        self._fill_selects()
+        self.root.classList.toggle("four-color", self.settings.four_color)
+
+        code = code_from_hash(location.hash)
+        if code:
+            self.load_code(code, replace=True)
+        else:
+            self.deal(Game.new(draw=self.settings.draw, rules=self.settings.rules), push=False)
+
+        self._bind()
+        for name in ("new", "settings"):
+            self.renderer.buttons[name].disabled = False
+        self.renderer.render()
+        self.root.classList.remove("booting")
+        self.root.dataset.ready = "true"
+        window.canfieldBoot.done()
+        window.canfieldPerf = self.perf_proxy()
+
+    def _proxy(self, name, fn):
+        proxy = create_proxy(self._guard(fn))
+        self.proxies[name] = proxy
+        return proxy
+
+    def _guard(self, fn):
+        def run(*args):
+            try:
+                return fn(*args)
+            except Exception:  # noqa: BLE001 - never a traceback on the page
+                console.error("Canfield: " + traceback.format_exc())
+                try:
+                    self.input.cancel_drag()
+                    self.selection = None
+                    self.renderer.render()
+                except Exception:
+                    pass
+        return run
+
+    def _bind(self):
+        board = document.getElementById("board")
+        board.addEventListener("pointerdown", self._proxy("pointerdown", self.input.on_pointerdown))
+        document.addEventListener("pointermove", self._proxy("pointermove", self.input.on_pointermove))
+        document.addEventListener("pointerup", self._proxy("pointerup", self.input.on_pointerup))
+        document.addEventListener("pointercancel", self._proxy("pointercancel", self.input.on_pointercancel))
+        document.addEventListener("keydown", self._proxy("keydown", self.input.on_keydown))
+        board.addEventListener("focusin", self._proxy("focusin", self._on_focusin))
+        board.addEventListener("contextmenu", self._proxy("contextmenu", lambda ev: ev.preventDefault()))
+        window.addEventListener("hashchange", self._proxy("hashchange", self._on_hashchange))
+        for btn in document.querySelectorAll("[data-action]"):
+            btn.addEventListener("click", self._proxy(f"action-{btn.dataset.action}", self._on_action))
+        for btn in document.querySelectorAll("[data-dialog]"):
+            btn.addEventListener("click", self._proxy(f"dialog-{btn.dataset.dialog}", self._on_dialog_button))
+        settings = self.dialogs["settings"]
+        settings.addEventListener("change", self._proxy("settings-change", self._on_settings_change))
+        for dlg in self.dialogs.values():
+            dlg.addEventListener("close", self._proxy(f"close-{dlg.id}", lambda ev: self.focus_pile(self.focus)))
+
+    # ---- texts --------------------------------------------------------------------------
+
+    def apply_texts(self):
+        t = self.t
+        document.documentElement.lang = self.lang
+        for el in document.querySelectorAll("[data-t]"):
+            el.textContent = t(el.dataset.t)
+        for el in document.querySelectorAll("[data-t-label]"):
+            el.setAttribute("aria-label", t(el.dataset.tLabel))
+            if el.tagName == "BUTTON":
+                el.title = t(el.dataset.tLabel)
+        for el in document.querySelectorAll("[data-t-title]"):
+            el.title = t(el.dataset.tTitle)
+        for i in range(1, 5):
+            self.renderer.pile_el[f"tableau-{i}"].setAttribute("aria-label", t("pile.tableau", n=i))
+        self.renderer.reserve_count.setAttribute("aria-label", t("pile.reserve"))
+
+    def _fill_selects(self):
+        rules = document.getElementById("rules-select")
+        rules.innerHTML = ""
+        for name in RULESETS:
+            opt = document.createElement("option")
+            opt.value = name
+            opt.textContent = self.t.rules_name(name)
+            rules.appendChild(opt)
+        langs = document.getElementById("lang-select")
+        langs.innerHTML = ""
+        for code in LANGUAGES:
+            opt = document.createElement("option")
+            opt.value = code
+            opt.textContent = LANGUAGE_NAMES[code]
+            langs.appendChild(opt)
+
+    def set_language(self, lang):
+        self.lang = lang if lang in LANGUAGES else self.lang
+        self.t = Translator(self.lang)
+        self.apply_texts()
+        self._fill_selects()
+        self.renderer.relabel()
+        self.renderer.refresh_texts()
+        self.changed()
+
+    # ---- settings -----------------------------------------------------------------------
+
+    def _load_settings(self):
+        try:
+            text = localStorage.getItem(STORAGE_KEY)
+        except Exception:  # storage refused (private mode): defaults
+            text = None
+        return Settings.from_json(text, tuple(RULESETS))
+
+    def save_settings(self):
+        try:
+            localStorage.setItem(STORAGE_KEY, self.settings.to_json())
+        except Exception:  # storage full or refused: the game still plays
+            pass
+
+    # ---- deals and the hash -------------------------------------------------------------
+
+    def deal(self, game, push=True):
+        """Put `game` on the table and write its code into the address bar."""
+        self.game = game
+        self.selection = None
+        self.cursor = 0
+        self.settings.draw = game.draw
+        self.settings.rules = game.rules.name
+        self.save_settings()
+        code = game.code
+        if push:
+            location.hash = code  # a history entry: back returns to the previous deal
+        else:
+            history.replaceState(None, "", "#" + code)
+        self.changed(animate=False)
+
+    def load_code(self, code, replace=False):
+        try:
+            game = Game.from_code(code)
+        except ValueError as exc:  # InvalidCode / InvalidDeck: a message, a fresh deal
+            console.warn(f"Canfield: deal code {code!r} rejected: {exc}")
+            self.notice(self.t("notice.invalid_code", code=code[:120]))
+            self.deal(Game.new(draw=self.settings.draw, rules=self.settings.rules), push=False)
+            return False
+        self.deal(game, push=False)
+        return True
+
+    def _on_hashchange(self, ev):
+        code = code_from_hash(location.hash)
+        if not code or (self.game is not None and code == self.game.code):
+            return
+        self.close_dialogs()
+        self.load_code(code)
+
+    # ---- the one path from an action to the screen --------------------------------------
+
+    def changed(self, animate=True, firsts=None, origin=None, render_now=False):
+        self.version += 1
+        self.animate_next = animate
+        if self.game.won:
+            self.show_win()
+        if render_now:
+            self.renderer.render(firsts=firsts, origin=origin)
+        else:
+            self.renderer.request()
+
+    def play(self, move, stamp=None, firsts=None):
+        self.game.play(move)
+        self.selection = None
+        self.pending_input = stamp
+        origin = "stock" if move.src == "S" else None
+        self.changed(firsts=firsts, origin=origin, render_now=True)
+        if self.settings.auto_finish and not self.game.won:
+            self._auto_finish()
+
+    def _auto_finish(self):
+        moves = self.game.finish_moves()
+        if not moves:
+            return
+        for move in moves:
+            self.game.play(move)
+        self.changed(render_now=True)
+
+    def perf_mark(self, now):
+        if self.pending_input is not None:
+            self.perf["input"] = self.pending_input
+            self.perf["rendered"] = now
+            self.perf["count"] += 1
+            self.pending_input = None
+
+    def perf_proxy(self):
+        perf = self.perf
+
+        def read():
+            return f'{perf["count"]} {perf["input"]} {perf["rendered"]}'
+        self._proxy("perf", read)
+        return self.proxies["perf"]
+
+    def busy(self):
+        return any(d.open for d in self.dialogs.values())
+
+    # ---- taps and drops -----------------------------------------------------------------
+
+    def count_for(self, pile, index):
+        return move_count(self.game, pile, index)
+
+    def drop_targets(self, pile, count):
+        return moves_from(self.game, pile, count)
+
+    def on_tap(self, pile, code, stamp):
+        game = self.game
+        if pile == "stock":
+            self.selection = None
+            self.cmd_draw(stamp)
+            return
+        sel = self.selection
+        if sel is not None:
+            if sel.pile == pile:
+                self.clear_selection(render=True)
+                return
+            move = moves_from(game, sel.pile, sel.count).get(pile)
+            if move is None:
+                self.renderer.shake(sel.pile, sel.count)
+                self.clear_selection(render=True)
+                return
+            self.play(move, stamp)
+            return
+        codes = self.renderer.shown[pile]
+        if code is None or code not in codes:
+            if codes:  # a tap beside the cards of a pile: its top card
+                code = codes[-1]
+            else:
+                return
+        count = self.count_for(pile, codes.index(code))
+        src = TO_ENGINE[pile]
+        move = game.tap_move(src, count, self.settings.double_click)
+        if move is not None:
+            self.play(move, stamp)
+        elif moves_from(game, pile, count):
+            # No automatic target, but the card can go somewhere: pick it up, the next tap says where.
+            self.selection = Selection(pile, count)
+            self.pending_input = stamp
+            self.renderer.render()
+        else:
+            self.renderer.shake(pile, count)
+            self.pending_input = stamp
+            self.renderer.render()
+
+    def on_drop(self, pile, count, dest, firsts, stamp):
+        move = moves_from(self.game, pile, count).get(dest) if dest else None
+        if move is None:
+            # Back where it came from: slide from the drop point to the pile.
+            self.pending_input = stamp
+            self.animate_next = True
+            self.renderer.shown[pile] = ()  # force the pile to be laid out again
+            for code in firsts:
+                self.renderer.where.pop(code, None)
+            self.renderer.render(firsts=firsts)
+            return
+        self.play(move, stamp, firsts=firsts)
+
+    def clear_selection(self, render=False):
+        had = self.selection is not None
+        self.selection = None
+        if had and render:
+            self.renderer.render()
+        return had
+
+    # ---- commands (buttons and keys) ----------------------------------------------------
+
+    def cmd_draw(self, stamp=None):
+        move = stock_move(self.game)
+        if move is None:
+            self.renderer.shake("stock")
+            return
+        self.play(move, stamp)
+
+    def cmd_undo(self, stamp=None):
+        self.selection = None
+        if self.game.undo():
+            self.pending_input = stamp
+            self.changed(render_now=True)
+
+    def cmd_redo(self, stamp=None):
+        self.selection = None
+        if self.game.redo():
+            self.pending_input = stamp
+            self.changed(render_now=True)
+
+    def cmd_restart(self):
+        self.game.restart()
+        self.selection = None
+        self.changed(animate=False, render_now=True)
+
+    def _on_action(self, ev):
+        action = ev.currentTarget.dataset.action
+        if action == "undo":
+            self.cmd_undo(ev.timeStamp)
+        elif action == "redo":
+            self.cmd_redo(ev.timeStamp)
+        elif action == "restart":
+            self.cmd_restart()
+        elif action == "new":
+            self.open_new_dialog()
+        elif action == "settings":
+            self.open_settings()
+        elif action == "copy":
+            self.copy_link()
+
+    # ---- keyboard focus -----------------------------------------------------------------
+
+    def _on_focusin(self, ev):
+        pile_el = ev.target.closest("[data-pile]") if ev.target is not None else None
+        if pile_el is not None and pile_el.dataset.pile != self.focus:
+            self._set_focus(pile_el.dataset.pile)
+            self.renderer.render()
+
+    def _set_focus(self, pile):
+        els = self.renderer.pile_el
+        els[self.focus].tabIndex = -1
+        self.focus = pile
+        els[pile].tabIndex = 0
+        n = pile_length(self.game, pile) if pile.startswith("tableau-") else 0
+        self.cursor = max(0, n - 1)
+
+    def focus_pile(self, pile):
+        self._set_focus(pile)
+        self.renderer.pile_el[pile].focus()
+        self.renderer.render()
+
+    def set_cursor(self, index):
+        self.cursor = index
+        self.renderer.render()
+
+    def cursor_card(self):
+        """The card the keyboard points at (the focused pile's top, or a card inside a column)."""
+        if self.renderer is None or document.activeElement is None:
+            return None
+        if document.activeElement != self.renderer.pile_el[self.focus]:
+            return None
+        codes = self.renderer.shown[self.focus]
+        if not codes:
+            return None
+        if self.focus.startswith("tableau-"):
+            return codes[min(self.cursor, len(codes) - 1)]
+        return codes[-1]
+
+    def on_key_select(self, stamp):
+        pile = self.focus
+        if pile == "stock":
+            self.cmd_draw(stamp)
+            return
+        sel = self.selection
+        if sel is not None:
+            if sel.pile == pile:
+                move = self.game.tap_move(TO_ENGINE[pile], sel.count, self.settings.double_click)
+                if move is None:
+                    self.renderer.shake(pile, sel.count)
+                    self.clear_selection(render=True)
+                else:
+                    self.play(move, stamp)
+                return
+            move = moves_from(self.game, sel.pile, sel.count).get(pile)
+            if move is None:
+                self.renderer.shake(sel.pile, sel.count)
+                self.clear_selection(render=True)
+            else:
+                self.play(move, stamp)
+            return
+        codes = self.renderer.shown[pile]
+        if not codes:
+            self.renderer.shake(pile)
+            return
+        index = min(self.cursor, len(codes) - 1) if pile.startswith("tableau-") else len(codes) - 1
+        count = self.count_for(pile, index)
+        if moves_from(self.game, pile, count):
+            self.selection = Selection(pile, count)
+            self.pending_input = stamp
+            self.renderer.render()
+        else:
+            self.renderer.shake(pile, count)
+
+    # ---- dialogs ------------------------------------------------------------------------
+
+    def close_dialogs(self):
+        for dlg in self.dialogs.values():
+            if dlg.open:
+                dlg.close()
+
+    def open_new_dialog(self):
+        self.input.cancel_drag()
+        dlg = self.dialogs["new"]
+        for radio in dlg.querySelectorAll('input[name="draw"]'):
+            radio.checked = radio.value == str(self.game.draw)
+        dlg.querySelector('select[name="rules"]').value = self.game.rules.name
+        self.close_dialogs()
+        dlg.showModal()
+
+    def open_settings(self):
+        self.input.cancel_drag()
+        dlg = self.dialogs["settings"]
+        s = self.settings
+        for name in ("double_click", "auto_finish", "four_color"):
+            dlg.querySelector(f'input[name="{name}"]').checked = getattr(s, name)
+        dlg.querySelector('select[name="lang"]').value = self.lang
+        self.close_dialogs()
+        dlg.showModal()
+
+    def _on_settings_change(self, ev):
+        dlg = self.dialogs["settings"]
+        s = self.settings
+        for name in ("double_click", "auto_finish", "four_color"):
+            setattr(s, name, bool(dlg.querySelector(f'input[name="{name}"]').checked))
+        lang = dlg.querySelector('select[name="lang"]').value
+        self.root.classList.toggle("four-color", s.four_color)
+        if lang != self.lang:
+            s.lang = lang
+            self.set_language(lang)
+        self.save_settings()
+        if s.auto_finish and not self.game.won:
+            self._auto_finish()
+
+    def _on_dialog_button(self, ev):
+        what = ev.currentTarget.dataset.dialog
+        dlg = ev.currentTarget.closest("dialog")
+        if what == "close":
+            dlg.close()
+        elif what == "deal":
+            checked = dlg.querySelector('input[name="draw"]:checked')
+            draw = int(checked.value) if checked is not None else 3
+            rules = dlg.querySelector('select[name="rules"]').value
+            if rules not in RULESETS:
+                rules = "canfield"
+            dlg.close()
+            self.deal(Game.new(draw=draw, rules=rules), push=True)
+        elif what == "restart":
+            dlg.close()
+            self.cmd_restart()
+        elif what == "new":
+            dlg.close()
+            self.open_new_dialog()
+
+    def show_win(self):
+        dlg = self.dialogs["win"]
+        document.getElementById("win-score").textContent = self.t("win.score", score=self.game.score)
+        if not dlg.open:
+            self.input.cancel_drag()
+            self.close_dialogs()
+            dlg.showModal()
+
+    # ---- notices and the link -----------------------------------------------------------
+
+    def notice(self, text):
+        el = document.getElementById("notice")
+        el.textContent = text
+        el.hidden = False
+        if self.notice_timer is not None:
+            window.clearTimeout(self.notice_timer)
+        self.notice_timer = window.setTimeout(self.proxies["hide_notice"], NOTICE_MS)
+
+    def _hide_notice(self):
+        document.getElementById("notice").hidden = True
+        self.notice_timer = None
+
+    def copy_link(self):
+        url = location.href
+        ok = create_once_callable(lambda *_: self.notice(self.t("notice.copied")))
+        bad = create_once_callable(lambda *_: self.notice(self.t("notice.copy_failed", url=url)))
+        try:
+            navigator.clipboard.writeText(url).then(ok, bad)
+        except Exception:
+            self.notice(self.t("notice.copy_failed", url=url))

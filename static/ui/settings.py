@@ -1,0 +1,52 @@
+"""Player settings and their JSON form (kept in localStorage by the page).
+
+Pure Python so the CPython tests can check the parsing: anything unreadable
+falls back to the defaults, field by field, never an exception.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields
+
+from .i18n import MESSAGES
+
+STORAGE_KEY = "canfield.settings"
+VERSION = 1
+
+
+@dataclass
+class Settings:
+    draw: int = 3                # seed 000: "Pioche 3" is the default
+    rules: str = "canfield"
+    double_click: bool = True    # seed 000: "Double clic" on by default
+    auto_finish: bool = False    # seed 000: no autoplay by default
+    four_color: bool = False
+    lang: str = ""               # "" = from the browser
+
+    def to_json(self) -> str:
+        return json.dumps({"version": VERSION, **asdict(self)})
+
+    @classmethod
+    def from_json(cls, text: str | None, rulesets=("canfield",)) -> "Settings":
+        """Settings from stored text; every missing or wrong field keeps its default."""
+        out = cls()
+        try:
+            data = json.loads(text) if text else {}
+        except (TypeError, ValueError):
+            return out
+        if not isinstance(data, dict):
+            return out
+        if data.get("draw") in (1, 3):
+            out.draw = data["draw"]
+        if data.get("rules") in rulesets:
+            out.rules = data["rules"]
+        for name in ("double_click", "auto_finish", "four_color"):
+            if isinstance(data.get(name), bool):
+                setattr(out, name, data[name])
+        if data.get("lang") in MESSAGES:
+            out.lang = data["lang"]
+        return out
+
+
+FIELDS = tuple(f.name for f in fields(Settings))

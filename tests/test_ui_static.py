@@ -1,0 +1,146 @@
+"""The browser layer's pure-Python parts, under CPython: message tables, settings, table logic."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "static"))
+
+from canfield import Game  # noqa: E402
+from ui import i18n, settings, state  # noqa: E402
+
+SEED_DECK = None  # see tests/browser/test_game.py for the seed deal
+
+
+def _fields(text):
+    return sorted(f for _, f, _, _ in string.Formatter().parse(text) if f)
+
+
+def test_every_language_has_every_key_with_the_same_placeholders():
+    keys = set(i18n.EN)
+    for lang in i18n.LANGUAGES:
+        table = i18n.MESSAGES[lang]
+        assert set(table) == keys, f"{lang}: missing {keys - set(table)}, extra {set(table) - keys}"
+        for key in keys:
+            assert _fields(table[key]) == _fields(i18n.EN[key]), f"{lang} {key}: placeholders differ"
+            assert table[key].strip() or key.endswith(".hint"), f"{lang} {key} is empty"
+
+
+def test_seed_vocabulary():
+    fr, nl = i18n.FR, i18n.NL
+    assert fr["pile.stock"] == "Pioche" and nl["pile.stock"] == "Trekstapel"
+    assert fr["action.new"] == "Nouvelle partie" and nl["action.new"] == "Nieuw spel"
+    assert fr["action.undo"] == "Annuler" and nl["action.undo"] == "Ongedaan maken"
+    assert fr["settings.double_click"] == "Double clic" and nl["settings.double_click"] == "Dubbelklik"
+    assert (fr["newgame.draw3"], fr["newgame.draw3.hint"]) == ("3 cartes", "Difficile")
+    assert (fr["newgame.draw1"], fr["newgame.draw1.hint"]) == ("1 carte", "Facile")
+    assert (nl["newgame.draw3"], nl["newgame.draw3.hint"]) == ("3 kaarten", "Moeilijk")
+
+
+def test_index_html_boot_texts_match_the_tables():
+    html = (REPO / "index.html").read_text(encoding="utf-8")
+    match = re.search(r'<script type="application/json" id="boot-text">(.*?)</script>', html, re.S)
+    assert match, "index.html lacks its #boot-text table"
+    boot = json.loads(match.group(1))
+    assert set(boot) == set(i18n.LANGUAGES)
+    for lang in i18n.LANGUAGES:
+        assert boot[lang] == {k: i18n.MESSAGES[lang][k] for k in i18n.BOOT_KEYS}, lang
+
+
+def test_index_html_uses_only_relative_urls():
+    html = (REPO / "index.html").read_text(encoding="utf-8")
+    for url in re.findall(r'(?:src|href|config)="([^"]+)"', html):
+        assert url.startswith("./"), f"index.html refers to {url!r}: only ./relative URLs"
+
+
+def test_every_data_t_key_exists():
+    html = (REPO / "index.html").read_text(encoding="utf-8")
+    keys = set(re.findall(r'data-t(?:-label|-title)?="([^"]+)"', html))
+    assert keys and not keys - set(i18n.EN), f"unknown message keys: {keys - set(i18n.EN)}"
+
+
+@pytest.mark.parametrize("cands, want", [
+    (("fr-BE",), "fr"), (("nl_NL",), "nl"), (("de", "NL"), "nl"), ((None, "", "es"), "en"), ((), "en"),
+])
+def test_pick_language(cands, want):
+    assert i18n.pick_language(*cands) == want
+
+
+def test_card_labels_per_language():
+    assert i18n.Translator("fr").card_label(12, "C") == "D♣"
+    assert i18n.Translator("nl").card_label(13, "H") == "H♥"
+    assert i18n.Translator("en").card_label(10, "S") == "10♠"
+
+
+def test_settings_round_trip_and_bad_input():
+    s = settings.Settings(draw=1, rules="classic", double_click=False, auto_finish=True, four_color=True, lang="nl")
+    back = settings.Settings.from_json(s.to_json(), ("canfield", "classic"))
+    assert back == s
+    for bad in (None, "", "{", "[]", "null", '"x"', '{"draw": 2, "rules": "nope", "double_click": "yes", "lang": "de"}'):
+        assert settings.Settings.from_json(bad, ("canfield",)) == settings.Settings()
+
+
+def test_code_from_hash():
+    assert state.code_from_hash("#CF1-D3-AAAAACL") == "CF1-D3-AAAAACL"
+    assert state.code_from_hash("#%20CF1-D3-AAAAACL%20") == "CF1-D3-AAAAACL"
+    assert state.code_from_hash("") == "" and state.code_from_hash(None) == ""
+
+
+def test_visible_cards_and_counts():
+    game = Game.from_code("CF1-D3-AAAAACL")
+    view = state.visible_cards(game)
+    assert set(view) == set(state.PILES)
+    assert view["stock"] == () and view["waste"] == ()
+    assert view["reserve"] == (game.reserve[-1].code,)
+    assert view["foundation-1"] == (game.foundations[0][0].code,)
+    assert [view[f"tableau-{i}"] for i in range(1, 5)] == [tuple(c.code for c in t) for t in game.tableau]
+    game.play("S")
+    assert state.visible_cards(game)["waste"] == tuple(c.code for c in game.waste[-3:])
+    assert state.move_count(game, "reserve", 0) == 1
+    assert state.move_count(game, "tableau-1", 0) == len(game.tableau[0])
+
+
+def test_moves_from_only_reflects_the_engine():
+    game = Game.from_code("CF1-D3-AAAAACL")
+    for pile in state.PILES:
+        if pile == "stock":
+            continue
+        for count in (1, 2):
+            got = state.moves_from(game, pile, count)
+            want = {m for m in game.legal_moves() if m.src == state.TO_ENGINE[pile] and m.count == count}
+            assert set(got.values()) == want
+            assert all(state.TO_ENGINE[d] == m.dst for d, m in got.items())
+
+
+def test_stock_move_draws_then_recycles():
+    game = Game.from_code("CF1-D1-AAAAACL")
+    while game.stock:
+        move = state.stock_move(game)
+        assert move.src == "S"
+        game.play(move)
+    move = state.stock_move(game)
+    assert (move.src, move.dst) == ("W", "S")
+
+
+def test_key_neighbours_cover_the_grid():
+    seen = {"stock"}
+    todo = ["stock"]
+    while todo:
+        pile = todo.pop()
+        for d in ("left", "right", "up", "down"):
+            nxt = state.key_neighbour(pile, d)
+            assert nxt in state.PILES
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    assert seen == set(state.PILES)
+    assert state.key_neighbour("foundation-2", "down") == "tableau-2"
+    assert state.key_neighbour("tableau-3", "up") == "foundation-3"
+    assert state.key_neighbour("reserve", "up") == "stock"
