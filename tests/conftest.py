@@ -50,6 +50,23 @@ def pytest_report_header(config):
     return None
 
 
+def pytest_collection_finish(session):
+    """Say which Chromium the browser tests drive (only when some are collected)."""
+    browser_dir = REPO / "tests" / "browser"
+    if not any(browser_dir in Path(str(item.path)).parents for item in session.items):
+        return
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is None:
+        return
+    sys.path.insert(0, str(REPO / "scripts"))
+    try:
+        import chromium
+
+        reporter.write_line(f"chromium: {chromium.describe(chromium.launch_options())}")
+    except Exception as err:  # noqa: BLE001 - only a notice; the fixtures raise the real error
+        reporter.write_line(f"chromium: none found ({err})")
+
+
 def pytest_configure(config):
     config.addinivalue_line(
         "markers", "allow_console_errors: the test expects console errors or page errors (not checked at teardown)"

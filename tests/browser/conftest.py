@@ -145,13 +145,6 @@ def game_context(playwright, browser_type_launch_args, tmp_path_factory):
     context.close()
 
 
-def pytest_report_header(config):
-    try:
-        return f"chromium: {chromium.describe(chromium.launch_options())}"
-    except Exception as err:  # noqa: BLE001 - only a header; the fixtures raise the real error
-        return f"chromium: none found ({err})"
-
-
 # --------------------------------------------------------------------------- recording
 
 def _origin(url: str) -> str:
