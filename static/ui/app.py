@@ -53,6 +53,7 @@ class App:
         self._proxy("frame", lambda ts: self.renderer.on_frame(ts))
         self._proxy("undeny", lambda: self.renderer.undeny())
         self._proxy("hide_notice", self._hide_notice)
+        self._proxy("slid", lambda ev: ev.target.effect.target.style.removeProperty("pointer-events"))
         self.renderer = Renderer(self)
         self.input = Input(self)
         self.apply_texts()
@@ -362,8 +363,8 @@ class App:
     # ---- keyboard focus -----------------------------------------------------------------
 
     def _on_focusin(self, ev):
-        pile_el = ev.target.closest("[data-pile]") if ev.target is not None else None
-        if pile_el is not None and pile_el.dataset.pile != self.focus:
+        pile_el = ev.target.closest("[data-pile]") if ev.target else None
+        if pile_el and pile_el.dataset.pile != self.focus:
             self._set_focus(pile_el.dataset.pile)
             self.renderer.render()
 
@@ -386,7 +387,7 @@ class App:
 
     def cursor_card(self):
         """The card the keyboard points at (the focused pile's top, or a card inside a column)."""
-        if self.renderer is None or document.activeElement is None:
+        if self.renderer is None or not document.activeElement:
             return None
         if document.activeElement != self.renderer.pile_el[self.focus]:
             return None
@@ -479,7 +480,7 @@ class App:
             dlg.close()
         elif what == "deal":
             checked = dlg.querySelector('input[name="draw"]:checked')
-            draw = int(checked.value) if checked is not None else 3
+            draw = int(checked.value) if checked else 3
             rules = dlg.querySelector('select[name="rules"]').value
             if rules not in RULESETS:
                 rules = "canfield"

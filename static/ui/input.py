@@ -38,13 +38,13 @@ class Input:
 
     def _hit(self, ev):
         target = ev.target
-        if target is None or not hasattr(target, "closest"):
+        if not target or not hasattr(target, "closest"):
             return None, None
         pile_el = target.closest("[data-pile]")
-        if pile_el is None:
+        if not pile_el:  # JS null arrives as a falsy JsNull, not None
             return None, None
         card_el = target.closest("[data-card]")
-        return pile_el.dataset.pile, (card_el.dataset.card if card_el is not None else None)
+        return pile_el.dataset.pile, (card_el.dataset.card if card_el else None)
 
     def on_pointerdown(self, ev):
         if not ev.isPrimary or ev.button != 0 or self.app.busy():
@@ -169,7 +169,7 @@ class Input:
         if app.busy() or ev.altKey or ev.metaKey:
             return
         active = document.activeElement
-        tag = active.tagName if active is not None else ""
+        tag = active.tagName if active else ""
         if tag in ("INPUT", "SELECT", "TEXTAREA"):
             return
         key = ev.key
@@ -206,7 +206,7 @@ class Input:
             ev.preventDefault()
 
     def _in_board(self, el):
-        return el is not None and el.closest is not None and el.closest("#board") is not None
+        return bool(el) and hasattr(el, "closest") and bool(el.closest("#board"))
 
     def _arrow(self, direction):
         app = self.app

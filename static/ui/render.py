@@ -170,10 +170,15 @@ class Renderer:
                 dx, dy = x - r.left, y - r.top
                 if abs(dx) < 1 and abs(dy) < 1:
                     continue
-                el.animate(
+                # A sliding card lets taps through to what is under it (a quick second tap on the
+                # stock must draw again, not hit the card flying out of it).
+                el.style.pointerEvents = "none"
+                anim = el.animate(
                     _js([{"transform": f"translate({dx:.1f}px,{dy:.1f}px)"}, {"transform": "none"}]),
                     _js({"duration": SLIDE_MS, "easing": "ease-out"}),
                 )
+                anim.onfinish = self.app.proxies["slid"]
+                anim.oncancel = self.app.proxies["slid"]
         app.perf_mark(performance.now())
 
     def _counts(self, game):

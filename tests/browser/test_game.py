@@ -1,0 +1,478 @@
+"""The game page played in Chromium: the seed's example deal by taps, by drags and by keys,
+the stock, illegal drops, deal codes in the hash, undo/redo, a phone screen.
+
+The engine (imported here under CPython) is the oracle for positions the seed does not spell out.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from canfield import Game
+
+REPO = Path(__file__).resolve().parents[2]
+SHOTS = REPO / "test-results" / "screenshots"
+
+# Seed 000's example: reserve bottom -> top ends JS QS 8H QC (cards 10-13), base card 7H (14th),
+# tableau 6C KH QH AS (15-18); the other cards in any order.
+_USED = ["JS", "QS", "8H", "QC", "7H", "6C", "KH", "QH", "AS"]
+_REST = [r + s for s in "SHDC" for r in "A23456789TJQK" if r + s not in _USED]
+SEED_DECK = _REST[:9] + _USED + _REST[9:]
+SEED_CODE = "CF1-D3-" + "".join(SEED_DECK)
+
+# The seed's sentences (000, the lines starting "Pioche :"), before and after its three moves.
+FR_BEFORE = (
+    "Pioche : 34 cartes ; défausse vide ; réserve : 13 cartes, dessus : dame de trèfle. Fondations, rang de "
+    "départ 7 : cœur jusqu’au 7 de cœur (1), pique vide, carreau vide, trèfle vide. colonne 1 : 6 de trèfle ; "
+    "colonne 2 : roi de cœur ; colonne 3 : dame de cœur ; colonne 4 : as de pique."
+)
+FR_AFTER = (
+    "Pioche : 34 cartes ; défausse vide ; réserve : 10 cartes, dessus : valet de pique. Fondations, rang de "
+    "départ 7 : cœur jusqu’au 8 de cœur (2), pique vide, carreau vide, trèfle vide. colonne 1 : 6 de trèfle ; "
+    "colonne 2 : dame de pique ; colonne 3 : dame de cœur ; colonne 4 : as de pique, roi de cœur, dame de trèfle."
+)
+
+PILES = ["stock", "waste", "reserve"] + [f"foundation-{i}" for i in range(1, 5)] + [f"tableau-{i}" for i in range(1, 5)]
+
+PILES_JS = """() => Object.fromEntries([...document.querySelectorAll('[data-pile]')].map(
+    p => [p.dataset.pile, [...p.querySelectorAll('[data-card]')].map(c => c.dataset.card)]))"""
+
+
+def test_seed_sentences_are_the_seed_files():
+    """The constants above are seed 000's own lines (when the seeds are beside the repository)."""
+    seed = next((REPO.parent / "shared" / "seeds").glob("000_*.txt"), None) if (REPO.parent / "shared" / "seeds").is_dir() else None
+    if seed is None:
+        pytest.skip("seed texts not beside this checkout")
+    lines = [ln.strip() for ln in seed.read_text(encoding="utf-8").splitlines() if ln.startswith("Pioche :")]
+    assert lines == [FR_BEFORE, FR_AFTER]
+    game = Game.from_code(SEED_CODE)
+    assert game.describe("fr") == FR_BEFORE
+
+
+# --------------------------------------------------------------------------- helpers
+
+def piles(page) -> dict[str, list[str]]:
+    return page.evaluate(PILES_JS)
+
+
+def view_of(game: Game) -> dict[str, list[str]]:
+    """What the page must show for `game`: the hooks of issue 3, item 7."""
+    waste = game.waste[-(3 if game.draw == 3 else 1):] if game.waste else ()
+    out = {"stock": [], "waste": [c.code for c in waste],
+           "reserve": [game.reserve[-1].code] if game.reserve else []}
+    for i, f in enumerate(game.foundations, 1):
+        out[f"foundation-{i}"] = [f[-1].code] if f else []
+    for i, t in enumerate(game.tableau, 1):
+        out[f"tableau-{i}"] = [c.code for c in t]
+    return out
+
+
+def expect_view(page, want: dict[str, list[str]]):
+    """Wait until the page's piles are exactly `want` (each pile, bottom to top)."""
+    try:
+        page.wait_for_function("want => { const got = (" + PILES_JS + ")(); "
+                               "return Object.keys(want).every(k => JSON.stringify(got[k]) === JSON.stringify(want[k])); }",
+                               arg={p: want[p] for p in PILES}, timeout=5000)
+    except Exception:
+        assert piles(page) == want  # a readable diff
+        raise
+
+
+def expect_game(page, game: Game, lang="fr"):
+    expect_view(page, view_of(game))
+    expect(page.locator("#description")).to_have_text(game.describe(lang))
+    expect(page.locator("#score")).to_have_text(str(game.score))
+    expect(page.locator("#reserve-count")).to_have_text(str(len(game.reserve)))
+    expect(page.locator("#deal-code")).to_have_text(game.code)
+
+
+def card(page, code):
+    return page.locator(f'[data-card="{code}"]')
+
+
+def drag(page, code, pile, grab=(0.5, 0.12)):
+    """Drag the card `code` (by a point near its top, the part a fan shows) onto the pile `pile`."""
+    box = card(page, code).bounding_box()
+    x, y = box["x"] + box["width"] * grab[0], box["y"] + box["height"] * grab[1]
+    target = page.locator(f'[data-pile="{pile}"]').bounding_box()
+    tx, ty = target["x"] + target["width"] / 2, target["y"] + min(target["height"], box["height"]) / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 10, y + 10, steps=2)
+    page.mouse.move(tx, ty, steps=8)
+    page.mouse.up()
+
+
+def open_fr(open_game, hash=SEED_CODE, **kw):
+    return open_game(hash, path="index.html?lang=fr", **kw)
+
+
+# --------------------------------------------------------------------------- the seed's example
+
+def test_seed_example_by_taps(open_game):
+    page = open_fr(open_game)
+    game = Game.from_code(SEED_CODE)
+    expect_game(page, game)
+    expect(page.locator("#description")).to_have_text(FR_BEFORE)
+    assert page.locator("#stock-count").inner_text() == "34"
+    # the empty foundations show the card they wait for: 7 of the other suits (French faces)
+    for i, label in ((2, "7♠"), (3, "7♦"), (4, "7♣")):
+        expect(page.locator(f'[data-pile="foundation-{i}"] .placeholder')).to_have_text(label)
+
+    card(page, "QC").click()          # R-T2: the queen of clubs onto the king of hearts
+    game.play("R-T2")
+    expect_game(page, game)
+    card(page, "8H").click()          # R-F1
+    game.play("R-F")
+    expect_game(page, game)
+    card(page, "KH").click(position={"x": 20, "y": 8})   # T2:2-T4, the king with the queen on it
+    game.play("T2-T4")
+    expect_game(page, game)
+    expect(page.locator("#description")).to_have_text(FR_AFTER)
+    assert piles(page)["tableau-4"] == ["AS", "KH", "QC"]
+    assert piles(page)["tableau-2"] == ["QS"]
+    expect(page.locator("#score")).to_have_text("5")
+
+
+def test_seed_example_by_drags(open_game):
+    page = open_fr(open_game)
+    game = Game.from_code(SEED_CODE)
+    drag(page, "QC", "tableau-2")
+    game.play("R-T2")
+    expect_game(page, game)
+    drag(page, "8H", "foundation-1")
+    game.play("R-F1")
+    expect_game(page, game)
+    drag(page, "KH", "tableau-4")
+    game.play("T2:2-T4")
+    expect_game(page, game)
+    expect(page.locator("#description")).to_have_text(FR_AFTER)
+
+
+def test_seed_example_by_keyboard(open_game):
+    page = open_fr(open_game)
+    game = Game.from_code(SEED_CODE)
+    page.locator('[data-pile="stock"]').focus()
+    kb = page.keyboard
+    kb.press("ArrowDown")              # reserve
+    expect(page.locator('[data-pile="reserve"]')).to_be_focused()
+    kb.press("Enter")                  # pick up the queen of clubs
+    expect(card(page, "QC")).to_have_class(re.compile(r"\bselected\b"))
+    kb.press("ArrowRight")             # tableau 1
+    kb.press("ArrowRight")             # tableau 2
+    kb.press("Enter")                  # put it down
+    game.play("R-T2")
+    expect_game(page, game)
+    kb.press("ArrowLeft")
+    kb.press("ArrowLeft")              # reserve
+    kb.press("Enter")
+    kb.press("ArrowUp")                # stock
+    for _ in range(2):
+        kb.press("ArrowRight")         # waste, foundation 1
+    expect(page.locator('[data-pile="foundation-1"]')).to_be_focused()
+    kb.press("Enter")
+    game.play("R-F1")
+    expect_game(page, game)
+    kb.press("ArrowDown")              # tableau 1
+    kb.press("ArrowRight")             # tableau 2: the cursor on its top card (the queen)
+    kb.press("ArrowUp")                # the king under it: the tail of two
+    expect(card(page, "KH")).to_have_class(re.compile(r"\bcursor\b"))
+    kb.press("Enter")
+    for _ in range(2):
+        kb.press("ArrowRight")         # tableau 4
+    kb.press("Enter")
+    game.play("T2:2-T4")
+    expect_game(page, game)
+    expect(page.locator("#description")).to_have_text(FR_AFTER)
+
+
+# --------------------------------------------------------------------------- stock, drops, settings
+
+def test_draw_three_and_recycle(open_game):
+    page = open_fr(open_game)
+    game = Game.from_code(SEED_CODE)
+    stock = page.locator('[data-pile="stock"]')
+    for _ in range(12):  # 34 cards: eleven draws of three and one of one
+        stock.click()
+        game.play("S")
+        expect_game(page, game)
+        expect(page.locator("#stock-count")).to_have_text(str(len(game.stock)) if game.stock else "↻")
+        assert len(piles(page)["waste"]) == min(3, len(game.waste))
+    assert not game.stock
+    stock.click()                      # recycle: the waste goes back, face down
+    game.play("S")
+    expect_game(page, game)
+    expect(page.locator("#stock-count")).to_have_text("34")
+    assert piles(page)["waste"] == []
+
+
+def test_fast_repeated_taps_on_the_stock_all_count(open_game):
+    page = open_fr(open_game)
+    game = Game.from_code(SEED_CODE)
+    box = page.locator('[data-pile="stock"]').bounding_box()
+    for _ in range(5):
+        page.mouse.click(box["x"] + 10, box["y"] + 10)
+        game.play("S")
+    expect_game(page, game)
+
+
+def test_illegal_drop_changes_nothing(open_game):
+    page = open_fr(open_game)
+    before = piles(page)
+    text = page.locator("#description").inner_text()
+    drag(page, "6C", "tableau-3")      # 6 of clubs onto the queen of hearts: not legal
+    drag(page, "QH", "foundation-2")   # a queen onto the empty spade foundation: not legal
+    drag(page, "AS", "waste")          # nothing ever goes onto the waste
+    expect_view(page, before)
+    expect(page.locator("#description")).to_have_text(text)
+    expect(page.locator('[data-action="undo"]')).to_be_disabled()
+    # the dragged cards are back in place: nothing left translated
+    assert page.evaluate("() => [...document.querySelectorAll('[data-card]')].every(c => !c.style.transform)")
+
+
+def test_tap_with_nothing_legal_changes_nothing(open_game):
+    page = open_fr(open_game)
+    before = piles(page)
+    card(page, "6C").click()           # the 6 of clubs has no move
+    expect_view(page, before)
+    expect(page.locator('[data-action="undo"]')).to_be_disabled()
+    assert page.locator(".selected").count() == 0
+
+
+def test_tap_to_select_then_tap_target_with_double_click_off(open_game):
+    page = open_fr(open_game)
+    page.locator('[data-action="settings"]').click()
+    box = page.locator('#dlg-settings input[name="double_click"]')
+    expect(box).to_be_checked()       # on by default (seed 000)
+    box.uncheck()
+    page.locator('#dlg-settings [data-dialog="close"]').click()
+    game = Game.from_code(SEED_CODE)
+    card(page, "QC").click()           # no foundation for it and no automatic column: picked up
+    expect(card(page, "QC")).to_have_class(re.compile(r"\bselected\b"))
+    expect_view(page, view_of(game))
+    page.locator('[data-pile="tableau-2"]').click(position={"x": 10, "y": 10})
+    game.play("R-T2")
+    expect_game(page, game)
+    card(page, "8H").click()           # a foundation move still happens at once
+    game.play("R-F1")
+    expect_game(page, game)
+    stored = json.loads(page.evaluate("() => localStorage.getItem('canfield.settings')"))
+    assert stored["double_click"] is False
+
+
+def test_double_click_on_a_card_is_two_taps_at_most(open_game):
+    page = open_fr(open_game)
+    card(page, "QC").dblclick()
+    game = Game.from_code(SEED_CODE)
+    game.play("R-T2")
+    # the second click lands on the next reserve card (8H): it may go to its foundation, nothing else
+    view = piles(page)
+    if view["foundation-1"] == ["8H"]:
+        game.play("R-F1")
+    expect_game(page, game)
+
+
+def test_four_colour_deck_setting(open_game):
+    page = open_fr(open_game)
+    red = page.evaluate("() => getComputedStyle(document.querySelector('[data-card=\"AS\"]')).color")
+    clubs = page.evaluate("() => getComputedStyle(document.querySelector('[data-card=\"6C\"]')).color")
+    assert red == clubs  # black and black
+    page.locator('[data-action="settings"]').click()
+    page.locator('#dlg-settings input[name="four_color"]').check()
+    page.locator('#dlg-settings [data-dialog="close"]').click()
+    clubs4 = page.evaluate("() => getComputedStyle(document.querySelector('[data-card=\"6C\"]')).color")
+    assert clubs4 != clubs
+
+
+# --------------------------------------------------------------------------- deal codes in the hash
+
+def test_new_game_writes_its_code_and_a_reload_gives_the_same_deal(open_game):
+    page = open_game()
+    code = page.locator("#deal-code").inner_text()
+    assert re.fullmatch(r"CF1-D3-\S+", code)
+    assert page.evaluate("() => decodeURIComponent(location.hash.slice(1))") == code
+    view = piles(page)
+    page.reload()
+    page.wait_for_selector('#game[data-ready="true"]')
+    expect(page.locator("#deal-code")).to_have_text(code)
+    assert piles(page) == view
+    assert piles(page) == view_of(Game.from_code(code))
+
+
+def test_new_game_dialog_hash_and_back(open_game):
+    page = open_fr(open_game)
+    page.locator('header [data-action="new"]').click()
+    dlg = page.locator("#dlg-new")
+    expect(dlg).to_be_visible()
+    expect(dlg).to_contain_text("3 cartes")
+    expect(dlg).to_contain_text("Difficile")
+    expect(dlg.locator('input[name="draw"][value="3"]')).to_be_checked()
+    dlg.locator('input[name="draw"][value="1"]').check()
+    dlg.locator('[data-dialog="deal"]').click()
+    expect(dlg).to_be_hidden()
+    code = page.locator("#deal-code").inner_text()
+    assert code.startswith("CF1-D1-") and code != SEED_CODE
+    assert page.evaluate("() => location.hash.slice(1)") == code
+    expect_game(page, Game.from_code(code))
+    page.go_back()                      # back: the previous deal again
+    expect(page.locator("#deal-code")).to_have_text(SEED_CODE)
+    expect_game(page, Game.from_code(SEED_CODE))
+    page.go_forward()
+    expect(page.locator("#deal-code")).to_have_text(code)
+
+
+def test_hash_typed_by_hand_switches_deal(open_game):
+    page = open_fr(open_game)
+    page.evaluate("() => { location.hash = 'CF1-D1-AAAAACL'; }")
+    expect(page.locator("#deal-code")).to_have_text("CF1-D1-AAAAACL")
+    expect_game(page, Game.from_code("CF1-D1-AAAAACL"))
+
+
+@pytest.mark.parametrize("bad", ["CF1-D3-NOPE!", "XX9-D3-AAAAACL", "CF1-D3-" + "AS" * 52])
+def test_invalid_hash_shows_a_message_and_deals_fresh(open_game, bad):
+    page = open_game(bad, path="index.html?lang=en")
+    notice = page.locator("#notice")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text(bad[:60])
+    expect(notice).to_contain_text("Invalid deal code")
+    code = page.locator("#deal-code").inner_text()
+    assert code != bad and Game.from_code(code).code == code
+    assert page.evaluate("() => decodeURIComponent(location.hash.slice(1))") == code
+    assert "Traceback" not in page.locator("body").inner_text()
+
+
+def test_restart_button_and_dialog(open_game):
+    page = open_fr(open_game)
+    card(page, "QC").click()
+    expect(page.locator('[data-action="restart"]')).to_be_enabled()
+    page.locator('[data-action="restart"]').click()
+    expect_game(page, Game.from_code(SEED_CODE))
+    expect(page.locator('[data-action="undo"]')).to_be_disabled()
+
+
+# --------------------------------------------------------------------------- undo and redo
+
+def test_undo_redo_by_keys_and_buttons(open_game):
+    page = open_fr(open_game)
+    start = Game.from_code(SEED_CODE)
+    after = Game.from_code(SEED_CODE)
+    card(page, "QC").click()
+    after.play("R-T2")
+    expect_game(page, after)
+    page.keyboard.press("Control+z")
+    expect_game(page, start)
+    page.keyboard.press("Control+y")
+    expect_game(page, after)
+    page.keyboard.press("u")
+    expect_game(page, start)
+    page.keyboard.press("r")
+    expect_game(page, after)
+    page.locator('[data-action="undo"]').click()
+    expect_game(page, start)
+    expect(page.locator('[data-action="redo"]')).to_be_enabled()
+    page.locator('[data-action="redo"]').click()
+    expect_game(page, after)
+    page.keyboard.press("d")           # D draws
+    after.play("S")
+    expect_game(page, after)
+
+
+# --------------------------------------------------------------------------- a winnable finish
+
+def test_win_message_and_auto_finish(open_game):
+    """A deal where the foundation moves alone win: auto-finish (off by default) finishes it."""
+    # base 7 of hearts; every other card sits so that only foundation moves and draws are needed
+    code = _foundation_only_deal()
+    page = open_game(code, path="index.html?lang=fr")
+    game = Game.from_code(code)
+    assert game.finish_moves() is not None
+    expect(page.locator("#dlg-win")).to_be_hidden()      # no autoplay by default
+    page.locator('[data-action="settings"]').click()
+    page.locator('#dlg-settings input[name="auto_finish"]').check()
+    win = page.locator("#dlg-win")
+    expect(win).to_be_visible()
+    expect(win).to_contain_text("Gagné")
+    expect(win).to_contain_text("255")
+    for i in range(1, 5):
+        assert len(piles(page)[f"foundation-{i}"]) == 1
+    win.locator('[data-dialog="new"]').click()
+    expect(page.locator("#dlg-new")).to_be_visible()
+
+
+def _foundation_only_deal() -> str:
+    """An explicit deal that finishes with foundation moves and draws only (found with the engine)."""
+    suits = "HSDC"
+    order = [r + s for s in suits for r in "789TJQKA23456"]  # each suit from 7 up, then A..6
+    # reserve (13, bottom first) and everything else so that the foundations can always take the tops:
+    # deal in reverse of the order they are needed, from the reserve top, then the tableau, then the stock.
+    need = order[1:]                     # after the base card 7H
+    reserve_top_first = need[:13]
+    tableau = need[13:17]
+    stock_top_first = need[17:]
+    deck = list(reversed(reserve_top_first)) + [order[0]] + tableau + list(reversed(stock_top_first))
+    code = "CF1-D1-" + "".join(deck)
+    game = Game.from_code(code)
+    assert game.finish_moves() is not None, "the helper deal must finish by foundation moves"
+    return code
+
+
+# --------------------------------------------------------------------------- screens
+
+def _no_horizontal_scroll(page):
+    return page.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+
+
+def _tableau_cards_readable(page):
+    """Every tableau card is on screen and its top-left corner (rank and suit) is not covered."""
+    return page.evaluate("""() => {
+        const bad = [];
+        for (const c of document.querySelectorAll('[data-pile^="tableau-"] [data-card]')) {
+            const r = c.getBoundingClientRect();
+            const x = r.left + 6, y = r.top + 6;
+            if (r.left < 0 || r.right > innerWidth || r.top < 0 || y > innerHeight) { bad.push(c.dataset.card + ' off screen'); continue; }
+            const hit = document.elementFromPoint(x, y);
+            if (!hit || hit.closest('[data-card]') !== c) bad.push(c.dataset.card + ' covered by ' + (hit ? hit.outerHTML.slice(0, 80) : 'nothing'));
+        }
+        return bad;
+    }""")
+
+
+def test_phone_portrait_no_horizontal_scroll_every_card_visible(open_game, new_context, record_page):
+    ctx = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=2)
+    phone = ctx.new_page()
+    record_page(phone)
+    open_game(SEED_CODE, page=phone, path="index.html?lang=fr")
+    assert _no_horizontal_scroll(phone)
+    phone.locator('[data-card="QC"]').tap()
+    phone.locator('[data-card="8H"]').tap()
+    phone.locator('[data-card="KH"]').tap(position={"x": 20, "y": 8})
+    expect(phone.locator("#description")).to_have_text(FR_AFTER)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    phone.screenshot(path=str(SHOTS / "phone-390x844.png"))
+    assert _no_horizontal_scroll(phone)
+    assert _tableau_cards_readable(phone) == []
+
+
+@pytest.mark.parametrize("size", [(360, 640), (1280, 800), (1920, 1080), (844, 390)])
+def test_no_horizontal_scroll_at_any_size(open_game, page, size):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_fr(open_game)
+    assert _no_horizontal_scroll(page)
+    assert _tableau_cards_readable(page) == []
+
+
+def test_desktop_screenshot(open_game, page):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_fr(open_game)
+    for code in ("QC", "8H"):
+        card(page, code).click()
+    page.locator('[data-pile="stock"]').click()
+    expect(page.locator("#score")).to_have_text("5")
+    assert _tableau_cards_readable(page) == []
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "desktop-1280x800.png"))
