@@ -1,0 +1,659 @@
+"""A solver for every rule set and draw of the engine: proves a position won or lost, or says unknown.
+
+Pure Python, no dependencies, no browser imports: the same file runs under CPython and in Pyodide.
+
+    >>> from canfield import Game
+    >>> from canfield.solver import solve
+    >>> game = Game.from_code("CF1-D3-AAAAACL")
+    >>> result = solve(game, max_nodes=200_000)
+    >>> result.verdict
+    'won'
+
+API
+---
+``solve(game, max_nodes=DEFAULT_NODES, max_seconds=None) -> SolveResult``
+    Searches from the game's CURRENT position (the game itself is not changed).
+    ``result.verdict`` is ``"won"``, ``"lost"`` or ``"unknown"``;
+    ``result.moves`` is, when won, the winning line as move texts that ``game.play`` accepts, one
+    after another from the current position (stock moves written ``"S"``), else ``[]``;
+    ``result.nodes`` the positions expanded; ``result.seconds`` the time taken;
+    ``result.reason`` for ``"unknown"``: ``"nodes"``, ``"seconds"`` or ``"cancelled"``.
+    ``"lost"`` means no won position can be reached by any sequence of legal moves: the search
+    visited every position reachable from here (only sound reductions, see below).
+    A node budget gives the same verdict on every machine; ``max_seconds`` is for interactive use.
+
+``Solver(game, max_nodes=..., max_seconds=None, should_stop=None)``: the same search in slices, for a
+    worker or a loop between frames: ``solver.step(nodes=2000)`` searches at most that many more
+    positions and returns the ``SolveResult`` when decided (or the budget is spent), else ``None``;
+    ``solver.cancel()`` stops it (the result is then ``"unknown"``, reason ``"cancelled"``);
+    ``should_stop`` (a function of no argument) is polled every few hundred positions by ``run()``.
+
+``hint(game, max_nodes=...)``: the first move of a winning line (text), or None.
+
+``find_winnable(start_number, draw=3, rules="canfield", max_nodes=..., tries=...)``: the first deal
+    number from ``start_number`` on (``start_number``, ``start_number + 1``, ... wrapping past the
+    largest number) that the solver proves won within ``max_nodes``: returns a ``Winnable``
+    (``.number``, ``.code``, ``.result``, ``.tried``) or None when ``tries`` deals were not enough.
+    Node budgets only: the answer is the same on every machine.
+
+``daily_number(date, draw=3, rules="canfield")``: the deal of the day for a UTC date
+    (``datetime.date``, or text ``"YYYY-MM-DD"``): a start number derived from the date by the
+    engine's SplitMix64, then ``find_winnable`` with the fixed ``DAILY_NODES`` budget. Same date, same
+    deal, everywhere, with no server. ``daily_code`` gives its deal code.
+
+Command line: ``python -m canfield.solver CF1-D3-AAAAACL [--nodes N] [--seconds S]`` prints the
+verdict, the node count, the time and the winning line, one move per line. Exit codes: 0 won,
+1 lost, 3 unknown, 2 bad input.
+
+How it searches
+---------------
+A depth-first search over positions with a set of visited positions: a plain reachability search of
+the (finite) position graph, so "lost" is exact whatever the cycles (foundation take-backs, column
+shuffles): every visited position either was fully explored or is on the current path, whose
+successors the search still covers. The internal position is compact: four columns as bytes, the
+reserve as a count, foundation counts per suit, and the stock and waste as ONE sequence (the talon,
+waste bottom .. waste top, then the stock in drawing order) with the waste size. Sound reductions:
+
+- talon moves are "k+" moves: one move plays any talon card that repeated draws/recycles reach,
+  straight to its destination (the draws are put back when the line is written out);
+- the waste size is canonical: every waste size in the recycling cycle (a multiple of the draw, or
+  the whole talon) is one position, since each reaches the others by drawing;
+- the visited key leaves out the foundations (they are what the other piles miss) and sorts the
+  columns (columns are interchangeable under every rule);
+- moving a whole column onto an empty column is skipped (the same position under that key);
+- safe foundation moves: see ``_auto_ok``.
+"""
+
+import heapq
+import sys
+import time
+
+from .cards import CARDS, SUITS
+from .deal import MAX_NUMBER, SplitMix64, make_code, shuffled_deck
+from .game import Game, Move
+
+DEFAULT_NODES = 200_000
+DAILY_NODES = 100_000
+WINNABLE_NODES = 100_000
+
+RANK = tuple(i % 13 for i in range(52))
+SUIT = tuple(i // 13 for i in range(52))
+RED = tuple(SUIT[i] in (1, 2) for i in range(52))
+
+WON, LOST, UNKNOWN = "won", "lost", "unknown"
+
+
+class SolverBug(RuntimeError):
+    """A winning line that does not replay with Game.play: never expected, reported loudly."""
+
+
+class SolveResult:
+    """The outcome of a search. See the module docstring."""
+
+    __slots__ = ("verdict", "moves", "nodes", "seconds", "reason")
+
+    def __init__(self, verdict, moves, nodes, seconds, reason=None):
+        self.verdict = verdict
+        self.moves = moves
+        self.nodes = nodes
+        self.seconds = seconds
+        self.reason = reason
+
+    @property
+    def won(self):
+        return self.verdict == WON
+
+    @property
+    def lost(self):
+        return self.verdict == LOST
+
+    def __repr__(self):
+        extra = f" reason={self.reason}" if self.reason else ""
+        return f"<SolveResult {self.verdict} nodes={self.nodes} moves={len(self.moves)}{extra}>"
+
+
+class Solver:
+    """A resumable search from `game`'s current position (see the module docstring)."""
+
+    def __init__(self, game, max_nodes=DEFAULT_NODES, max_seconds=None, should_stop=None, auto=True, best_first=False):
+        self.game = game.copy()
+        self.max_nodes = max_nodes
+        self.max_seconds = max_seconds
+        self.should_stop = should_stop
+        self.auto = auto
+        self.best_first = best_first
+        self.nodes = 0
+        self.elapsed = 0.0
+        self.result = None
+        self._cancelled = False
+        self._setup(game)
+
+    # ---- the compact position ------------------------------------------------------------
+
+    def _setup(self, game):
+        rules = game.rules
+        self.draw = game.draw
+        self.alternate = rules.alternate
+        self.tails = rules.tail_moves
+        self.empty_any = rules.empty_any
+        self.takeback = rules.takeback
+        base = game.base_rank - 1
+        self.base = base
+        fsuits = game.foundation_suits
+        self.fname = tuple(f"F{fsuits.index(SUITS[s]) + 1}" for s in range(4))
+        # card index of the card a foundation of suit s waits for when it holds n cards
+        self.fnext = tuple(tuple(s * 13 + (base + n) % 13 for n in range(13)) + (-1,) for s in range(4))
+        alt = self.alternate
+        # fits[t] : the cards that may be built on card t in a column
+        self.fits = tuple(
+            frozenset(c for c in range(52) if RANK[c] == (RANK[t] - 1) % 13 and (not alt or RED[c] != RED[t]))
+            for t in range(52)
+        )
+        # deps[c]: (suit, relative rank) of the cards that may be built on c; one is on its
+        # foundation when that foundation holds more cards than its relative rank
+        self.deps = tuple(tuple((SUIT[x], (RANK[x] - base) % 13) for x in self.fits[c]) for c in range(52))
+        # with take-backs a foundation card can come back to host others: no reduction there
+        self.auto_mode = 2 if self.auto and not self.takeback else 0
+        self.res = bytes(c.index for c in game.reserve)
+        fnd = [0, 0, 0, 0]
+        for i, pile in enumerate(game.foundations):
+            fnd[SUITS.index(fsuits[i])] = len(pile)
+        waste = [c.index for c in game.waste]
+        talon = bytes(waste + [c.index for c in reversed(game.stock)])
+        cols = tuple(bytes(c.index for c in col) for col in game.tableau)
+        p = self._canon(len(waste), len(talon))
+        self.start = (cols, len(self.res), tuple(fnd), talon, p)
+        self.visited = {self._key(self.start)}
+        self.stack = [[self.start, None, 0, None]]
+        k0 = self._key(self.start)
+        self.parents = {k0: (None, None)}
+        self.heap = [(0, 0, self.start, k0)]
+        self.counter = 0
+        if sum(fnd) == 52:
+            self.result = SolveResult(WON, [], 0, 0.0)
+
+    def _canon(self, p, n):
+        """The waste size as stored: 0 for every size in the recycling cycle (they reach each other)."""
+        if self.draw == 1 or p % self.draw == 0 or p == n:
+            return 0
+        return p
+
+    @staticmethod
+    def _key(st):
+        cols, r, fnd, tal, p = st
+        return bytes((r, p)) + tal + b"\xff" + b"\xfe".join(sorted(cols))
+
+    def _reach(self, p, n):
+        """Waste sizes (1..n) reachable by drawing and recycling from waste size p: the card at
+        index q-1 of the talon can then be played."""
+        if self.draw == 1:
+            return range(1, n + 1)
+        qs = set(range(3, n + 1, 3))
+        if n:
+            qs.add(n)
+        if p:
+            qs.update(range(p, n, 3))
+        return sorted(qs)
+
+    # ---- successors ----------------------------------------------------------------------
+
+    def _expand(self, st):
+        """The (move, position) pairs after `st`, best first. Moves are (src, dst, count) with
+        src "T*" meaning a talon card (count = the card) reached by drawing."""
+        cols, r, fnd, tal, p = st
+        res = self.res
+        fnext = self.fnext
+        fits = self.fits
+        fname = self.fname
+        n = len(tal)
+        qs = self._reach(p, n) if n else ()
+        mode = self.auto_mode
+        if mode:
+            forced = self._auto(st, qs, mode)
+            if forced is not None:
+                return [forced]
+        out = []
+        add = out.append
+        # -- to the foundations
+        if r:
+            c = res[r - 1]
+            s = SUIT[c]
+            if fnext[s][fnd[s]] == c:
+                f = list(fnd)
+                f[s] += 1
+                add((("R", fname[s], 1), (cols, r - 1, tuple(f), tal, p)))
+        for i in range(4):
+            col = cols[i]
+            if col:
+                c = col[-1]
+                s = SUIT[c]
+                if fnext[s][fnd[s]] == c:
+                    f = list(fnd)
+                    f[s] += 1
+                    nc = list(cols)
+                    rest = col[:-1]
+                    r2 = r
+                    if not rest and r:
+                        rest = res[r - 1:r]
+                        r2 = r - 1
+                    nc[i] = rest
+                    add((("T%d" % (i + 1), fname[s], 1), (tuple(nc), r2, tuple(f), tal, p)))
+        for q in qs:
+            c = tal[q - 1]
+            s = SUIT[c]
+            if fnext[s][fnd[s]] == c:
+                f = list(fnd)
+                f[s] += 1
+                add((("T*", fname[s], c), (cols, r, tuple(f), tal[:q - 1] + tal[q:], self._canon(q - 1, n - 1))))
+        # -- the reserve top onto a column (no column is empty while the reserve has cards)
+        if r:
+            c = res[r - 1]
+            for j in range(4):
+                col = cols[j]
+                if col and c in fits[col[-1]]:
+                    nc = list(cols)
+                    nc[j] = col + res[r - 1:r]
+                    add((("R", "T%d" % (j + 1), 1), (tuple(nc), r - 1, fnd, tal, p)))
+        # -- column tails onto other columns
+        tails = self.tails
+        empty_any = self.empty_any
+        later = []
+        for i in range(4):
+            col = cols[i]
+            m = len(col)
+            if not m:
+                continue
+            top_rank = RANK[col[-1]]
+            for j in range(4):
+                if j == i:
+                    continue
+                dst = cols[j]
+                if dst:
+                    t = dst[-1]
+                    ft = fits[t]
+                    k = (RANK[t] - 1 - top_rank) % 13 + 1
+                    while k <= m:
+                        if (tails or k == 1 or k == m) and col[-k] in ft:
+                            nc = list(cols)
+                            rest = col[:-k]
+                            r2 = r
+                            if not rest and r:
+                                rest = res[r - 1:r]
+                                r2 = r - 1
+                            nc[i] = rest
+                            nc[j] = dst + col[-k:]
+                            mv = ("T%d" % (i + 1), "T%d" % (j + 1), k)
+                            # emptying a column (a reserve refill, or a free column) first
+                            (add if k == m else later.append)((mv, (tuple(nc), r2, fnd, tal, p)))
+                        k += 13
+                elif not r and empty_any:
+                    # the whole column onto an empty one is the same position: skipped
+                    for k in range(1, m):
+                        if tails or k == 1:
+                            nc = list(cols)
+                            nc[i] = col[:-k]
+                            nc[j] = col[-k:]
+                            later.append((("T%d" % (i + 1), "T%d" % (j + 1), k), (tuple(nc), r, fnd, tal, p)))
+        # -- talon cards onto columns
+        for q in qs:
+            c = tal[q - 1]
+            rest = None
+            for j in range(4):
+                col = cols[j]
+                if col:
+                    if c not in fits[col[-1]]:
+                        continue
+                elif r:
+                    continue
+                if rest is None:
+                    rest = tal[:q - 1] + tal[q:]
+                    p2 = self._canon(q - 1, n - 1)
+                nc = list(cols)
+                nc[j] = col + tal[q - 1:q]
+                add((("T*", "T%d" % (j + 1), c), (tuple(nc), r, fnd, rest, p2)))
+        out.extend(later)
+        # -- foundation tops back onto columns
+        if self.takeback:
+            for s in range(4):
+                h = fnd[s]
+                if not h:
+                    continue
+                c = fnext[s][h - 1]
+                for j in range(4):
+                    col = cols[j]
+                    if col:
+                        if c not in fits[col[-1]]:
+                            continue
+                    elif r or not empty_any:
+                        continue
+                    f = list(fnd)
+                    f[s] -= 1
+                    nc = list(cols)
+                    nc[j] = col + bytes((c,))
+                    add(((fname[s], "T%d" % (j + 1), 1), (tuple(nc), r, tuple(f), tal, p)))
+        return out
+
+    def _auto(self, st, qs, mode):
+        """A foundation move that loses nothing, played as the only successor, or None.
+
+        A card c goes up when every card that could be built on it is already on a foundation
+        (its "dependents"). mode 2 (rules without take-backs: foundation cards never come back):
+        the reserve top, a column top (not alone in its column while the reserve has cards: a refill
+        would change), and a talon card in draw 1 (in draw 3 removing a talon card regroups the
+        draws). Each winning line from the position maps move for move onto one from the position
+        after the foundation move, skipping c's own moves, so the reduction is exact for "lost".
+        mode 1 (a heuristic, used only to find wins faster, never for "lost"): any such card."""
+        cols, r, fnd, tal, p = st
+        res = self.res
+        fnext = self.fnext
+        deps = self.deps
+        fname = self.fname
+        if r:
+            c = res[r - 1]
+            s = SUIT[c]
+            if fnext[s][fnd[s]] == c and all(fnd[ds] > dr for ds, dr in deps[c]):
+                f = list(fnd)
+                f[s] += 1
+                return ("R", fname[s], 1), (cols, r - 1, tuple(f), tal, p)
+        for i in range(4):
+            col = cols[i]
+            if col:
+                c = col[-1]
+                s = SUIT[c]
+                if fnext[s][fnd[s]] == c and all(fnd[ds] > dr for ds, dr in deps[c]):
+                    rest = col[:-1]
+                    r2 = r
+                    if not rest and r:
+                        if mode == 2:
+                            continue
+                        rest = res[r - 1:r]
+                        r2 = r - 1
+                    f = list(fnd)
+                    f[s] += 1
+                    nc = list(cols)
+                    nc[i] = rest
+                    return ("T%d" % (i + 1), fname[s], 1), (tuple(nc), r2, tuple(f), tal, p)
+        if mode == 1 or self.draw == 1:
+            n = len(tal)
+            for q in qs:
+                c = tal[q - 1]
+                s = SUIT[c]
+                if fnext[s][fnd[s]] == c and all(fnd[ds] > dr for ds, dr in deps[c]):
+                    f = list(fnd)
+                    f[s] += 1
+                    return ("T*", fname[s], c), (cols, r, tuple(f), tal[:q - 1] + tal[q:], self._canon(q - 1, n - 1))
+        return None
+
+    # ---- the search ----------------------------------------------------------------------
+
+    def cancel(self):
+        self._cancelled = True
+
+    def step(self, nodes=2000):
+        """Search at most `nodes` more positions; the SolveResult when finished, else None."""
+        if self.result is not None:
+            return self.result
+        t0 = time.perf_counter()
+        try:
+            return self._search_bf(nodes) if self.best_first else self._search(nodes)
+        finally:
+            self.elapsed += time.perf_counter() - t0
+            if self.result is not None:
+                self.result.seconds = self.elapsed
+
+    def run(self):
+        """Search until decided or out of budget; returns the SolveResult."""
+        while True:
+            res = self.step(512)
+            if res is not None:
+                return res
+            if self.should_stop is not None and self.should_stop():
+                self.cancel()
+
+    def _finish(self, verdict, moves=(), reason=None):
+        self.result = SolveResult(verdict, list(moves), self.nodes, self.elapsed, reason)
+        return self.result
+
+    def _search(self, slice_nodes):
+        if self._cancelled:
+            return self._finish(UNKNOWN, reason="cancelled")
+        stack = self.stack
+        visited = self.visited
+        key = self._key
+        expand = self._expand
+        limit = min(self.max_nodes, self.nodes + slice_nodes)
+        deadline = None
+        if self.max_seconds is not None:
+            deadline = self.max_seconds - self.elapsed + time.perf_counter()
+        nodes = self.nodes
+        while stack:
+            frame = stack[-1]
+            children = frame[1]
+            if children is None:
+                if nodes >= limit:
+                    break
+                if deadline is not None and not nodes & 255 and time.perf_counter() > deadline:
+                    self.nodes = nodes
+                    return self._finish(UNKNOWN, reason="seconds")
+                nodes += 1
+                children = frame[1] = expand(frame[0])
+            i = frame[2]
+            if i >= len(children):
+                stack.pop()
+                continue
+            frame[2] = i + 1
+            mv, child = children[i]
+            k = key(child)
+            if k in visited:
+                continue
+            visited.add(k)
+            if sum(child[2]) == 52:
+                self.nodes = nodes
+                line = [f[3] for f in stack[1:]] + [mv]
+                return self._finish(WON, self._write_line(line))
+            stack.append([child, None, 0, mv])
+        self.nodes = nodes
+        if not stack:
+            return self._finish(LOST)
+        if nodes >= self.max_nodes:
+            return self._finish(UNKNOWN, reason="nodes")
+        return None
+
+    def _search_bf(self, slice_nodes):
+        """Best-first: the frontier position with the fewest reserve cards, then the most foundation
+        cards, then the newest, is expanded next. Every reached position is expanded in the end, so
+        an exhausted frontier still proves "lost"."""
+        if self._cancelled:
+            return self._finish(UNKNOWN, reason="cancelled")
+        heap = self.heap
+        parents = self.parents
+        key = self._key
+        expand = self._expand
+        push = heapq.heappush
+        pop = heapq.heappop
+        limit = min(self.max_nodes, self.nodes + slice_nodes)
+        deadline = None
+        if self.max_seconds is not None:
+            deadline = self.max_seconds - self.elapsed + time.perf_counter()
+        nodes = self.nodes
+        count = self.counter
+        while heap:
+            if nodes >= limit:
+                break
+            if deadline is not None and not nodes & 255 and time.perf_counter() > deadline:
+                self.nodes = nodes
+                return self._finish(UNKNOWN, reason="seconds")
+            _, _, st, sk = pop(heap)
+            nodes += 1
+            for mv, child in expand(st):
+                k = key(child)
+                if k in parents:
+                    continue
+                parents[k] = (sk, mv)
+                f = child[2]
+                nf = f[0] + f[1] + f[2] + f[3]
+                if nf == 52:
+                    self.nodes = nodes
+                    line = []
+                    while k is not None:
+                        pk, m = parents[k]
+                        if m is not None:
+                            line.append(m)
+                        k = pk
+                    line.reverse()
+                    return self._finish(WON, self._write_line(line))
+                count -= 1
+                push(heap, (child[1] * 64 - nf, count, child, k))
+        self.counter = count
+        self.nodes = nodes
+        if not heap:
+            return self._finish(LOST)
+        if nodes >= self.max_nodes:
+            return self._finish(UNKNOWN, reason="nodes")
+        return None
+
+    def _write_line(self, line):
+        """The internal line as move texts, replayed with Game.play on a copy: it must win."""
+        g = self.game.copy()
+        texts = []
+        for src, dst, count in line:
+            if src == "T*":
+                card = CARDS[count]
+                guard = 0
+                while not g.waste or g.waste[-1] is not card:
+                    texts.append(str(g.play("S")))
+                    guard += 1
+                    if guard > 3 * 52:
+                        raise SolverBug(f"{g.code}: {card} never reaches the waste top")
+                m = Move("W", dst, 1)
+            else:
+                m = Move(src, dst, count)
+            texts.append(str(g.play(m)))
+        if not g.won:
+            raise SolverBug(f"{self.game.code}: the line {' '.join(texts)} does not win")
+        return texts
+
+
+def solve(game, max_nodes=DEFAULT_NODES, max_seconds=None, should_stop=None):
+    """Search from `game`'s current position; see the module docstring. The game is not changed."""
+    return Solver(game, max_nodes, max_seconds, should_stop).run()
+
+
+def hint(game, max_nodes=DEFAULT_NODES, max_seconds=None):
+    """The first move (text) of a winning line from the current position, or None."""
+    res = solve(game, max_nodes, max_seconds)
+    return res.moves[0] if res.verdict == WON and res.moves else None
+
+
+# ---- winnable deals and the daily deal ---------------------------------------------------
+
+
+class Winnable:
+    """A deal proved winnable: `.number`, `.code`, `.result` (its SolveResult), `.tried` (deals searched)."""
+
+    __slots__ = ("number", "code", "result", "tried")
+
+    def __init__(self, number, code, result, tried):
+        self.number = number
+        self.code = code
+        self.result = result
+        self.tried = tried
+
+    def __repr__(self):
+        return f"<Winnable {self.code} tried={self.tried}>"
+
+
+def find_winnable(start_number, draw=3, rules="canfield", max_nodes=WINNABLE_NODES, tries=20, should_stop=None):
+    """The first deal from `start_number` on that the solver proves won within `max_nodes`
+    (see the module docstring); None after `tries` deals without one."""
+    for i in range(tries):
+        number = (start_number + i) % (MAX_NUMBER + 1)
+        game = Game(shuffled_deck(number), draw, rules, number)
+        res = Solver(game, max_nodes, None, should_stop).run()
+        if res.verdict == WON:
+            return Winnable(number, game.code, res, i + 1)
+        if res.reason == "cancelled":
+            return None
+    return None
+
+
+def _date_ordinal(date):
+    import datetime
+
+    if isinstance(date, str):
+        try:
+            date = datetime.date.fromisoformat(date.strip())
+        except ValueError:
+            raise ValueError(f"{date!r} is not a date: write YYYY-MM-DD") from None
+    if isinstance(date, datetime.datetime):
+        if date.tzinfo is not None:
+            date = date.astimezone(datetime.timezone.utc)
+        date = date.date()
+    if not isinstance(date, datetime.date):
+        raise ValueError(f"{date!r} is not a date")
+    return date.year * 10000 + date.month * 100 + date.day
+
+
+def daily_start(date):
+    """The first deal number tried for the daily deal of `date` (before the winnable search)."""
+    rng = SplitMix64(_date_ordinal(date) ^ 0x43414E4649454C44)  # "CANFIELD"
+    return rng.below(MAX_NUMBER + 1)
+
+
+def daily_number(date, draw=3, rules="canfield"):
+    """The deal number of the day for a UTC date: proved winnable with the fixed DAILY_NODES budget."""
+    start = daily_start(date)
+    found = find_winnable(start, draw, rules, DAILY_NODES, tries=1000)
+    if found is None:  # not expected: most deals are won
+        return start
+    return found.number
+
+
+def daily_code(date, draw=3, rules="canfield"):
+    """The deal code of the daily deal (see daily_number)."""
+    from .rules import get_rules
+
+    number = daily_number(date, draw, rules)
+    return make_code(get_rules(rules), draw, number, None)
+
+
+# ---- command line ------------------------------------------------------------------------
+
+
+def main(argv=None):
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        prog="python -m canfield.solver",
+        description="Prove a Canfield deal won or lost and print the winning line, one move per line.",
+    )
+    parser.add_argument("code", help="a deal code, such as CF1-D3-AAAAACL, or an explicit deal (CF1-D3- and 104 characters)")
+    parser.add_argument("--nodes", type=int, default=1_000_000, help="the most positions to search (default 1000000)")
+    parser.add_argument("--seconds", type=float, default=None, help="a time limit in seconds (default none)")
+    args = parser.parse_args(argv)
+    if args.nodes < 1:
+        print("error: --nodes must be at least 1", file=sys.stderr)
+        return 2
+    if args.seconds is not None and not args.seconds > 0:
+        print("error: --seconds must be more than 0", file=sys.stderr)
+        return 2
+    try:
+        game = Game.from_code(args.code)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    res = solve(game, max_nodes=args.nodes, max_seconds=args.seconds)
+    print(f"deal: {game.code}")
+    verdict = res.verdict + (f" ({res.reason} limit reached)" if res.reason else "")
+    print(f"verdict: {verdict}")
+    print(f"nodes: {res.nodes}")
+    print(f"time: {res.seconds:.3f} s")
+    if res.verdict == WON:
+        print(f"moves: {len(res.moves)}")
+        for m in res.moves:
+            print(m)
+    return {WON: 0, LOST: 1}.get(res.verdict, 3)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,341 @@
+"""The solver keeps honest: won lines replay, "lost" agrees with a brute force, renaming suits changes
+nothing, budgets hold. A separate brute force (plain DFS over Game.legal_moves/play/undo with a
+visited set, no pruning at all) is the reference for "lost"."""
+
+import datetime
+import random
+
+import pytest
+
+from canfield import RULESETS, Game
+from canfield.cards import CARDS
+from canfield.deal import shuffled_deck
+from canfield.solver import (
+    LOST, UNKNOWN, WON, Solver, daily_code, daily_number, daily_start, find_winnable, hint, main, solve,
+)
+
+
+def deal(number, draw=3, rules="canfield"):
+    return Game(shuffled_deck(number), draw, rules, number)
+
+
+def brute_force_won(game, limit=300_000):
+    """True/False: can a won position be reached? None when more than `limit` positions."""
+    g = game.copy()
+    seen = {g.state()[:5]}
+    if g.won:
+        return True
+    stack = [iter(g.legal_moves())]
+    while stack:
+        m = next(stack[-1], None)
+        if m is None:
+            stack.pop()
+            if stack:
+                g.undo()
+            continue
+        g.play(m)
+        k = g.state()[:5]
+        if k in seen:
+            g.undo()
+            continue
+        seen.add(k)
+        if g.won:
+            return True
+        if len(seen) > limit:
+            return None
+        stack.append(iter(g.legal_moves()))
+    return False
+
+
+def replays_to_win(game, moves):
+    g = game.copy()
+    for text in moves:
+        g.play(text)
+    return g.won
+
+
+def renamed(game):
+    """The same deal with hearts<->diamonds and spades<->clubs (colours kept), same draw and rules."""
+    swap = {"H": "D", "D": "H", "S": "C", "C": "S"}
+    cards = [c.code[0] + swap[c.code[1]] for c in game.deck]
+    return Game.from_deck(cards, game.draw, game.rules)
+
+
+# ---- won lines -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", list(RULESETS))
+@pytest.mark.parametrize("draw", [3, 1])
+def test_won_lines_replay_to_a_won_game(rules, draw):
+    won = 0
+    for number in range(12):
+        game = deal(number, draw, rules)
+        res = solve(game, max_nodes=3000)
+        assert res.verdict in (WON, LOST, UNKNOWN)
+        assert res.nodes <= 3000
+        if res.verdict == WON:
+            won += 1
+            assert res.moves and all(isinstance(m, str) for m in res.moves)
+            assert replays_to_win(game, res.moves)
+        else:
+            assert res.moves == []
+    assert won >= 3, f"{rules} draw {draw}: only {won} of 12 deals won within 3000 nodes"
+
+
+def test_solve_from_a_game_in_progress_and_game_unchanged():
+    game = deal(2)
+    first = solve(game, max_nodes=20_000)
+    assert first.verdict == WON
+    for text in first.moves[:25]:
+        game.play(text)
+    before = (game.state(), game.history)
+    res = solve(game, max_nodes=20_000)
+    assert (game.state(), game.history) == before
+    assert res.verdict == WON
+    assert replays_to_win(game, res.moves)
+    assert hint(game, max_nodes=20_000) == res.moves[0]
+
+
+def test_won_game_is_won_with_no_moves():
+    game = deal(2)
+    for text in solve(game, max_nodes=20_000).moves:
+        game.play(text)
+    res = solve(game)
+    assert res.verdict == WON and res.moves == [] and res.nodes == 0
+
+
+# ---- "lost" against the brute force ----------------------------------------------------------
+
+LOST_DEALS = [
+    ("canfield", 3, 4), ("canfield", 3, 126), ("canfield", 3, 134), ("canfield", 3, 102), ("canfield", 3, 96),
+    ("classic", 3, 100), ("classic", 3, 109), ("classic", 3, 58),
+    ("storehouse", 3, 17), ("storehouse", 3, 100), ("storehouse", 3, 54),
+]
+
+
+@pytest.mark.parametrize("rules,draw,number", LOST_DEALS)
+def test_lost_deals_agree_with_brute_force(rules, draw, number):
+    game = deal(number, draw, rules)
+    res = solve(game, max_nodes=50_000)
+    assert res.verdict == LOST
+    assert brute_force_won(game) is False
+
+
+def late_positions(rules, draw, numbers, cards_left, walk, seed):
+    """Positions near the end of won deals: play the solver's line until `cards_left` cards remain
+    off the foundations, then `walk` random legal moves (take-backs included)."""
+    rng = random.Random(seed)
+    out = []
+    for number in numbers:
+        game = deal(number, draw, rules)
+        res = solve(game, max_nodes=20_000)
+        if res.verdict != WON:
+            continue
+        g = game.copy()
+        for text in res.moves:
+            if 52 - sum(len(f) for f in g.foundations) <= cards_left:
+                break
+            g.play(text)
+        for _ in range(walk):
+            legal = g.legal_moves()
+            if not legal or g.won:
+                break
+            g.play(rng.choice(legal))
+        out.append(g)
+    return out
+
+
+@pytest.mark.parametrize("rules", list(RULESETS))
+@pytest.mark.parametrize("draw", [3, 1])
+def test_late_positions_agree_with_brute_force(rules, draw):
+    verdicts = []
+    for i, g in enumerate(late_positions(rules, draw, range(8), cards_left=9, walk=40, seed=draw * 100 + len(rules))):
+        expected = brute_force_won(g, limit=60_000)
+        if expected is None:
+            continue
+        res = solve(g, max_nodes=200_000)
+        assert res.verdict == (WON if expected else LOST), f"{g.code} after {' '.join(map(str, g.history))}"
+        if res.verdict == WON:
+            assert replays_to_win(g, res.moves)
+        verdicts.append(res.verdict)
+    assert verdicts, "no position small enough for the brute force"
+
+
+def test_positions_after_lost_deals_agree_with_brute_force():
+    """Positions reached by random walks from lost deals: lost for both searches, whatever the walk."""
+    rng = random.Random(4)
+    checked = 0
+    for rules, draw, number in LOST_DEALS:
+        for _ in range(3):
+            g = deal(number, draw, rules)
+            for _ in range(rng.randrange(1, 30)):
+                legal = g.legal_moves()
+                if not legal:
+                    break
+                g.play(rng.choice(legal))
+            expected = brute_force_won(g, limit=60_000)
+            if expected is None:
+                continue
+            assert expected is False
+            assert solve(g, max_nodes=50_000).verdict == LOST, f"{g.code} after {' '.join(map(str, g.history))}"
+            checked += 1
+    assert checked >= 20
+
+
+# ---- invariance and consistency ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", list(RULESETS))
+def test_verdicts_unchanged_by_colour_preserving_suit_renaming(rules):
+    for number in range(10):
+        game = deal(number, 3, rules)
+        a = solve(game, max_nodes=20_000)
+        b = solve(renamed(game), max_nodes=20_000)
+        if a.verdict != UNKNOWN and b.verdict != UNKNOWN:
+            assert a.verdict == b.verdict, game.code
+        if b.verdict == WON:
+            assert replays_to_win(renamed(game), b.moves)
+
+
+def test_renaming_keeps_lost_deals_lost():
+    for rules, draw, number in LOST_DEALS:
+        game = renamed(deal(number, draw, rules))
+        assert solve(game, max_nodes=50_000).verdict == LOST, (rules, number)
+
+
+def test_never_lost_where_a_winning_line_is_known():
+    for rules in RULESETS:
+        for number in range(4):
+            game = deal(number, 3, rules)
+            res = solve(game, max_nodes=20_000)
+            if res.verdict != WON:
+                continue
+            g = game.copy()
+            for i, text in enumerate(res.moves):
+                if i % 15 == 0:
+                    assert solve(g, max_nodes=2_000).verdict != LOST, (game.code, i)
+                g.play(text)
+
+
+# ---- budgets, slices, cancellation -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("budget", [1, 10, 257, 1000])
+def test_node_budget_is_respected(budget):
+    game = deal(9)  # needs far more positions than these budgets
+    res = solve(game, max_nodes=budget)
+    assert res.verdict == UNKNOWN and res.reason == "nodes"
+    assert res.nodes <= budget
+
+
+def test_node_budget_gives_the_same_answer_every_time():
+    game = deal(7)
+    a = solve(game, max_nodes=5000)
+    b = solve(game, max_nodes=5000)
+    assert (a.verdict, a.nodes, a.moves) == (b.verdict, b.nodes, b.moves)
+
+
+def test_slices_give_the_same_result_as_one_run():
+    game = deal(5)
+    whole = solve(game, max_nodes=50_000)
+    solver = Solver(game, max_nodes=50_000)
+    res = None
+    slices = 0
+    while res is None:
+        res = solver.step(100)
+        slices += 1
+    assert slices > 1
+    assert (res.verdict, res.nodes, res.moves) == (whole.verdict, whole.nodes, whole.moves)
+
+
+def test_cancel_and_should_stop():
+    game = deal(9)
+    solver = Solver(game, max_nodes=10**9)
+    assert solver.step(50) is None
+    solver.cancel()
+    res = solver.step(50)
+    assert res.verdict == UNKNOWN and res.reason == "cancelled"
+    calls = []
+    res = solve(game, max_nodes=10**9, should_stop=lambda: calls.append(1) or len(calls) > 3)
+    assert res.verdict == UNKNOWN and res.reason == "cancelled"
+
+
+def test_time_limit():
+    res = solve(deal(9), max_nodes=10**9, max_seconds=0.2)
+    assert res.verdict == UNKNOWN and res.reason == "seconds"
+    assert res.seconds < 2
+
+
+# ---- winnable deals and the daily deal ------------------------------------------------------
+
+
+def test_find_winnable_gives_a_won_deal_from_the_start_on():
+    found = find_winnable(120, draw=3, rules="canfield", max_nodes=5000, tries=30)
+    assert found is not None and found.number >= 120
+    game = Game.from_code(found.code)
+    assert game.number == found.number
+    assert replays_to_win(game, found.result.moves)
+    # every deal before it in the sequence was not proved won
+    for number in range(120, found.number):
+        assert solve(deal(number), max_nodes=5000).verdict != WON
+
+
+def test_find_winnable_gives_none_when_tries_run_out():
+    assert find_winnable(4, max_nodes=5, tries=2) is None
+
+
+def test_daily_number_is_deterministic_and_winnable():
+    day = datetime.date(2026, 11, 29)
+    n = daily_number(day)
+    assert n == daily_number("2026-11-29") == daily_number(datetime.datetime(2026, 11, 29, 23, 59, tzinfo=datetime.timezone.utc))
+    assert daily_start(day) != daily_start(datetime.date(2026, 11, 30))
+    assert solve(deal(n), max_nodes=100_000).verdict == WON
+    assert daily_code(day).startswith("CF1-D3-")
+    assert Game.from_code(daily_code(day)).number == n
+    with pytest.raises(ValueError):
+        daily_number("the 29th")
+
+
+# ---- command line ---------------------------------------------------------------------------
+
+
+def test_cli_prints_verdict_nodes_time_and_line(capsys):
+    assert main(["CF1-D3-AAAAAAC", "--nodes", "20000"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1] == "verdict: won"
+    assert out[2].startswith("nodes: ") and out[3].startswith("time: ")
+    n = int(out[4].split(": ")[1])
+    line = out[5:]
+    assert len(line) == n
+    assert replays_to_win(Game.from_code("CF1-D3-AAAAAAC"), line)
+
+
+def test_cli_lost_and_unknown(capsys):
+    assert main(["cf1-d3-aaaaaae"]) == 1
+    assert "verdict: lost" in capsys.readouterr().out
+    assert main(["CF1-D3-AAAAAAJ", "--nodes", "50"]) == 3
+    assert "unknown" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("args", [["CF1-D3-NOPE"], ["XX1-D3-AAAAAAA"], ["CF1-D2-AAAAAAA"], ["CF1-D3-AAAAAAA", "--nodes", "0"],
+                                  ["CF1-D3-" + "AS" * 52]])
+def test_cli_bad_input_is_a_clear_error(args, capsys):
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and "Traceback" not in err
+
+
+def test_cli_explicit_deck(capsys):
+    game = deal(2)
+    code = "CF1-D3-" + "".join(c.code for c in game.deck)
+    assert main([code, "--nodes", "50000"]) == 0
+    assert "verdict: won" in capsys.readouterr().out
+
+
+def test_module_is_pure():
+    import canfield.solver as mod
+
+    src = open(mod.__file__, encoding="utf-8").read()
+    for word in ("import js", "from js", "pyodide", "pyscript"):
+        assert word not in src.replace("Pyodide", "")
+    assert CARDS  # the card table the solver reads is the engine's
