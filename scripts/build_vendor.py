@@ -105,12 +105,11 @@ def _sync(sources: list[Path], dest: Path, log) -> list[Path]:
     copied = []
     for src in sources:
         target = dest / src.name
-        if target.is_file():
-            s, t = src.stat(), target.stat()
-            if s.st_size == t.st_size and int(s.st_mtime) == int(t.st_mtime):
-                copied.append(target)
-                continue
-        shutil.copy2(src, target)
+        # npm gives every file the same fixed mtime, so compare contents, not dates
+        if target.is_file() and target.stat().st_size == src.stat().st_size and _sha256(target) == _sha256(src):
+            copied.append(target)
+            continue
+        shutil.copyfile(src, target)  # a fresh mtime: Last-Modified must change with the content
         log(f"copied {src.name}")
         copied.append(target)
     return copied
