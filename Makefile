@@ -6,7 +6,7 @@ PYTHON ?= python
 NPM ?= npm
 PORT ?= 8000
 BIND ?= 127.0.0.1
-PYTEST_ARGS ?=
+PYTEST_ARGS ?= -ra
 BENCH_ARGS ?=
 
 STAMP_NPM := node_modules/.package-lock.json
