@@ -58,7 +58,7 @@ MARKER_SCRIPT = """
 
 def start_server() -> tuple[subprocess.Popen, str]:
     proc = subprocess.Popen(
-        [sys.executable, str(REPO / "scripts" / "serve.py"), "--port", "0", "--quiet"],
+        [sys.executable, str(REPO / "scripts" / "serve.py"), "--port", "0", "--quiet", "--exit-with-parent"],
         stdout=subprocess.PIPE, text=True,
     )
     line = proc.stdout.readline()

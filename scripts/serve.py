@@ -19,6 +19,7 @@ import http.server
 import os
 import sys
 import threading
+import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -102,6 +103,12 @@ class Server(http.server.ThreadingHTTPServer):
     allow_reuse_address = True
     prefix = "/"
 
+    def handle_error(self, request, client_address):
+        # A browser cancelling a request (navigation, closed tab) is not an error worth a traceback.
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError, ConnectionAbortedError)):
+            return
+        super().handle_error(request, client_address)
+
 
 def make_server(root: Path | str = REPO, port: int = 8000, bind: str = "127.0.0.1",
                 prefix: str = "/", quiet: bool = False) -> Server:
@@ -124,6 +131,18 @@ def serve_in_thread(**kwargs) -> tuple[Server, str]:
     return server, f"http://{host}:{port}{server.prefix}"
 
 
+def _exit_with_parent(server: Server) -> None:
+    """Shut down when the parent process is gone (a killed test run leaves no server behind)."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1)
+        server.shutdown()
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Serve the game's static files.")
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 = any free port)")
@@ -131,6 +150,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--root", type=Path, default=REPO, help="folder to serve (default: the repository)")
     parser.add_argument("--prefix", default="/", help="serve the root under this sub-path, e.g. /some/dir/")
     parser.add_argument("--quiet", "-q", action="store_true", help="no request log")
+    parser.add_argument("--exit-with-parent", action="store_true",
+                        help="stop when the process that started this one ends (tests, benchmarks)")
     args = parser.parse_args(argv)
     try:
         server = make_server(args.root, args.port, args.bind, args.prefix, args.quiet)
@@ -143,6 +164,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Serving {Path(args.root).resolve()} at http://{host}:{port}{prefix}", flush=True)
     if not (Path(args.root) / "static" / "vendor" / "manifest.json").is_file():
         print("serve.py: warning: static/vendor is not built; run `make vendor`", file=sys.stderr, flush=True)
+    if args.exit_with_parent:
+        _exit_with_parent(server)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -64,7 +64,7 @@ class _Servers:
     def start(self, root: Path | str = REPO, prefix: str = "/") -> str:
         """Run scripts/serve.py on a free port; return the base URL without trailing slash."""
         proc = subprocess.Popen(
-            [sys.executable, str(REPO / "scripts" / "serve.py"), "--port", "0", "--quiet",
+            [sys.executable, str(REPO / "scripts" / "serve.py"), "--port", "0", "--quiet", "--exit-with-parent",
              "--root", str(root), "--prefix", prefix],
             stdout=subprocess.PIPE, text=True,
         )
