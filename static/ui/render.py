@@ -44,7 +44,9 @@ class Renderer:
         self.where = {}       # code -> pile id, for the cards on screen
         self.index = {}       # code -> position in its pile (the --i already set)
         self.texts = {}       # cache of the last text written per element key
-        self.pile_n = {}
+        self.pile_n = {p: 0 for p in PILES}   # every pile starts empty (the skeleton)
+        for el in self.pile_el.values():
+            el.classList.add("empty")
         self.marked = set()   # codes carrying the "selected" class
         self.cursor_code = None
         self.drawn_version = -1
