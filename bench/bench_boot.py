@@ -50,6 +50,8 @@ MARKER_SCRIPT = """
     window.__readyAt = performance.now();
     window.__readyState = el.dataset.ready === "true" ? "ready" : "error";
   };
+  // PyScript's interpreter is up (fires before the page's Python runs); absent on the bare page
+  document.addEventListener("py:ready", () => { if (window.__pyReadyAt === undefined) window.__pyReadyAt = performance.now(); }, true);
   new MutationObserver(seen).observe(document, {subtree: true, childList: true, attributes: true,
                                                attributeFilter: ["data-ready", "data-state"]});
 })();
@@ -68,7 +70,15 @@ def start_server() -> tuple[subprocess.Popen, str]:
     return proc, line.rsplit(" at ", 1)[1].strip()
 
 
-def load(context, base: str, which: str) -> float:
+PHASES_SCRIPT = """() => {
+  const end = re => Math.max(0, ...performance.getEntriesByType("resource")
+      .filter(e => re.test(e.name)).map(e => e.responseEnd));
+  return {wasm: end(/pyodide\\.asm\\.wasm$/), py_files: end(/\\.py$/), py_ready: window.__pyReadyAt ?? null,
+          ready: window.__readyAt};
+}"""
+
+
+def load(context, base: str, which: str, phases: list | None = None) -> float:
     """One navigation in a new tab; returns ms from navigation start to the ready marker."""
     path, selector = PAGES[which]
     page = context.new_page()
@@ -80,13 +90,17 @@ def load(context, base: str, which: str) -> float:
         state, ready_at = page.evaluate("[window.__readyState, window.__readyAt]")
         if state != "ready" or not page.locator(selector).count():
             raise SystemExit(f"bench_boot: {path} reported a start-up error: {errors}")
+        if phases is not None:
+            phases.append(page.evaluate(PHASES_SCRIPT))
         return ready_at
     finally:
         page.close()
 
 
-def run_mode(p, launch: dict, base: str, mode: str, runs: int, verbose: bool) -> dict[str, list[float]]:
+def run_mode(p, launch: dict, base: str, mode: str, runs: int, verbose: bool,
+             phases: dict[str, list] | None = None) -> dict[str, list[float]]:
     times: dict[str, list[float]] = {"game": [], "bare": []}
+    phases = {"game": [], "bare": []} if phases is None else phases
     if mode == "cold":
         browser = p.chromium.launch(**launch)
         new_context = lambda: browser.new_context()  # noqa: E731
@@ -106,10 +120,10 @@ def run_mode(p, launch: dict, base: str, mode: str, runs: int, verbose: bool) ->
                 if shared is None:
                     context = new_context()
                     context.add_init_script(MARKER_SCRIPT)
-                    ms = load(context, base, which)
+                    ms = load(context, base, which, phases[which])
                     context.close()
                 else:
-                    ms = load(shared, base, which)
+                    ms = load(shared, base, which, phases[which])
                 times[which].append(ms)
                 if verbose:
                     print(f"  {mode} run {i + 1}: {which} {ms:7.0f} ms", flush=True)
@@ -118,9 +132,18 @@ def run_mode(p, launch: dict, base: str, mode: str, runs: int, verbose: bool) ->
     return times
 
 
-def summarize(mode: str, times: dict[str, list[float]]) -> dict:
+def _median_phase(entries: list[dict], key: str) -> int | None:
+    values = [e[key] for e in entries if e.get(key)]
+    return round(statistics.median(values)) if values else None
+
+
+def summarize(mode: str, times: dict[str, list[float]], phases: dict[str, list]) -> dict:
     game, bare = statistics.median(times["game"]), statistics.median(times["bare"])
     return {
+        "phases_median_ms": {
+            which: {key: _median_phase(entries, key) for key in ("wasm", "py_ready", "py_files", "ready")}
+            for which, entries in phases.items()
+        },
         "mode": mode,
         "runs": len(times["game"]),
         "game_median_ms": round(game),
@@ -154,11 +177,17 @@ def main(argv: list[str] | None = None) -> int:
                   f"@pyscript/core {manifest['pyscript']}, {args.runs} runs per page and mode, served at {base}")
             for mode in (("cold", "warm") if args.mode == "both" else (args.mode,)):
                 started = time.perf_counter()
-                results.append(summarize(mode, run_mode(p, launch, base, mode, args.runs, args.verbose)))
+                phases: dict[str, list] = {"game": [], "bare": []}
+                times = run_mode(p, launch, base, mode, args.runs, args.verbose, phases)
+                results.append(summarize(mode, times, phases))
                 r = results[-1]
                 print(f"{mode:>4}: game (index.html to data-ready) median {r['game_median_ms']:5d} ms | "
                       f"bare Pyodide median {r['bare_median_ms']:5d} ms | ratio {r['ratio']:.2f} "
                       f"(target <= 1.25)  [{time.perf_counter() - started:.0f} s]", flush=True)
+                g, b = r["phases_median_ms"]["game"], r["phases_median_ms"]["bare"]
+                print(f"      medians since navigation: game: wasm fetched {g['wasm']} ms, PyScript py:ready "
+                      f"{g['py_ready']} ms, last .py fetched {g['py_files']} ms, data-ready {g['ready']} ms | "
+                      f"bare: wasm fetched {b['wasm']} ms, ready {b['ready']} ms", flush=True)
     finally:
         server.terminate()
         server.wait(timeout=5)
