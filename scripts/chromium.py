@@ -104,8 +104,9 @@ def _run(cmd: list[str]) -> bool:
 
 def ensure() -> int:
     """Make sure some Chromium is there; install one if not. Quick when satisfied."""
-    if playwright_chromium() is not None or system_chromium():
-        print(f"chromium: {describe(launch_options())}")
+    own = None if os.environ.get("CANFIELD_CHROMIUM") else playwright_chromium()
+    if own is not None or system_chromium():
+        print("chromium: " + (describe(own) if own is not None else describe({"executable_path": system_chromium()})))
         return 0
     if _run([sys.executable, "-m", "playwright", "install", "chromium"]) and playwright_chromium() is not None:
         print(f"chromium: {describe(launch_options())}")
