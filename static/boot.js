@@ -68,9 +68,9 @@
   try {
     new PerformanceObserver(function (list) {
       list.getEntries().forEach(function (e) {
-        if (/pyodide\.asm\.wasm$/.test(e.name)) stage("boot.runtime", 55);
-        else if (/python_stdlib\.zip$/.test(e.name)) stage("boot.runtime", 65);
-        else if (/pyodide\.mjs$/.test(e.name)) stage("boot.loading", 20);
+        if (/pyodide\.asm\.wasm$/.test(e.name)) stage("boot.runtime", 60);   // the big one: 9.6 MB
+        else if (/python_stdlib\.zip$/.test(e.name)) stage(state.stage, 35);
+        else if (/pyodide\.mjs$/.test(e.name)) stage(state.stage, 20);
       });
     }).observe({ type: "resource", buffered: true });
   } catch (e) { /* progress stays coarse */ }

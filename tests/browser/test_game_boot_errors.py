@@ -1,0 +1,63 @@
+"""Start-up failures show a clear message with a retry: never a blank page, never a traceback."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.allow_console_errors, pytest.mark.allow_http_errors]
+
+
+def _expect_boot_error(page):
+    box = page.locator('#boot[data-state="error"]')
+    expect(box).to_be_visible(timeout=60_000)
+    expect(page.locator("#boot-msg")).to_have_text("The game could not start.")
+    retry = page.locator("#boot-retry")
+    expect(retry).to_be_visible()
+    expect(retry).to_have_text("Try again")
+    body = page.locator("body").inner_text()
+    assert "Traceback" not in body and "Error:" not in body
+    assert page.locator(".py-error").count() == 0
+    assert page.locator("#game").get_attribute("data-ready") == "false"
+    return retry
+
+
+def test_python_error_during_start_shows_message_and_retry_works(page, server):
+    broken = {"on": True}
+
+    def app_module(route):
+        if broken["on"]:
+            route.fulfill(status=200, content_type="text/plain", body="raise RuntimeError('boom at import')\n")
+        else:
+            route.continue_()
+
+    page.route("**/static/ui/app.py", app_module)
+    page.goto(f"{server}/index.html?lang=en", wait_until="commit")
+    retry = _expect_boot_error(page)
+    broken["on"] = False
+    retry.click()                       # the retry reloads: this time the game starts
+    page.wait_for_selector('#game[data-ready="true"]', timeout=60_000)
+    expect(page.locator("#boot")).to_be_hidden()
+
+
+def test_runtime_that_cannot_load_shows_message(page, server):
+    page.route("**/static/vendor/pyscript/core.js", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(f"{server}/index.html?lang=en", wait_until="commit")
+    _expect_boot_error(page)
+
+
+def test_loading_state_is_shown_at_once_in_the_page_language(page, server):
+    held = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # hold the runtime back
+    with page.expect_request("**/pyodide.asm.wasm"):
+        page.goto(f"{server}/index.html?lang=fr", wait_until="domcontentloaded")
+    page.wait_for_function("() => true")  # let the route handler run
+    assert held, "the runtime request was not held"
+    expect(page.locator("#boot")).to_be_visible()
+    expect(page.locator("#boot-msg")).to_have_text("Chargement du jeu…")
+    assert page.locator("#game").get_attribute("data-ready") == "false"
+    assert page.locator("[data-pile]").count() == 11  # the board's skeleton, before Python
+    for route in held:
+        route.continue_()
+    page.wait_for_selector('#game[data-ready="true"]', timeout=60_000)
+    expect(page.locator("#boot")).to_be_hidden()
