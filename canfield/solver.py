@@ -61,10 +61,13 @@ waste bottom .. waste top, then the stock in drawing order) with the waste size.
 - the visited key leaves out the foundations (they are what the other piles miss) and sorts the
   columns (columns are interchangeable under every rule);
 - moving a whole column onto an empty column is skipped (the same position under that key);
-- safe foundation moves: see ``_auto_ok``.
+- safe foundation moves, for rules without take-backs: see ``Solver._auto``.
+
+Children are tried fewest reserve cards first, then most foundation cards, then in the order
+foundation moves, reserve to column, moves that empty a column, talon to column, other column
+moves, take-backs. The order changes only how soon a win is found, never a verdict.
 """
 
-import heapq
 import sys
 import time
 
@@ -112,16 +115,24 @@ class SolveResult:
         return f"<SolveResult {self.verdict} nodes={self.nodes} moves={len(self.moves)}{extra}>"
 
 
+def _order_reserve(move_child):
+    child = move_child[1]
+    f = child[2]
+    return child[1] * 64 - f[0] - f[1] - f[2] - f[3]
+
+
 class Solver:
     """A resumable search from `game`'s current position (see the module docstring)."""
 
-    def __init__(self, game, max_nodes=DEFAULT_NODES, max_seconds=None, should_stop=None, auto=True, best_first=False):
+    def __init__(self, game, max_nodes=DEFAULT_NODES, max_seconds=None, should_stop=None, auto=True, order="reserve"):
         self.game = game.copy()
         self.max_nodes = max_nodes
         self.max_seconds = max_seconds
         self.should_stop = should_stop
         self.auto = auto
-        self.best_first = best_first
+        # children tried first: fewest reserve cards, then most foundation cards; ties keep the
+        # move-kind order of _expand (foundation, reserve, column-emptying, talon, other tails, take-backs)
+        self.order = _order_reserve if order == "reserve" else order
         self.nodes = 0
         self.elapsed = 0.0
         self.result = None
@@ -153,7 +164,7 @@ class Solver:
         # foundation when that foundation holds more cards than its relative rank
         self.deps = tuple(tuple((SUIT[x], (RANK[x] - base) % 13) for x in self.fits[c]) for c in range(52))
         # with take-backs a foundation card can come back to host others: no reduction there
-        self.auto_mode = 2 if self.auto and not self.takeback else 0
+        self.auto_mode = self.auto and not self.takeback
         self.res = bytes(c.index for c in game.reserve)
         fnd = [0, 0, 0, 0]
         for i, pile in enumerate(game.foundations):
@@ -165,10 +176,6 @@ class Solver:
         self.start = (cols, len(self.res), tuple(fnd), talon, p)
         self.visited = {self._key(self.start)}
         self.stack = [[self.start, None, 0, None]]
-        k0 = self._key(self.start)
-        self.parents = {k0: (None, None)}
-        self.heap = [(0, 0, self.start, k0)]
-        self.counter = 0
         if sum(fnd) == 52:
             self.result = SolveResult(WON, [], 0, 0.0)
 
@@ -209,7 +216,7 @@ class Solver:
         qs = self._reach(p, n) if n else ()
         mode = self.auto_mode
         if mode:
-            forced = self._auto(st, qs, mode)
+            forced = self._auto(st, qs)
             if forced is not None:
                 return [forced]
         out = []
@@ -333,16 +340,17 @@ class Solver:
                     add(((fname[s], "T%d" % (j + 1), 1), (tuple(nc), r, tuple(f), tal, p)))
         return out
 
-    def _auto(self, st, qs, mode):
+    def _auto(self, st, qs):
         """A foundation move that loses nothing, played as the only successor, or None.
 
-        A card c goes up when every card that could be built on it is already on a foundation
-        (its "dependents"). mode 2 (rules without take-backs: foundation cards never come back):
-        the reserve top, a column top (not alone in its column while the reserve has cards: a refill
-        would change), and a talon card in draw 1 (in draw 3 removing a talon card regroups the
-        draws). Each winning line from the position maps move for move onto one from the position
-        after the foundation move, skipping c's own moves, so the reduction is exact for "lost".
-        mode 1 (a heuristic, used only to find wins faster, never for "lost"): any such card."""
+        Only for rules without take-backs (foundation cards never come back). A card c goes up when
+        every card that could be built on it is already on a foundation (for good), and c is the
+        reserve top, a column top (not alone in its column while the reserve has cards), or a talon
+        card in draw 1. A winning line from the position maps onto one from the position after the
+        foundation move, move for move, skipping c's own moves (a reserve refill of c is matched by a
+        refill of the next reserve card, up to column order), so the line is shorter and the
+        reduction keeps "lost" exact. Not for draw-3 talon cards: taking one out regroups the draws.
+        Not with take-backs: a card taken back from a foundation may need c as its host."""
         cols, r, fnd, tal, p = st
         res = self.res
         fnext = self.fnext
@@ -362,18 +370,14 @@ class Solver:
                 s = SUIT[c]
                 if fnext[s][fnd[s]] == c and all(fnd[ds] > dr for ds, dr in deps[c]):
                     rest = col[:-1]
-                    r2 = r
                     if not rest and r:
-                        if mode == 2:
-                            continue
-                        rest = res[r - 1:r]
-                        r2 = r - 1
+                        continue
                     f = list(fnd)
                     f[s] += 1
                     nc = list(cols)
                     nc[i] = rest
-                    return ("T%d" % (i + 1), fname[s], 1), (tuple(nc), r2, tuple(f), tal, p)
-        if mode == 1 or self.draw == 1:
+                    return ("T%d" % (i + 1), fname[s], 1), (tuple(nc), r, tuple(f), tal, p)
+        if self.draw == 1:
             n = len(tal)
             for q in qs:
                 c = tal[q - 1]
@@ -395,7 +399,7 @@ class Solver:
             return self.result
         t0 = time.perf_counter()
         try:
-            return self._search_bf(nodes) if self.best_first else self._search(nodes)
+            return self._search(nodes)
         finally:
             self.elapsed += time.perf_counter() - t0
             if self.result is not None:
@@ -426,6 +430,7 @@ class Solver:
         if self.max_seconds is not None:
             deadline = self.max_seconds - self.elapsed + time.perf_counter()
         nodes = self.nodes
+        order = self.order
         while stack:
             frame = stack[-1]
             children = frame[1]
@@ -437,6 +442,8 @@ class Solver:
                     return self._finish(UNKNOWN, reason="seconds")
                 nodes += 1
                 children = frame[1] = expand(frame[0])
+                if order is not None:
+                    children.sort(key=order)
             i = frame[2]
             if i >= len(children):
                 stack.pop()
@@ -459,69 +466,21 @@ class Solver:
             return self._finish(UNKNOWN, reason="nodes")
         return None
 
-    def _search_bf(self, slice_nodes):
-        """Best-first: the frontier position with the fewest reserve cards, then the most foundation
-        cards, then the newest, is expanded next. Every reached position is expanded in the end, so
-        an exhausted frontier still proves "lost"."""
-        if self._cancelled:
-            return self._finish(UNKNOWN, reason="cancelled")
-        heap = self.heap
-        parents = self.parents
-        key = self._key
-        expand = self._expand
-        push = heapq.heappush
-        pop = heapq.heappop
-        limit = min(self.max_nodes, self.nodes + slice_nodes)
-        deadline = None
-        if self.max_seconds is not None:
-            deadline = self.max_seconds - self.elapsed + time.perf_counter()
-        nodes = self.nodes
-        count = self.counter
-        while heap:
-            if nodes >= limit:
-                break
-            if deadline is not None and not nodes & 255 and time.perf_counter() > deadline:
-                self.nodes = nodes
-                return self._finish(UNKNOWN, reason="seconds")
-            _, _, st, sk = pop(heap)
-            nodes += 1
-            for mv, child in expand(st):
-                k = key(child)
-                if k in parents:
-                    continue
-                parents[k] = (sk, mv)
-                f = child[2]
-                nf = f[0] + f[1] + f[2] + f[3]
-                if nf == 52:
-                    self.nodes = nodes
-                    line = []
-                    while k is not None:
-                        pk, m = parents[k]
-                        if m is not None:
-                            line.append(m)
-                        k = pk
-                    line.reverse()
-                    return self._finish(WON, self._write_line(line))
-                count -= 1
-                push(heap, (child[1] * 64 - nf, count, child, k))
-        self.counter = count
-        self.nodes = nodes
-        if not heap:
-            return self._finish(LOST)
-        if nodes >= self.max_nodes:
-            return self._finish(UNKNOWN, reason="nodes")
-        return None
-
     def _write_line(self, line):
         """The internal line as move texts, replayed with Game.play on a copy: it must win."""
         g = self.game.copy()
         texts = []
+        draw = g.draw
         for src, dst, count in line:
             if src == "T*":
                 card = CARDS[count]
                 guard = 0
-                while not g.waste or g.waste[-1] is not card:
-                    texts.append(str(g.play("S")))
+                while True:
+                    waste = g.pile("W")
+                    if waste and waste[-1] is card:
+                        break
+                    stock = len(g.pile("S"))
+                    texts.append(str(g.play(Move("S", "W", min(draw, stock)) if stock else Move("W", "S", len(waste)))))
                     guard += 1
                     if guard > 3 * 52:
                         raise SolverBug(f"{g.code}: {card} never reaches the waste top")
