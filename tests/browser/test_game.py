@@ -7,7 +7,9 @@ The engine (imported here under CPython) is the oracle for positions the seed do
 from __future__ import annotations
 
 import json
+import os
 import re
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -16,7 +18,7 @@ from playwright.sync_api import expect
 from canfield import Game
 
 REPO = Path(__file__).resolve().parents[2]
-SHOTS = REPO / "test-results" / "screenshots"
+SHOTS = Path(os.environ.get("CANFIELD_SCREENSHOTS", Path(tempfile.gettempdir()) / "canfield-screenshots"))
 
 # Seed 000's example: reserve bottom -> top ends JS QS 8H QC (cards 10-13), base card 7H (14th),
 # tableau 6C KH QH AS (15-18); the other cards in any order.
@@ -480,4 +482,37 @@ def test_desktop_screenshot(open_game, page):
     hidden = _tableau_cards_readable(page)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "desktop-1280x800.png"))
+    assert hidden == []
+
+
+# A deal whose reserve builds one long column: base K of diamonds (so no reserve card goes to a
+# foundation), column 1 a K of spades, the reserve from its top Q♥ J♣ 10♥ ... A♣; then K♥ dragged onto A♣.
+LONG_RESERVE = ["2S", "AC", "2H", "3C", "4H", "5C", "6H", "7C", "8H", "9C", "TH", "JC", "QH"]
+LONG_TAB = ["KS", "KH", "AD", "4S"]
+LONG_CODE = "CF1-D3-" + "".join(
+    LONG_RESERVE + ["KD"] + LONG_TAB
+    + [r + s for s in "SHDC" for r in "A23456789TJQK" if r + s not in LONG_RESERVE + LONG_TAB + ["KD"]]
+)
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
+def test_a_long_column_is_compressed_and_every_card_stays_readable(open_game, page, size):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_game(LONG_CODE, path="index.html?lang=en")
+    game = Game.from_code(LONG_CODE)
+    for _ in range(12):
+        top = game.reserve[-1].code
+        page.wait_for_function("() => document.getAnimations().length === 0")
+        card(page, top).click()
+        game.play(game.tap_move("R"))
+        expect_view(page, view_of(game))
+    page.wait_for_function("() => document.getAnimations().length === 0")
+    drag(page, "KH", "tableau-1")      # the king of hearts onto the ace of clubs (a tap would send it home)
+    game.play("T2-T1")
+    expect_game(page, game, lang="en")
+    assert len(piles(page)["tableau-1"]) == 14
+    hidden = _tableau_cards_readable(page)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"long-column-{size[0]}x{size[1]}.png"))
+    assert _no_horizontal_scroll(page)
     assert hidden == []
