@@ -516,3 +516,48 @@ def test_a_long_column_is_compressed_and_every_card_stays_readable(open_game, pa
     page.screenshot(path=str(SHOTS / f"long-column-{size[0]}x{size[1]}.png"))
     assert _no_horizontal_scroll(page)
     assert hidden == []
+
+
+def test_foundation_top_goes_back_to_a_column_by_drag_and_by_tap_tap(open_game):
+    """Seed 000: the top card of a foundation may be taken back onto a column (drag, or select + target)."""
+    page = open_game(LONG_CODE, path="index.html?lang=en")
+    game = Game.from_code(LONG_CODE)
+    for _ in range(12):
+        page.wait_for_function("() => document.getAnimations().length === 0")
+        card(page, game.reserve[-1].code).click()
+        game.play(game.tap_move("R"))
+    expect_view(page, view_of(game))
+    page.wait_for_function("() => document.getAnimations().length === 0")
+    drag(page, "KD", "tableau-1")      # the king of diamonds from foundation 1 onto the ace of clubs
+    game.play("F1-T1")
+    expect_game(page, game, lang="en")
+    page.keyboard.press("u")
+    game.undo()
+    expect_game(page, game, lang="en")
+    page.wait_for_function("() => document.getAnimations().length === 0")
+    card(page, "KD").click()           # a tap picks it up (a foundation card never moves by itself)
+    expect(card(page, "KD")).to_have_class(re.compile(r"\bselected\b"))
+    expect_view(page, view_of(game))
+    page.locator('[data-pile="tableau-1"] [data-card="AC"]').click(position={"x": 10, "y": 8})
+    game.play("F1-T1")
+    expect_game(page, game, lang="en")
+
+
+def test_language_from_the_query_and_the_settings(open_game):
+    page = open_fr(open_game)
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.locator('header [data-action="new"]')).to_have_attribute("aria-label", "Nouvelle partie")
+    expect(page.locator('header [data-action="undo"]')).to_have_attribute("aria-label", "Annuler")
+    expect(card(page, "QC").locator(".c")).to_have_text("D♣")
+    page.locator('[data-action="settings"]').click()
+    expect(page.locator("#dlg-settings")).to_contain_text("Double clic")
+    page.locator('#dlg-settings select[name="lang"]').select_option("nl")
+    expect(page.locator("#dlg-settings")).to_contain_text("Dubbelklik")
+    page.locator('#dlg-settings [data-dialog="close"]').click()
+    expect(page.locator("html")).to_have_attribute("lang", "nl")
+    expect(page.locator('header [data-action="new"]')).to_have_attribute("aria-label", "Nieuw spel")
+    expect(page.locator('header [data-action="undo"]')).to_have_attribute("aria-label", "Ongedaan maken")
+    expect(card(page, "QC").locator(".c")).to_have_text("V♣")
+    expect(page.locator("#description")).to_have_text(Game.from_code(SEED_CODE).describe("nl"))
+    stored = json.loads(page.evaluate("() => localStorage.getItem('canfield.settings')"))
+    assert stored["lang"] == "nl"
