@@ -91,6 +91,10 @@ def test_code_from_hash():
     assert state.code_from_hash("#CF1-D3-AAAAACL") == "CF1-D3-AAAAACL"
     assert state.code_from_hash("#%20CF1-D3-AAAAACL%20") == "CF1-D3-AAAAACL"
     assert state.code_from_hash("") == "" and state.code_from_hash(None) == ""
+    assert state.code_from_hash("#caf%C3%A9%2") == "café%2"
+    from urllib.parse import unquote
+    for text in ("a%20b", "%e2%99%a0", "%zz", "100%", "%C3%28"):
+        assert state.code_from_hash(text) == unquote(text, errors="replace")
 
 
 def test_visible_cards_and_counts():
