@@ -97,6 +97,7 @@ class App:
     def _bind(self):
         board = document.getElementById("board")
         board.addEventListener("pointerdown", self._proxy("pointerdown", self.input.on_pointerdown))
+        board.addEventListener("mousedown", self._proxy("mousedown", self.input.on_mousedown))
         document.addEventListener("pointermove", self._proxy("pointermove", self.input.on_pointermove))
         document.addEventListener("pointerup", self._proxy("pointerup", self.input.on_pointerup))
         document.addEventListener("pointercancel", self._proxy("pointercancel", self.input.on_pointercancel))

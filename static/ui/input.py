@@ -16,7 +16,8 @@ DROP_MARGIN = 0.35      # drop areas grow by this share of a card width on every
 
 
 class Press:
-    __slots__ = ("pile", "code", "x", "y", "pointer", "nodes", "starts", "dragging", "dests", "areas", "count")
+    __slots__ = ("pile", "code", "x", "y", "pointer", "nodes", "starts", "dragging", "dests", "areas", "count",
+                 "mouse", "clicks")
 
     def __init__(self, pile, code, x, y, pointer):
         self.pile, self.code, self.x, self.y, self.pointer = pile, code, x, y, pointer
@@ -26,6 +27,8 @@ class Press:
         self.dests = {}
         self.areas = {}
         self.count = 1
+        self.mouse = False
+        self.clicks = 1
 
 
 class Input:
@@ -52,9 +55,15 @@ class Input:
         pile, code = self._hit(ev)
         if pile is None:
             return
-        if code is not None:
-            ev.preventDefault()  # no text selection, no native drag of the card
+        # No preventDefault here: it would suppress the compatibility mousedown whose `detail`
+        # (the browser's click count) tells a double click apart (CSS stops text selection).
         self.press = Press(pile, code, ev.clientX, ev.clientY, ev.pointerId)
+        self.press.mouse = ev.pointerType == "mouse"
+
+    def on_mousedown(self, ev):
+        """Comes after pointerdown for a mouse: the click count of this press (2 = a double click)."""
+        if self.press is not None and self.press.mouse:
+            self.press.clicks = ev.detail
 
     def on_pointermove(self, ev):
         p = self.press
@@ -127,6 +136,11 @@ class Input:
         self.press = None
         if p.dragging:
             self._end_drag(p, self._drop_target(p, ev), ev.timeStamp)
+        elif p.mouse and p.clicks >= 2 and p.code is not None:
+            # The second click of a double click on a card: the first click already played it
+            # (a tap moves), and this one would play whatever card it uncovered. The stock,
+            # and touch taps, count every time.
+            return
         else:
             self.app.on_tap(p.pile, p.code, ev.timeStamp)
 
