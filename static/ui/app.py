@@ -209,6 +209,8 @@ class App:
     # ---- the one path from an action to the screen --------------------------------------
 
     def changed(self, animate=True, firsts=None, origin=None, render_now=False):
+        if self.input is not None:
+            self.input.cancel_drag()  # a key or a hash change in mid-drag: the drag ends here
         self.version += 1
         self.animate_next = animate
         if self.game.won:
@@ -517,7 +519,8 @@ class App:
         self.notice_timer = None
 
     def copy_link(self):
-        url = location.href
+        # the page's address with the deal code alone (no ?lang=..., which is the sender's choice)
+        url = location.href.split("#")[0].split("?")[0] + "#" + (self.game.code or "")
         ok = create_once_callable(lambda *_: self.notice(self.t("notice.copied")))
         bad = create_once_callable(lambda *_: self.notice(self.t("notice.copy_failed", url=url)))
         try:

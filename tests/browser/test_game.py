@@ -566,3 +566,12 @@ def test_language_from_the_query_and_the_settings(open_game):
     expect(page.locator("#description")).to_have_text(Game.from_code(SEED_CODE).describe("nl"))
     stored = json.loads(page.evaluate("() => localStorage.getItem('canfield.settings')"))
     assert stored["lang"] == "nl"
+
+
+def test_copy_link_button_copies_the_deal_address(open_game, server):
+    page = open_fr(open_game)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server)
+    page.locator('[data-action="copy"]').click()
+    expect(page.locator("#notice")).to_have_text("Lien copié.")
+    copied = page.evaluate("() => navigator.clipboard.readText()")
+    assert copied == f"{server}/index.html#{SEED_CODE}"
