@@ -575,3 +575,23 @@ def test_copy_link_button_copies_the_deal_address(open_game, server):
     expect(page.locator("#notice")).to_have_text("Lien copié.")
     copied = page.evaluate("() => navigator.clipboard.readText()")
     assert copied == f"{server}/index.html#{SEED_CODE}"
+
+
+COUNT_ANIMATIONS = """() => { window.__anims = 0; const animate = Element.prototype.animate;
+    Element.prototype.animate = function (...args) { window.__anims++; return animate.apply(this, args); }; }"""
+
+
+def test_reduced_motion_means_no_slides(open_game, page):
+    page.emulate_media(reduced_motion="reduce")
+    open_fr(open_game)
+    page.evaluate(COUNT_ANIMATIONS)
+    card(page, "QC").click()
+    expect(page.locator('[data-pile="tableau-2"] [data-card="QC"]')).to_have_count(1)
+    assert page.evaluate("() => window.__anims") == 0
+    assert page.evaluate("() => getComputedStyle(document.querySelector('.card')).transitionDuration") == "0s"
+    page.emulate_media(reduced_motion="no-preference")
+    open_fr(open_game)
+    page.evaluate(COUNT_ANIMATIONS)
+    card(page, "QC").click()
+    expect(page.locator('[data-pile="tableau-2"] [data-card="QC"]')).to_have_count(1)
+    assert page.evaluate("() => window.__anims") > 0  # the card slides to its column
