@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import subprocess
+import sys
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -142,3 +144,24 @@ def test_the_recorder_sees_and_blocks_requests_off_the_origin(page, page_log, se
     assert "http://example.com/probe.js" in page_log.off_origin()
     with pytest.raises(AssertionError, match="off the page's origin"):
         page_log.assert_same_origin()
+
+
+def test_build_vendor_without_node_modules_says_what_to_run(tmp_path):
+    (tmp_path / "package.json").write_text((REPO / "package.json").read_text(encoding="utf-8"), encoding="utf-8")
+    result = subprocess.run([sys.executable, str(REPO / "scripts" / "build_vendor.py"), "--root", str(tmp_path)],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1
+    assert "npm ci" in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "static").exists()
+
+
+def test_build_vendor_refuses_a_node_modules_of_other_versions(tmp_path):
+    pins = json.loads((REPO / "package.json").read_text(encoding="utf-8"))
+    pins["dependencies"]["pyodide"] = "0.0.1"
+    (tmp_path / "package.json").write_text(json.dumps(pins), encoding="utf-8")
+    (tmp_path / "node_modules").symlink_to(REPO / "node_modules")
+    result = subprocess.run([sys.executable, str(REPO / "scripts" / "build_vendor.py"), "--root", str(tmp_path)],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1
+    assert "pins 0.0.1" in result.stderr and "npm ci" in result.stderr
+    assert not (tmp_path / "static").exists()
