@@ -68,6 +68,8 @@ foundation moves, reserve to column, moves that empty a column, talon to column,
 moves, take-backs. The order changes only how soon a win is found, never a verdict.
 """
 
+import gc
+import random
 import sys
 import time
 
@@ -124,7 +126,8 @@ def _order_reserve(move_child):
 class Solver:
     """A resumable search from `game`'s current position (see the module docstring)."""
 
-    def __init__(self, game, max_nodes=DEFAULT_NODES, max_seconds=None, should_stop=None, auto=True, order="reserve"):
+    def __init__(self, game, max_nodes=DEFAULT_NODES, max_seconds=None, should_stop=None, auto=True, order="reserve",
+                 restarts=True, first_run=1000, max_runs=8):
         self.game = game.copy()
         self.max_nodes = max_nodes
         self.max_seconds = max_seconds
@@ -133,6 +136,9 @@ class Solver:
         # children tried first: fewest reserve cards, then most foundation cards; ties keep the
         # move-kind order of _expand (foundation, reserve, column-emptying, talon, other tails, take-backs)
         self.order = _order_reserve if order == "reserve" else order
+        self.restarts = restarts
+        self.first_run = first_run
+        self.max_runs = max_runs
         self.nodes = 0
         self.elapsed = 0.0
         self.result = None
@@ -174,8 +180,8 @@ class Solver:
         cols = tuple(bytes(c.index for c in col) for col in game.tableau)
         p = self._canon(len(waste), len(talon))
         self.start = (cols, len(self.res), tuple(fnd), talon, p)
-        self.visited = {self._key(self.start)}
-        self.stack = [[self.start, None, 0, None]]
+        self.runs = 0
+        self._new_run()
         if sum(fnd) == 52:
             self.result = SolveResult(WON, [], 0, 0.0)
 
@@ -398,9 +404,15 @@ class Solver:
         if self.result is not None:
             return self.result
         t0 = time.perf_counter()
+        # the search allocates many small containers and frees them without cycles: the cyclic
+        # garbage collector only slows it down
+        gc_was_on = gc.isenabled()
+        gc.disable()
         try:
             return self._search(nodes)
         finally:
+            if gc_was_on:
+                gc.enable()
             self.elapsed += time.perf_counter() - t0
             if self.result is not None:
                 self.result.seconds = self.elapsed
@@ -418,53 +430,80 @@ class Solver:
         self.result = SolveResult(verdict, list(moves), self.nodes, self.elapsed, reason)
         return self.result
 
+    def _new_run(self):
+        """Start search run number self.runs: a fresh exact DFS with its own child order and budget."""
+        i = self.runs
+        self.runs += 1
+        self.visited = {self._key(self.start)}
+        self.stack = [[self.start, None, 0, None]]
+        base = self.order
+        if i == 0 or base is None or not self.restarts:
+            self.run_order = base
+            self.run_end = None if not self.restarts else self.nodes + self.first_run
+        elif i >= self.max_runs - 1:
+            # the last run goes on to the end of the budget
+            self.run_order = base
+            self.run_end = None
+        else:
+            # ties of the order broken at random, the same way on every machine (seeded by the run)
+            rnd = random.Random(i).random
+            self.run_order = lambda mc: base(mc) + rnd()
+            self.run_end = self.nodes + (self.first_run << i)
+
     def _search(self, slice_nodes):
         if self._cancelled:
             return self._finish(UNKNOWN, reason="cancelled")
-        stack = self.stack
-        visited = self.visited
-        key = self._key
-        expand = self._expand
-        limit = min(self.max_nodes, self.nodes + slice_nodes)
         deadline = None
         if self.max_seconds is not None:
             deadline = self.max_seconds - self.elapsed + time.perf_counter()
+        key = self._key
+        expand = self._expand
+        slice_end = min(self.max_nodes, self.nodes + slice_nodes)
         nodes = self.nodes
-        order = self.order
-        while stack:
-            frame = stack[-1]
-            children = frame[1]
-            if children is None:
-                if nodes >= limit:
-                    break
-                if deadline is not None and not nodes & 255 and time.perf_counter() > deadline:
-                    self.nodes = nodes
-                    return self._finish(UNKNOWN, reason="seconds")
-                nodes += 1
-                children = frame[1] = expand(frame[0])
-                if order is not None:
-                    children.sort(key=order)
-            i = frame[2]
-            if i >= len(children):
-                stack.pop()
-                continue
-            frame[2] = i + 1
-            mv, child = children[i]
-            k = key(child)
-            if k in visited:
-                continue
-            visited.add(k)
-            if sum(child[2]) == 52:
+        while True:
+            if self.run_end is not None and nodes >= self.run_end and nodes < self.max_nodes:
                 self.nodes = nodes
-                line = [f[3] for f in stack[1:]] + [mv]
-                return self._finish(WON, self._write_line(line))
-            stack.append([child, None, 0, mv])
-        self.nodes = nodes
-        if not stack:
-            return self._finish(LOST)
-        if nodes >= self.max_nodes:
-            return self._finish(UNKNOWN, reason="nodes")
-        return None
+                self._new_run()
+            stack = self.stack
+            visited = self.visited
+            order = self.run_order
+            limit = slice_end if self.run_end is None else min(slice_end, self.run_end)
+            while stack:
+                frame = stack[-1]
+                children = frame[1]
+                if children is None:
+                    if nodes >= limit:
+                        break
+                    if deadline is not None and not nodes & 255 and time.perf_counter() > deadline:
+                        self.nodes = nodes
+                        return self._finish(UNKNOWN, reason="seconds")
+                    nodes += 1
+                    children = frame[1] = expand(frame[0])
+                    if order is not None:
+                        children.sort(key=order)
+                i = frame[2]
+                if i >= len(children):
+                    stack.pop()
+                    continue
+                frame[2] = i + 1
+                mv, child = children[i]
+                k = key(child)
+                if k in visited:
+                    continue
+                visited.add(k)
+                if sum(child[2]) == 52:
+                    self.nodes = nodes
+                    line = [f[3] for f in stack[1:]] + [mv]
+                    return self._finish(WON, self._write_line(line))
+                stack.append([child, None, 0, mv])
+            self.nodes = nodes
+            if not stack:
+                # any run is a complete reachability search: an empty stack proves "lost"
+                return self._finish(LOST)
+            if nodes >= self.max_nodes:
+                return self._finish(UNKNOWN, reason="nodes")
+            if nodes >= slice_end:
+                return None
 
     def _write_line(self, line):
         """The internal line as move texts, replayed with Game.play on a copy: it must win."""

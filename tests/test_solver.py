@@ -149,8 +149,8 @@ def late_positions(rules, draw, numbers, cards_left, walk, seed):
 @pytest.mark.parametrize("draw", [3, 1])
 def test_late_positions_agree_with_brute_force(rules, draw):
     verdicts = []
-    for i, g in enumerate(late_positions(rules, draw, range(8), cards_left=9, walk=40, seed=draw * 100 + len(rules))):
-        expected = brute_force_won(g, limit=60_000)
+    for g in late_positions(rules, draw, range(6), cards_left=8, walk=40, seed=draw * 100 + len(rules)):
+        expected = brute_force_won(g, limit=8_000)
         if expected is None:
             continue
         res = solve(g, max_nodes=200_000)
@@ -187,10 +187,10 @@ def test_positions_after_lost_deals_agree_with_brute_force():
 
 @pytest.mark.parametrize("rules", list(RULESETS))
 def test_verdicts_unchanged_by_colour_preserving_suit_renaming(rules):
-    for number in range(10):
+    for number in range(8):
         game = deal(number, 3, rules)
-        a = solve(game, max_nodes=20_000)
-        b = solve(renamed(game), max_nodes=20_000)
+        a = solve(game, max_nodes=8_000)
+        b = solve(renamed(game), max_nodes=8_000)
         if a.verdict != UNKNOWN and b.verdict != UNKNOWN:
             assert a.verdict == b.verdict, game.code
         if b.verdict == WON:
@@ -204,17 +204,20 @@ def test_renaming_keeps_lost_deals_lost():
 
 
 def test_never_lost_where_a_winning_line_is_known():
+    checked = 0
     for rules in RULESETS:
-        for number in range(4):
+        for number in range(5):
             game = deal(number, 3, rules)
-            res = solve(game, max_nodes=20_000)
+            res = solve(game, max_nodes=5_000)
             if res.verdict != WON:
                 continue
             g = game.copy()
             for i, text in enumerate(res.moves):
-                if i % 15 == 0:
+                if i % 30 == 0:
                     assert solve(g, max_nodes=2_000).verdict != LOST, (game.code, i)
+                    checked += 1
                 g.play(text)
+    assert checked >= 40
 
 
 # ---- budgets, slices, cancellation -----------------------------------------------------------
