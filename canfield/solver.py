@@ -30,6 +30,10 @@ API
 
 ``hint(game, max_nodes=...)``: the first move of a winning line (text), or None.
 
+``last_winnable(game, max_nodes=..., max_undos=None)``: ``(undos, result)``, the fewest undos after
+    which the position is proved won (0: the current one), or None. ``result.as_dict()`` is plain
+    data for a worker message.
+
 ``find_winnable(start_number, draw=3, rules="canfield", max_nodes=..., tries=...)``: the first deal
     number from ``start_number`` on (``start_number``, ``start_number + 1``, ... wrapping past the
     largest number) that the solver proves won within ``max_nodes``: returns a ``Winnable``
@@ -111,6 +115,11 @@ class SolveResult:
     @property
     def lost(self):
         return self.verdict == LOST
+
+    def as_dict(self):
+        """Plain data (for a message from a worker to the page)."""
+        return {"verdict": self.verdict, "moves": list(self.moves), "nodes": self.nodes,
+                "seconds": self.seconds, "reason": self.reason}
 
     def __repr__(self):
         extra = f" reason={self.reason}" if self.reason else ""
@@ -541,6 +550,22 @@ def hint(game, max_nodes=DEFAULT_NODES, max_seconds=None):
     """The first move (text) of a winning line from the current position, or None."""
     res = solve(game, max_nodes, max_seconds)
     return res.moves[0] if res.verdict == WON and res.moves else None
+
+
+def last_winnable(game, max_nodes=DEFAULT_NODES // 10, max_undos=None):
+    """How far to go back: the number of undos after which the position is proved won, with that
+    position's SolveResult, as (undos, result); None when no earlier position (within `max_undos`)
+    is proved won with `max_nodes` each. Searches back from the current position; the game is not
+    changed. For the "this position is lost: go back to the last one that could still be won" offer."""
+    g = game.copy()
+    undos = 0
+    while True:
+        res = solve(g, max_nodes)
+        if res.verdict == WON:
+            return undos, res
+        if (max_undos is not None and undos >= max_undos) or not g.undo():
+            return None
+        undos += 1
 
 
 # ---- winnable deals and the daily deal ---------------------------------------------------

@@ -11,7 +11,8 @@ from canfield import RULESETS, Game
 from canfield.cards import CARDS
 from canfield.deal import shuffled_deck
 from canfield.solver import (
-    LOST, UNKNOWN, WON, Solver, daily_code, daily_number, daily_start, find_winnable, hint, main, solve,
+    LOST, UNKNOWN, WON, Solver, daily_code, daily_number, daily_start, find_winnable, hint, last_winnable, main,
+    solve,
 )
 
 
@@ -267,6 +268,34 @@ def test_time_limit():
     res = solve(deal(9), max_nodes=10**9, max_seconds=0.2)
     assert res.verdict == UNKNOWN and res.reason == "seconds"
     assert res.seconds < 2
+
+
+def test_last_winnable_goes_back_to_a_won_position():
+    game = deal(2)
+    line = solve(game, max_nodes=20_000).moves
+    for text in line[:10]:
+        game.play(text)
+    before = game.history
+    undos, res = last_winnable(game, max_nodes=20_000)
+    assert undos == 0 and res.verdict == WON and game.history == before
+    d = res.as_dict()
+    assert d["verdict"] == "won" and d["moves"] == res.moves and isinstance(d["nodes"], int)
+    # a won classic deal played at random into a lost position
+    g = deal(5, 3, "classic")
+    assert solve(g, max_nodes=5000).verdict == WON
+    rng = random.Random(5)
+    while solve(g, max_nodes=5000).verdict != LOST:
+        g.play(rng.choice(g.legal_moves()))
+    before = g.history
+    undos, res = last_winnable(g, max_nodes=5000)
+    assert g.history == before and undos >= 1 and res.verdict == WON
+    back = g.copy()
+    for _ in range(undos - 1):
+        back.undo()
+    assert solve(back, max_nodes=5000).verdict == LOST
+    back.undo()
+    assert replays_to_win(back, res.moves)
+    assert last_winnable(deal(102), max_nodes=5000) is None  # lost from the deal on
 
 
 # ---- winnable deals and the daily deal ------------------------------------------------------
