@@ -40,15 +40,20 @@ def main(argv=None):
 
     counts = {"won": 0, "lost": 0, "unknown": 0}
     times = []
+    cpu_times = []
+    node_counts = []
     total_nodes = 0
     t_all = time.perf_counter()
     for number in range(args.start, args.start + args.n):
         game = Game(shuffled_deck(number), args.draw, args.rules, number)
         t0 = time.perf_counter()
+        c0 = time.process_time()
         res = Solver(game, args.nodes, args.seconds).run()
         dt = time.perf_counter() - t0
         times.append(dt)
+        cpu_times.append(time.process_time() - c0)
         total_nodes += res.nodes
+        node_counts.append(res.nodes)
         counts[res.verdict] += 1
         if args.verbose:
             print(f"{game.code} {res.verdict:7} {res.nodes:9d} nodes {dt:8.3f} s {res.reason or ''}", flush=True)
@@ -61,7 +66,12 @@ def main(argv=None):
     print(f"  decided  {counts['won'] + counts['lost']:5d}  {100.0 * (counts['won'] + counts['lost']) / n:5.1f}%")
     print(f"  time per deal: median {1000 * statistics.median(times):.1f} ms, "
           f"p95 {1000 * percentile(times, 0.95):.1f} ms, max {1000 * max(times):.1f} ms, total {wall:.1f} s")
-    print(f"  positions: {total_nodes} in all, {total_nodes / max(sum(times), 1e-9):.0f} per second")
+    print(f"  CPU time per deal: median {1000 * statistics.median(cpu_times):.1f} ms, "
+          f"p95 {1000 * percentile(cpu_times, 0.95):.1f} ms (wall times suffer when the machine is busy)")
+    nodes_sorted = sorted(node_counts)
+    print(f"  positions per deal: median {statistics.median(nodes_sorted):.0f}, p95 {percentile(nodes_sorted, 0.95)}")
+    print(f"  positions: {total_nodes} in all, {total_nodes / max(sum(times), 1e-9):.0f} per second "
+          f"({total_nodes / max(sum(cpu_times), 1e-9):.0f} per CPU second)")
     return 0
 
 
