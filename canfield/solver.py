@@ -90,6 +90,7 @@ SUIT = tuple(i // 13 for i in range(52))
 RED = tuple(SUIT[i] in (1, 2) for i in range(52))
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
+TNAME = ("T1", "T2", "T3", "T4")
 
 
 class SolverBug(RuntimeError):
@@ -180,6 +181,7 @@ class Solver:
         self.deps = tuple(tuple((SUIT[x], (RANK[x] - base) % 13) for x in self.fits[c]) for c in range(52))
         # with take-backs a foundation card can come back to host others: no reduction there
         self.auto_mode = self.auto and not self.takeback
+        self._reach_cache = {}
         self.res = bytes(c.index for c in game.reserve)
         fnd = [0, 0, 0, 0]
         for i, pile in enumerate(game.foundations):
@@ -228,54 +230,78 @@ class Solver:
         fits = self.fits
         fname = self.fname
         n = len(tal)
-        qs = self._reach(p, n) if n else ()
-        mode = self.auto_mode
-        if mode:
+        if n:
+            qs = self._reach_cache.get((p, n))
+            if qs is None:
+                qs = self._reach_cache[p, n] = tuple(self._reach(p, n))
+        else:
+            qs = ()
+        if self.auto_mode:
             forced = self._auto(st, qs)
             if forced is not None:
                 return [forced]
         out = []
         add = out.append
+        # the card each foundation waits for -> its suit
+        need = {}
+        for s in range(4):
+            if fnd[s] < 13:
+                need[fnext[s][fnd[s]]] = s
+        # card -> the columns (in order) whose top accepts it; empty columns apart
+        accept = {}
+        empties = []
+        for j in range(4):
+            col = cols[j]
+            if col:
+                for c in fits[col[-1]]:
+                    js = accept.get(c)
+                    if js is None:
+                        accept[c] = [j]
+                    else:
+                        js.append(j)
+            else:
+                empties.append(j)
         # -- to the foundations
-        if r:
-            c = res[r - 1]
-            s = SUIT[c]
-            if fnext[s][fnd[s]] == c:
-                f = list(fnd)
-                f[s] += 1
-                add((("R", fname[s], 1), (cols, r - 1, tuple(f), tal, p)))
+        rtop = res[r - 1] if r else -1
+        if rtop in need:
+            s = need[rtop]
+            f = list(fnd)
+            f[s] += 1
+            add((("R", fname[s], 1), (cols, r - 1, tuple(f), tal, p)))
         for i in range(4):
             col = cols[i]
-            if col:
-                c = col[-1]
-                s = SUIT[c]
-                if fnext[s][fnd[s]] == c:
-                    f = list(fnd)
-                    f[s] += 1
-                    nc = list(cols)
-                    rest = col[:-1]
-                    r2 = r
-                    if not rest and r:
-                        rest = res[r - 1:r]
-                        r2 = r - 1
-                    nc[i] = rest
-                    add((("T%d" % (i + 1), fname[s], 1), (tuple(nc), r2, tuple(f), tal, p)))
-        for q in qs:
-            c = tal[q - 1]
-            s = SUIT[c]
-            if fnext[s][fnd[s]] == c:
+            if col and col[-1] in need:
+                s = need[col[-1]]
                 f = list(fnd)
                 f[s] += 1
-                add((("T*", fname[s], c), (cols, r, tuple(f), tal[:q - 1] + tal[q:], self._canon(q - 1, n - 1))))
+                nc = list(cols)
+                rest = col[:-1]
+                r2 = r
+                if not rest and r:
+                    rest = res[r - 1:r]
+                    r2 = r - 1
+                nc[i] = rest
+                add(((TNAME[i], fname[s], 1), (tuple(nc), r2, tuple(f), tal, p)))
+        draw1 = self.draw == 1
+        talon_moves = []
+        for q in qs:
+            c = tal[q - 1]
+            if c in need or c in accept or (empties and not r):
+                rest = tal[:q - 1] + tal[q:]
+                p2 = 0 if draw1 or not (q - 1) % 3 or q == n else q - 1
+                if c in need:
+                    s = need[c]
+                    f = list(fnd)
+                    f[s] += 1
+                    add((("T*", fname[s], c), (cols, r, tuple(f), rest, p2)))
+                talon_moves.append((c, rest, p2))
         # -- the reserve top onto a column (no column is empty while the reserve has cards)
-        if r:
-            c = res[r - 1]
-            for j in range(4):
-                col = cols[j]
-                if col and c in fits[col[-1]]:
-                    nc = list(cols)
-                    nc[j] = col + res[r - 1:r]
-                    add((("R", "T%d" % (j + 1), 1), (tuple(nc), r - 1, fnd, tal, p)))
+        if r and rtop in accept:
+            top = res[r - 1:r]
+            for j in accept[rtop]:
+                nc = list(cols)
+                nc[j] = cols[j] + top
+                add((("R", TNAME[j], 1), (tuple(nc), r - 1, fnd, tal, p)))
         # -- column tails onto other columns
         tails = self.tails
         empty_any = self.empty_any
@@ -304,9 +330,8 @@ class Solver:
                                 r2 = r - 1
                             nc[i] = rest
                             nc[j] = dst + col[-k:]
-                            mv = ("T%d" % (i + 1), "T%d" % (j + 1), k)
                             # emptying a column (a reserve refill, or a free column) first
-                            (add if k == m else later.append)((mv, (tuple(nc), r2, fnd, tal, p)))
+                            (add if k == m else later.append)(((TNAME[i], TNAME[j], k), (tuple(nc), r2, fnd, tal, p)))
                         k += 13
                 elif not r and empty_any:
                     # the whole column onto an empty one is the same position: skipped
@@ -315,24 +340,17 @@ class Solver:
                             nc = list(cols)
                             nc[i] = col[:-k]
                             nc[j] = col[-k:]
-                            later.append((("T%d" % (i + 1), "T%d" % (j + 1), k), (tuple(nc), r, fnd, tal, p)))
+                            later.append(((TNAME[i], TNAME[j], k), (tuple(nc), r, fnd, tal, p)))
         # -- talon cards onto columns
-        for q in qs:
-            c = tal[q - 1]
-            rest = None
-            for j in range(4):
-                col = cols[j]
-                if col:
-                    if c not in fits[col[-1]]:
-                        continue
-                elif r:
-                    continue
-                if rest is None:
-                    rest = tal[:q - 1] + tal[q:]
-                    p2 = self._canon(q - 1, n - 1)
+        for c, rest, p2 in talon_moves:
+            js = accept.get(c, ())
+            if empties and not r:
+                js = sorted(list(js) + empties)
+            card = bytes((c,))
+            for j in js:
                 nc = list(cols)
-                nc[j] = col + tal[q - 1:q]
-                add((("T*", "T%d" % (j + 1), c), (tuple(nc), r, fnd, rest, p2)))
+                nc[j] = cols[j] + card
+                add((("T*", TNAME[j], c), (tuple(nc), r, fnd, rest, p2)))
         out.extend(later)
         # -- foundation tops back onto columns
         if self.takeback:
@@ -341,18 +359,15 @@ class Solver:
                 if not h:
                     continue
                 c = fnext[s][h - 1]
-                for j in range(4):
-                    col = cols[j]
-                    if col:
-                        if c not in fits[col[-1]]:
-                            continue
-                    elif r or not empty_any:
-                        continue
+                js = accept.get(c, ())
+                if empties and not r and empty_any:
+                    js = sorted(list(js) + empties)
+                for j in js:
                     f = list(fnd)
                     f[s] -= 1
                     nc = list(cols)
-                    nc[j] = col + bytes((c,))
-                    add(((fname[s], "T%d" % (j + 1), 1), (tuple(nc), r, tuple(f), tal, p)))
+                    nc[j] = cols[j] + bytes((c,))
+                    add(((fname[s], TNAME[j], 1), (tuple(nc), r, tuple(f), tal, p)))
         return out
 
     def _auto(self, st, qs):
