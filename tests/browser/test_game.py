@@ -595,3 +595,40 @@ def test_reduced_motion_means_no_slides(open_game, page):
     card(page, "QC").click()
     expect(page.locator('[data-pile="tableau-2"] [data-card="QC"]')).to_have_count(1)
     assert page.evaluate("() => window.__anims") > 0  # the card slides to its column
+
+
+def _touch_drag(page, code, pile):
+    """Drag with a finger (CDP touch events: pointer events of type touch, as on a phone)."""
+    box = card(page, code).bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + 10
+    target = page.locator(f'[data-pile="{pile}"]').bounding_box()
+    tx, ty = target["x"] + target["width"] / 2, target["y"] + min(target["height"], box["height"]) / 2
+    cdp = page.context.new_cdp_session(page)
+    try:
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        for i in range(1, 11):
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+                {"x": x + (tx - x) * i / 10, "y": y + (ty - y) * i / 10}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    finally:
+        cdp.detach()
+
+
+def test_seed_example_by_touch_drags_on_a_phone(open_game, new_context, record_page):
+    ctx = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    phone = ctx.new_page()
+    record_page(phone)
+    open_game(SEED_CODE, page=phone, path="index.html?lang=fr")
+    game = Game.from_code(SEED_CODE)
+    for code, pile, move in (("QC", "tableau-2", "R-T2"), ("8H", "foundation-1", "R-F1"), ("KH", "tableau-4", "T2:2-T4")):
+        phone.wait_for_function("() => document.getAnimations().length === 0")
+        _touch_drag(phone, code, pile)
+        game.play(move)
+        expect_game(phone, game)
+    expect(phone.locator("#description")).to_have_text(FR_AFTER)
+    phone.wait_for_function("() => document.getAnimations().length === 0")
+    _touch_drag(phone, "6C", "tableau-3")   # not legal: it goes back
+    expect_game(phone, game)
+    phone.wait_for_function("() => document.getAnimations().length === 0")
+    assert phone.evaluate("() => [...document.querySelectorAll('[data-card]')].every(c => !c.style.transform)")
+    assert _no_horizontal_scroll(phone)
