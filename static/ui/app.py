@@ -38,8 +38,6 @@ class App:
         self.focus = "stock"
         self.cursor = 0
         self.animate_next = True
-        self.perf = {"input": 0.0, "rendered": 0.0, "count": 0}
-        self.pending_input = None
         self.proxies = {}
         self.notice_timer = None
         self.root = document.getElementById("game")
@@ -73,7 +71,6 @@ class App:
         self.root.classList.remove("booting")
         self.root.dataset.ready = "true"
         window.canfieldBoot.done()
-        window.canfieldPerf = self.perf_proxy()
 
     def _proxy(self, name, fn):
         proxy = create_proxy(self._guard(fn))
@@ -220,10 +217,9 @@ class App:
         else:
             self.renderer.request()
 
-    def play(self, move, stamp=None, firsts=None):
+    def play(self, move, firsts=None):
         self.game.play(move)
         self.selection = None
-        self.pending_input = stamp
         origin = "stock" if move.src == "S" else None
         self.changed(firsts=firsts, origin=origin, render_now=True)
         if self.settings.auto_finish and not self.game.won:
@@ -237,21 +233,6 @@ class App:
             self.game.play(move)
         self.changed(render_now=True)
 
-    def perf_mark(self, now):
-        if self.pending_input is not None:
-            self.perf["input"] = self.pending_input
-            self.perf["rendered"] = now
-            self.perf["count"] += 1
-            self.pending_input = None
-
-    def perf_proxy(self):
-        perf = self.perf
-
-        def read():
-            return f'{perf["count"]} {perf["input"]} {perf["rendered"]}'
-        self._proxy("perf", read)
-        return self.proxies["perf"]
-
     def busy(self):
         return any(d.open for d in self.dialogs.values())
 
@@ -263,11 +244,11 @@ class App:
     def drop_targets(self, pile, count):
         return moves_from(self.game, pile, count)
 
-    def on_tap(self, pile, code, stamp):
+    def on_tap(self, pile, code):
         game = self.game
         if pile == "stock":
             self.selection = None
-            self.cmd_draw(stamp)
+            self.cmd_draw()
             return
         sel = self.selection
         if sel is not None:
@@ -279,7 +260,7 @@ class App:
                 self.renderer.shake(sel.pile, sel.count)
                 self.clear_selection(render=True)
                 return
-            self.play(move, stamp)
+            self.play(move)
             return
         codes = self.renderer.shown[pile]
         if code is None or code not in codes:
@@ -291,29 +272,26 @@ class App:
         src = TO_ENGINE[pile]
         move = game.tap_move(src, count, self.settings.double_click)
         if move is not None:
-            self.play(move, stamp)
+            self.play(move)
         elif moves_from(game, pile, count):
             # No automatic target, but the card can go somewhere: pick it up, the next tap says where.
             self.selection = Selection(pile, count)
-            self.pending_input = stamp
             self.renderer.render()
         else:
             self.renderer.shake(pile, count)
-            self.pending_input = stamp
             self.renderer.render()
 
-    def on_drop(self, pile, count, dest, firsts, stamp):
+    def on_drop(self, pile, count, dest, firsts):
         move = moves_from(self.game, pile, count).get(dest) if dest else None
         if move is None:
             # Back where it came from: slide from the drop point to the pile.
-            self.pending_input = stamp
             self.animate_next = True
             self.renderer.shown[pile] = ()  # force the pile to be laid out again
             for code in firsts:
                 self.renderer.where.pop(code, None)
             self.renderer.render(firsts=firsts)
             return
-        self.play(move, stamp, firsts=firsts)
+        self.play(move, firsts=firsts)
 
     def clear_selection(self, render=False):
         had = self.selection is not None
@@ -324,23 +302,21 @@ class App:
 
     # ---- commands (buttons and keys) ----------------------------------------------------
 
-    def cmd_draw(self, stamp=None):
+    def cmd_draw(self):
         move = stock_move(self.game)
         if move is None:
             self.renderer.shake("stock")
             return
-        self.play(move, stamp)
+        self.play(move)
 
-    def cmd_undo(self, stamp=None):
+    def cmd_undo(self):
         self.selection = None
         if self.game.undo():
-            self.pending_input = stamp
             self.changed(render_now=True)
 
-    def cmd_redo(self, stamp=None):
+    def cmd_redo(self):
         self.selection = None
         if self.game.redo():
-            self.pending_input = stamp
             self.changed(render_now=True)
 
     def cmd_restart(self):
@@ -351,9 +327,9 @@ class App:
     def _on_action(self, ev):
         action = ev.currentTarget.dataset.action
         if action == "undo":
-            self.cmd_undo(ev.timeStamp)
+            self.cmd_undo()
         elif action == "redo":
-            self.cmd_redo(ev.timeStamp)
+            self.cmd_redo()
         elif action == "restart":
             self.cmd_restart()
         elif action == "new":
@@ -401,10 +377,10 @@ class App:
             return codes[min(self.cursor, len(codes) - 1)]
         return codes[-1]
 
-    def on_key_select(self, stamp):
+    def on_key_select(self):
         pile = self.focus
         if pile == "stock":
-            self.cmd_draw(stamp)
+            self.cmd_draw()
             return
         sel = self.selection
         if sel is not None:
@@ -414,14 +390,14 @@ class App:
                     self.renderer.shake(pile, sel.count)
                     self.clear_selection(render=True)
                 else:
-                    self.play(move, stamp)
+                    self.play(move)
                 return
             move = moves_from(self.game, sel.pile, sel.count).get(pile)
             if move is None:
                 self.renderer.shake(sel.pile, sel.count)
                 self.clear_selection(render=True)
             else:
-                self.play(move, stamp)
+                self.play(move)
             return
         codes = self.renderer.shown[pile]
         if not codes:
@@ -431,7 +407,6 @@ class App:
         count = self.count_for(pile, index)
         if moves_from(self.game, pile, count):
             self.selection = Selection(pile, count)
-            self.pending_input = stamp
             self.renderer.render()
         else:
             self.renderer.shake(pile, count)

@@ -135,14 +135,14 @@ class Input:
             return
         self.press = None
         if p.dragging:
-            self._end_drag(p, self._drop_target(p, ev), ev.timeStamp)
+            self._end_drag(p, self._drop_target(p, ev))
         elif p.mouse and p.clicks >= 2 and p.code is not None:
             # The second click of a double click on a card: the first click already played it
             # (a tap moves), and this one would play whatever card it uncovered. The stock,
             # and touch taps, count every time.
             return
         else:
-            self.app.on_tap(p.pile, p.code, ev.timeStamp)
+            self.app.on_tap(p.pile, p.code)
 
     def on_pointercancel(self, ev):
         p = self.press
@@ -150,9 +150,9 @@ class Input:
             return
         self.press = None
         if p.dragging:
-            self._end_drag(p, None, ev.timeStamp)
+            self._end_drag(p, None)
 
-    def _end_drag(self, p, dest, stamp):
+    def _end_drag(self, p, dest):
         app = self.app
         firsts = {}
         for el in p.nodes:
@@ -163,7 +163,7 @@ class Input:
         for d in p.dests:
             app.renderer.pile_el[d].classList.remove("target")
         app.renderer.pile_el[p.pile].classList.remove("lifted")
-        app.on_drop(p.pile, p.count, dest, firsts, stamp)
+        app.on_drop(p.pile, p.count, dest, firsts)
 
     def cancel_drag(self):
         p = self.press
@@ -191,17 +191,17 @@ class Input:
         lower = key.lower() if len(key) == 1 else key
         handled = True
         if ctrl and lower == "z":
-            app.cmd_redo(ev.timeStamp) if ev.shiftKey else app.cmd_undo(ev.timeStamp)
+            app.cmd_redo() if ev.shiftKey else app.cmd_undo()
         elif ctrl and lower == "y":
-            app.cmd_redo(ev.timeStamp)
+            app.cmd_redo()
         elif ctrl:
             handled = False
         elif lower == "u":
-            app.cmd_undo(ev.timeStamp)
+            app.cmd_undo()
         elif lower == "r":
-            app.cmd_redo(ev.timeStamp)
+            app.cmd_redo()
         elif lower == "d":
-            app.cmd_draw(ev.timeStamp)
+            app.cmd_draw()
         elif lower == "n":
             app.open_new_dialog()
         elif key == "Escape":
@@ -211,7 +211,7 @@ class Input:
         elif key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
             self._arrow(key[5:].lower())
         elif key in ("Enter", " "):
-            app.on_key_select(ev.timeStamp)
+            app.on_key_select()
         elif key == "Home":
             app.focus_pile("stock")
         else:

@@ -10,7 +10,7 @@ reduced motion.
 from __future__ import annotations
 
 from canfield import CARDS
-from js import Object, document, performance, window
+from js import Object, document, window
 from pyodide.ffi import to_js
 
 from .i18n import SUIT_SYMBOLS
@@ -181,7 +181,6 @@ class Renderer:
                 )
                 anim.onfinish = self.app.proxies["slid"]
                 anim.oncancel = self.app.proxies["slid"]
-        app.perf_mark(performance.now())
 
     def _counts(self, game):
         t = self.app.t
