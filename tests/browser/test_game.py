@@ -632,3 +632,24 @@ def test_seed_example_by_touch_drags_on_a_phone(open_game, new_context, record_p
     phone.wait_for_function("() => document.getAnimations().length === 0")
     assert phone.evaluate("() => [...document.querySelectorAll('[data-card]')].every(c => !c.style.transform)")
     assert _no_horizontal_scroll(phone)
+
+
+def test_every_rule_set_from_the_new_game_dialog(open_game):
+    from canfield import RULESETS
+
+    page = open_game("CF1-D3-AAAAACL", path="index.html?lang=en")
+    options = page.locator('#dlg-new select[name="rules"] option')
+    assert options.evaluate_all("els => els.map(e => e.value)") == list(RULESETS)
+    for name in RULESETS:
+        page.locator('header [data-action="new"]').click()
+        page.locator('#dlg-new select[name="rules"]').select_option(name)
+        page.locator('#dlg-new [data-dialog="deal"]').click()
+        code = page.evaluate("() => decodeURIComponent(location.hash.slice(1))")
+        game = Game.from_code(code)
+        assert game.rules.name == name and game.draw == 3
+        expect_game(page, game, lang="en")
+        stock_before = len(game.stock)
+        page.locator('[data-pile="stock"]').click()
+        game.play(game.tap_move("S"))
+        expect_game(page, game, lang="en")
+        assert len(game.stock) == stock_before - 3
