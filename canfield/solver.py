@@ -70,6 +70,14 @@ waste bottom .. waste top, then the stock in drawing order) with the waste size.
 Children are tried fewest reserve cards first, then most foundation cards, then in the order
 foundation moves, reserve to column, moves that empty a column, talon to column, other column
 moves, take-backs. The order changes only how soon a win is found, never a verdict.
+
+Restarts (a portfolio): a DFS that chose badly near the root must exhaust everything below before it
+backtracks, and search times are heavy-tailed. So the main DFS (the order above) is interleaved with
+fresh DFS runs whose ties are broken by a seeded random order (random.Random(run), the same on every
+machine): main 1000 positions, run 1 1000, main 2000 more, run 2 2000, ... doubling up to run 7;
+then the main DFS alone to the end of the budget. Each run is a complete reachability search of its
+own, so any run that empties its stack proves "lost"; a run that runs out is dropped. The main DFS
+keeps its work between its turns. Node budgets still give the same result everywhere.
 """
 
 import gc
@@ -455,24 +463,28 @@ class Solver:
         return self.result
 
     def _new_run(self):
-        """Start search run number self.runs: a fresh exact DFS with its own child order and budget."""
+        """Go to the next phase of the search (see "Restarts" in the module docstring)."""
         i = self.runs
         self.runs += 1
-        self.visited = {self._key(self.start)}
-        self.stack = [[self.start, None, 0, None]]
         base = self.order
-        if i == 0 or base is None or not self.restarts:
-            self.run_order = base
-            self.run_end = None if not self.restarts else self.nodes + self.first_run
-        elif i >= self.max_runs - 1:
-            # the last run goes on to the end of the budget
+        if i == 0:
+            self.main_run = ([[self.start, None, 0, None]], {self._key(self.start)})
+        if not self.restarts or base is None or i >= 2 * self.max_runs - 1:
+            # the main DFS alone, to the end of the budget
+            self.stack, self.visited = self.main_run
             self.run_order = base
             self.run_end = None
+        elif i % 2 == 0:
+            self.stack, self.visited = self.main_run
+            self.run_order = base
+            self.run_end = self.nodes + (self.first_run << (i // 2))
         else:
+            self.stack = [[self.start, None, 0, None]]
+            self.visited = {self._key(self.start)}
             # ties of the order broken at random, the same way on every machine (seeded by the run)
-            rnd = random.Random(i).random
+            rnd = random.Random(i // 2 + 1).random
             self.run_order = lambda mc: base(mc) + rnd()
-            self.run_end = self.nodes + (self.first_run << i)
+            self.run_end = self.nodes + (self.first_run << (i // 2))
 
     def _search(self, slice_nodes):
         if self._cancelled:
