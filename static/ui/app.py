@@ -221,17 +221,20 @@ class App:
         self.game.play(move)
         self.selection = None
         origin = "stock" if move.src == "S" else None
-        self.changed(firsts=firsts, origin=origin, render_now=True)
         if self.settings.auto_finish and not self.game.won:
-            self._auto_finish()
+            self._finish()  # still one render (and one description) for the whole action
+        self.changed(firsts=firsts, origin=origin, render_now=True)
+
+    def _finish(self):
+        """Auto-finish (off by default): only the engine's finish, which it knows will win."""
+        moves = self.game.finish_moves()
+        for move in moves or ():
+            self.game.play(move)
+        return bool(moves)
 
     def _auto_finish(self):
-        moves = self.game.finish_moves()
-        if not moves:
-            return
-        for move in moves:
-            self.game.play(move)
-        self.changed(render_now=True)
+        if self._finish():
+            self.changed(render_now=True)
 
     def busy(self):
         return any(d.open for d in self.dialogs.values())

@@ -653,3 +653,18 @@ def test_every_rule_set_from_the_new_game_dialog(open_game):
         game.play(game.tap_move("S"))
         expect_game(page, game, lang="en")
         assert len(game.stock) == stock_before - 3
+
+
+def test_auto_finish_after_a_move_once_the_setting_is_on(open_game):
+    page = open_fr(open_game)
+    page.locator('[data-action="settings"]').click()
+    page.locator('#dlg-settings input[name="auto_finish"]').check()
+    page.locator('#dlg-settings [data-dialog="close"]').click()
+    expect(page.locator("#dlg-win")).to_be_hidden()     # the seed deal has no sure finish
+    code = _foundation_only_deal()
+    page.evaluate("code => { location.hash = code; }", code)
+    expect(page.locator("#deal-code")).to_have_text(code)
+    expect(page.locator("#dlg-win")).to_be_hidden()     # a new deal alone does not play
+    page.locator('[data-pile="stock"]').click()          # the first action: then the finish
+    expect(page.locator("#dlg-win")).to_be_visible()
+    expect(page.locator("#score")).to_have_text("255")
