@@ -371,8 +371,9 @@ class App:
         """The card the keyboard points at (the focused pile's top, or a card inside a column)."""
         if self.renderer is None or not document.activeElement:
             return None
-        if document.activeElement != self.renderer.pile_el[self.focus]:
-            return None
+        el = self.renderer.pile_el[self.focus]
+        if document.activeElement != el or not el.matches(":focus-visible"):
+            return None  # focus from a click or a tap: no keyboard cursor drawn
         codes = self.renderer.shown[self.focus]
         if not codes:
             return None

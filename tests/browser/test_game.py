@@ -141,6 +141,7 @@ def test_seed_example_by_taps(open_game):
     assert piles(page)["tableau-4"] == ["AS", "KH", "QC"]
     assert piles(page)["tableau-2"] == ["QS"]
     expect(page.locator("#score")).to_have_text("5")
+    assert page.locator(".cursor").count() == 0  # the keyboard cursor is not drawn for clicks
 
 
 def test_seed_example_by_drags(open_game):
