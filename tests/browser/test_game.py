@@ -669,3 +669,20 @@ def test_auto_finish_after_a_move_once_the_setting_is_on(open_game):
     page.locator('[data-pile="stock"]').click()          # the first action: then the finish
     expect(page.locator("#dlg-win")).to_be_visible()
     expect(page.locator("#score")).to_have_text("255")
+
+
+def test_drop_areas_are_generous(open_game):
+    """A card let go beside its column, half over the gap, still lands there."""
+    page = open_fr(open_game)
+    box = card(page, "QC").bounding_box()
+    target = page.locator('[data-pile="tableau-2"]').bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    # the card's centre ends past the column's right edge, lower than its first card
+    tx, ty = target["x"] + target["width"] * 1.05, target["y"] + box["height"] * 0.9
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(tx, ty, steps=10)
+    page.mouse.up()
+    game = Game.from_code(SEED_CODE)
+    game.play("R-T2")
+    expect_game(page, game)
