@@ -111,6 +111,7 @@ LOST_DEALS = [
     ("canfield", 3, 4), ("canfield", 3, 126), ("canfield", 3, 134), ("canfield", 3, 102), ("canfield", 3, 96),
     ("classic", 3, 100), ("classic", 3, 109), ("classic", 3, 58),
     ("storehouse", 3, 17), ("storehouse", 3, 100), ("storehouse", 3, 54),
+    ("rainbow", 3, 445),
 ]
 
 
@@ -181,6 +182,21 @@ def test_positions_after_lost_deals_agree_with_brute_force():
             assert solve(g, max_nodes=50_000).verdict == LOST, f"{g.code} after {' '.join(map(str, g.history))}"
             checked += 1
     assert checked >= 20
+
+
+def test_safe_foundation_moves_change_no_verdict():
+    """Rules without take-backs use safe foundation moves: the search without them agrees."""
+    compared = lost = 0
+    for draw in (3, 1):
+        for number in list(range(12)) + [100, 102, 109, 124, 58]:
+            game = deal(number, draw, "classic")
+            a = Solver(game, 6000).run()
+            b = Solver(game, 6000, auto=False).run()
+            if UNKNOWN not in (a.verdict, b.verdict):
+                assert a.verdict == b.verdict, game.code
+                compared += 1
+                lost += a.verdict == LOST
+    assert compared >= 10 and lost >= 3
 
 
 # ---- invariance and consistency ----------------------------------------------------------
