@@ -13,6 +13,8 @@ from .i18n import MESSAGES
 
 STORAGE_KEY = "canfield.settings"
 VERSION = 1
+# The settings dialog's checkboxes (input names = field names).
+TOGGLES = ("double_click", "auto_finish", "four_color", "large_cards")
 
 
 @dataclass
@@ -22,6 +24,7 @@ class Settings:
     double_click: bool = True    # seed 000: "Double clic" on by default
     auto_finish: bool = False    # seed 000: no autoplay by default
     four_color: bool = False
+    large_cards: bool = False
     lang: str = ""               # "" = from the browser
 
     def to_json(self) -> str:
@@ -41,7 +44,7 @@ class Settings:
             out.draw = data["draw"]
         if data.get("rules") in rulesets:
             out.rules = data["rules"]
-        for name in ("double_click", "auto_finish", "four_color"):
+        for name in TOGGLES:
             if isinstance(data.get(name), bool):
                 setattr(out, name, data[name])
         if data.get("lang") in MESSAGES:
