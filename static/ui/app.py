@@ -14,10 +14,11 @@ from canfield import RULESETS, Game
 from js import URLSearchParams, console, document, history, localStorage, location, navigator, window
 from pyodide.ffi import create_once_callable, create_proxy
 
+from .a11y import Announcer, cursor_text, selection_text
 from .i18n import LANGUAGE_NAMES, LANGUAGES, Translator, pick_language
 from .input import Input
 from .render import Renderer
-from .settings import STORAGE_KEY, Settings
+from .settings import STORAGE_KEY, TOGGLES, Settings
 from .state import (
     TO_ENGINE, Selection, code_from_hash, move_count, moves_from, pile_length, stock_move,
 )
@@ -44,6 +45,7 @@ class App:
         self.dialogs = {name: document.getElementById(f"dlg-{name}") for name in ("new", "settings", "win")}
         self.renderer = None
         self.input = None
+        self.announcer = Announcer(document.getElementById("announce"))
 
     # ---- start ------------------------------------------------------------------------
 
@@ -57,6 +59,7 @@ class App:
         self.apply_texts()
         self._fill_selects()
         self.root.classList.toggle("four-color", self.settings.four_color)
+        self.root.classList.toggle("large-cards", self.settings.large_cards)
 
         code = code_from_hash(location.hash)
         if code:
@@ -124,9 +127,6 @@ class App:
                 el.title = t(el.dataset.tLabel)
         for el in document.querySelectorAll("[data-t-title]"):
             el.title = t(el.dataset.tTitle)
-        for i in range(1, 5):
-            self.renderer.pile_el[f"tableau-{i}"].setAttribute("aria-label", t("pile.tableau", n=i))
-        self.renderer.reserve_count.setAttribute("aria-label", t("pile.reserve"))
 
     def _fill_selects(self):
         rules = document.getElementById("rules-select")
@@ -181,6 +181,7 @@ class App:
         code = game.code
         if push:
             location.hash = code  # a history entry: back returns to the previous deal
+            self.say(self.t("a11y.new_deal", code=code, draw=game.draw))
         else:
             history.replaceState(None, "", "#" + code)
         self.changed(animate=False)
@@ -219,11 +220,33 @@ class App:
 
     def play(self, move, firsts=None):
         self.game.play(move)
+        said = self.game.describe_move(move, self.lang)  # before auto-finish moves other cards
         self.selection = None
         origin = "stock" if move.src == "S" else None
         if self.settings.auto_finish and not self.game.won:
-            self._finish()  # still one render (and one description) for the whole action
+            if self._finish():  # still one render (and one description) for the whole action
+                said += " " + self.t("notice.finishing")
+                if self.game.won:
+                    said += " " + self.t("win.score", score=self.game.score)
         self.changed(firsts=firsts, origin=origin, render_now=True)
+        self.say(said)
+
+    # ---- what a screen reader hears (#announce; see static/ui/a11y.py) -----------------
+
+    def say(self, text):
+        self.announcer.say(text)
+
+    def read_board(self):
+        self.say(self.game.describe(self.lang))
+
+    def say_selection(self):
+        sel = self.selection
+        if sel is not None:
+            self.say(selection_text(self.game, sel.pile, sel.count, self.t, self.lang))
+
+    def say_cursor(self):
+        if self.focus.startswith("tableau-"):
+            self.say(cursor_text(self.game, self.focus, self.cursor, self.t, self.lang))
 
     def _finish(self):
         """Auto-finish (off by default): only the engine's finish, which it knows will win."""
@@ -280,6 +303,7 @@ class App:
             # No automatic target, but the card can go somewhere: pick it up, the next tap says where.
             self.selection = Selection(pile, count)
             self.renderer.render()
+            self.say_selection()
         else:
             self.renderer.shake(pile, count)
             self.renderer.render()
@@ -316,16 +340,23 @@ class App:
         self.selection = None
         if self.game.undo():
             self.changed(render_now=True)
+            self.say(self.t("a11y.undo"))
+        else:
+            self.say(self.t("a11y.nothing_to_undo"))
 
     def cmd_redo(self):
         self.selection = None
         if self.game.redo():
             self.changed(render_now=True)
+            self.say(self.game.describe_move(self.game.history[-1], self.lang))
+        else:
+            self.say(self.t("a11y.nothing_to_redo"))
 
     def cmd_restart(self):
         self.game.restart()
         self.selection = None
         self.changed(animate=False, render_now=True)
+        self.say(self.t("a11y.restart"))
 
     def _on_action(self, ev):
         action = ev.currentTarget.dataset.action
@@ -412,6 +443,7 @@ class App:
         if moves_from(self.game, pile, count):
             self.selection = Selection(pile, count)
             self.renderer.render()
+            self.say_selection()
         else:
             self.renderer.shake(pile, count)
 
@@ -435,7 +467,7 @@ class App:
         self.input.cancel_drag()
         dlg = self.dialogs["settings"]
         s = self.settings
-        for name in ("double_click", "auto_finish", "four_color"):
+        for name in TOGGLES:
             dlg.querySelector(f'input[name="{name}"]').checked = getattr(s, name)
         dlg.querySelector('select[name="lang"]').value = self.lang
         self.close_dialogs()
@@ -444,10 +476,11 @@ class App:
     def _on_settings_change(self, ev):
         dlg = self.dialogs["settings"]
         s = self.settings
-        for name in ("double_click", "auto_finish", "four_color"):
+        for name in TOGGLES:
             setattr(s, name, bool(dlg.querySelector(f'input[name="{name}"]').checked))
         lang = dlg.querySelector('select[name="lang"]').value
         self.root.classList.toggle("four-color", s.four_color)
+        self.root.classList.toggle("large-cards", s.large_cards)
         if lang != self.lang:
             s.lang = lang
             self.set_language(lang)

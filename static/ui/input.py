@@ -206,6 +206,10 @@ class Input:
             app.open_new_dialog()
         elif key == "Escape":
             handled = app.clear_selection(render=True)
+            if handled:
+                app.say(app.t("a11y.unselected"))
+        elif lower == "b" and not ev.shiftKey:
+            app.read_board()  # the whole table, in the engine's sentences
         elif not self._in_board(active):
             handled = False
         elif key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
@@ -229,8 +233,10 @@ class Input:
             n = len(app.game.pile(TO_ENGINE[pile]))
             if direction == "up" and app.cursor > 0 and n:
                 app.set_cursor(app.cursor - 1)
+                app.say_cursor()  # the focus stays on the column: the card under the cursor is spoken
                 return
             if direction == "down" and app.cursor < n - 1:
                 app.set_cursor(app.cursor + 1)
+                app.say_cursor()
                 return
         app.focus_pile(key_neighbour(pile, direction))

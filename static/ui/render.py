@@ -13,6 +13,7 @@ from canfield import CARDS
 from js import Object, document, window
 from pyodide.ffi import to_js
 
+from .a11y import pile_label
 from .i18n import SUIT_SYMBOLS
 from .state import PILES, visible_cards
 
@@ -164,6 +165,7 @@ class Renderer:
             self._counts(game)
 
         self._marks(app)
+        self._labels(app, game)
 
         if slides:
             for code, (x, y) in slides.items():
@@ -198,9 +200,6 @@ class Renderer:
                 ph = self.placeholder[i]
                 ph.textContent = label
                 ph.className = f"placeholder s{nxt.suit} {'red' if nxt.red else 'black'}" if nxt else "placeholder"
-                self.pile_el[f"foundation-{i}"].setAttribute(
-                    "aria-label", t("pile.foundation", n=i) + (", " + t("foundation.waits", card=label) if label else "")
-                )
         for name, enabled in (("undo", game.can_undo), ("redo", game.can_redo), ("restart", game.can_undo)):
             btn = self.buttons[name]
             if btn.disabled == enabled:
@@ -227,6 +226,17 @@ class Renderer:
                 self.cards[cursor].classList.add("cursor")
             self.cursor_code = cursor
 
+    def _labels(self, app, game):
+        """Each pile's accessible name (its card, its place, its count), written when it changed."""
+        sel = app.selection
+        for pile, el in self.pile_el.items():
+            label = pile_label(game, pile, app.t, app.lang, cursor=app.cursor if pile == app.focus else None,
+                               selected=sel is not None and sel.pile == pile)
+            key = "label-" + pile
+            if self.texts.get(key) != label:
+                self.texts[key] = label
+                el.setAttribute("aria-label", label)
+
     def refresh_texts(self):
         """After a language change: every cached text is written again."""
         self.texts.clear()
@@ -250,6 +260,7 @@ class Renderer:
                 )
         self.pile_el[pile].classList.add("denied")
         window.setTimeout(self.app.proxies["undeny"], 300)
+        self.app.say(self.app.t("a11y.illegal"))
 
     def undeny(self):
         for el in self.pile_el.values():
