@@ -1,0 +1,88 @@
+"""What a screen reader hears (static/ui/a11y.py), under CPython: pile names, selections, the live region."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "static"))
+
+from canfield import Game, card_name  # noqa: E402
+from ui import a11y, i18n, settings  # noqa: E402
+
+# Seed 000's deal (see tests/browser/test_game.py): reserve top QC, base 7H, tableau 6C KH QH AS.
+_USED = ["JS", "QS", "8H", "QC", "7H", "6C", "KH", "QH", "AS"]
+_REST = [r + s for s in "SHDC" for r in "A23456789TJQK" if r + s not in _USED]
+SEED_CODE = "CF1-D3-" + "".join(_REST[:9] + _USED + _REST[9:])
+
+
+def label(game, pile, lang, **kw):
+    return a11y.pile_label(game, pile, i18n.Translator(lang), lang, **kw)
+
+
+def test_the_issue_example_reserve_name():
+    game = Game.from_code(SEED_CODE)
+    assert label(game, "reserve", "fr") == "Dame de trèfle, réserve, 13 cartes"
+    assert label(game, "reserve", "nl") == "Klaverenvrouw, reserve, 13 kaarten"
+    assert label(game, "reserve", "en") == "Queen of clubs, reserve, 13 cards"
+
+
+def test_pile_names_in_every_language():
+    game = Game.from_code(SEED_CODE)
+    assert label(game, "stock", "fr") == "Pioche, 34 cartes"
+    assert label(game, "waste", "nl") == "Aflegstapel, leeg"
+    assert label(game, "tableau-2", "fr") == "Roi de cœur, colonne 2, 1 carte"
+    assert label(game, "foundation-1", "en") == "7 of hearts, foundation 1, 1 card, waits for 8 of hearts"
+    assert label(game, "foundation-2", "fr") == "Fondation 2, vide, attend 7 de pique"
+    assert label(game, "reserve", "en", selected=True) == "Queen of clubs, reserve, 13 cards, selected"
+
+
+def test_the_cursor_names_the_card_under_it_in_a_column():
+    game = Game.from_code(SEED_CODE)
+    game.play("R-T2")
+    assert label(game, "tableau-2", "fr", cursor=1) == "Dame de trèfle, colonne 2, 2 cartes"
+    assert label(game, "tableau-2", "fr", cursor=0) == "Roi de cœur, colonne 2, 2 cartes"
+    t = i18n.Translator("fr")
+    assert a11y.cursor_text(game, "tableau-2", 0, t, "fr") == "roi de cœur, 2 cartes"
+    assert a11y.selection_text(game, "tableau-2", 2, t, "fr") == "Sélection : roi de cœur, 2 cartes."
+    assert a11y.selection_text(game, "reserve", 1, t, "fr") == "Sélection : 8 de cœur."
+
+
+def test_every_card_name_appears_in_some_label():
+    """Labels use the engine's names (no card vocabulary of the UI's own)."""
+    game = Game.from_code(SEED_CODE)
+    for lang in i18n.LANGUAGES:
+        text = label(game, "reserve", lang)
+        assert card_name(game.reserve[-1], lang).lower() in text.lower()
+
+
+class FakeEl:
+    textContent = ""
+
+
+def test_announcer_repeats_an_identical_sentence_with_a_different_text():
+    el = FakeEl()
+    ann = a11y.Announcer(el)
+    ann.say("Coup impossible.")
+    first = el.textContent
+    ann.say("Coup impossible.")
+    assert el.textContent != first and el.textContent.strip() == "Coup impossible."
+    ann.say("")
+    assert el.textContent.strip() == "Coup impossible."
+
+
+@pytest.mark.parametrize("key", ["count.one", "a11y.pile", "a11y.selected", "settings.large_cards"])
+def test_new_keys_in_every_language(key):
+    for lang in i18n.LANGUAGES:
+        assert i18n.MESSAGES[lang][key].strip()
+
+
+def test_large_cards_setting_round_trips():
+    s = settings.Settings.from_json('{"large_cards": true}')
+    assert s.large_cards is True
+    assert settings.Settings.from_json(s.to_json()).large_cards is True
+    assert settings.Settings.from_json('{"large_cards": "yes"}').large_cards is False
+    assert "large_cards" in settings.TOGGLES
