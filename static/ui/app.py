@@ -11,23 +11,29 @@ from __future__ import annotations
 import traceback
 
 from canfield import RULESETS, Game
-from js import URLSearchParams, console, document, history, localStorage, location, navigator, window
+from js import URLSearchParams, console, document, history, location, navigator, window
 from pyodide.ffi import create_once_callable, create_proxy
 
 from .a11y import Announcer, cursor_text, selection_text
 from .i18n import LANGUAGE_NAMES, LANGUAGES, Translator, pick_language
 from .input import Input
+from .persist import Keeper, Store
 from .render import Renderer
 from .settings import STORAGE_KEY, TOGGLES, Settings
+from .stats_view import StatsView
 from .state import (
     TO_ENGINE, Selection, code_from_hash, move_count, moves_from, pile_length, stock_move,
 )
 
 NOTICE_MS = 5000
+STORAGE_NOTICE_MS = 12000  # a saved game or statistics set aside: long enough to be read
 
 
 class App:
     def __init__(self):
+        self.store = Store.local()  # localStorage, every access wrapped (refused or full: nothing kept)
+        self.keeper = Keeper(self.store)
+        self.stats_view = None
         self.settings = self._load_settings()
         query_lang = URLSearchParams.new(location.search).get("lang")
         browser = list(navigator.languages or []) + [navigator.language]
@@ -42,7 +48,7 @@ class App:
         self.proxies = {}
         self.notice_timer = None
         self.root = document.getElementById("game")
-        self.dialogs = {name: document.getElementById(f"dlg-{name}") for name in ("new", "settings", "win")}
+        self.dialogs = {name: document.getElementById(f"dlg-{name}") for name in ("new", "settings", "win", "stats")}
         self.renderer = None
         self.input = None
         self.announcer = Announcer(document.getElementById("announce"))
@@ -62,12 +68,22 @@ class App:
         self.root.classList.toggle("large-cards", self.settings.large_cards)
 
         code = code_from_hash(location.hash)
-        if code:
+        saved = self.keeper.boot(code)  # the saved game if the address names no other deal
+        if saved is not None:
+            self.deal(saved, push=False)
+        elif code:
             self.load_code(code, replace=True)
         else:
             self.deal(Game.new(draw=self.settings.draw, rules=self.settings.rules), push=False)
 
         self._bind()
+        self.stats_view = StatsView(self)
+        self.stats_view.bind()
+        if self.keeper.notices:
+            shown = document.getElementById("notice")
+            before = "" if shown.hidden else shown.textContent + " "
+            self.notice(before + " ".join(self.t(k) for k in self.keeper.notices), STORAGE_NOTICE_MS)
+        self.keeper.ready()
         for name in ("new", "settings"):
             self.renderer.buttons[name].disabled = False
         self.renderer.render()
@@ -156,17 +172,11 @@ class App:
     # ---- settings -----------------------------------------------------------------------
 
     def _load_settings(self):
-        try:
-            text = localStorage.getItem(STORAGE_KEY)
-        except Exception:  # storage refused (private mode): defaults
-            text = None
+        text = self.store.get(STORAGE_KEY)  # None where storage is refused (private mode): defaults
         return Settings.from_json(text, tuple(RULESETS))
 
     def save_settings(self):
-        try:
-            localStorage.setItem(STORAGE_KEY, self.settings.to_json())
-        except Exception:  # storage full or refused: the game still plays
-            pass
+        self.store.set(STORAGE_KEY, self.settings.to_json())  # full or refused: the game still plays
 
     # ---- deals and the hash -------------------------------------------------------------
 
@@ -211,6 +221,10 @@ class App:
             self.input.cancel_drag()  # a key or a hash change in mid-drag: the drag ends here
         self.version += 1
         self.animate_next = animate
+        try:
+            self.keeper.after_action(self.game)  # count for the statistics, then save the game
+        except Exception:  # noqa: BLE001 - keeping the game must never stop it
+            console.error("Canfield: saving failed: " + traceback.format_exc())
         if self.game.won:
             self.show_win()
         if render_now:
@@ -353,6 +367,7 @@ class App:
             self.say(self.t("a11y.nothing_to_redo"))
 
     def cmd_restart(self):
+        self.keeper.restarted()  # a started game left unfinished is a loss; the restart is a new game
         self.game.restart()
         self.selection = None
         self.changed(animate=False, render_now=True)
@@ -370,6 +385,8 @@ class App:
             self.open_new_dialog()
         elif action == "settings":
             self.open_settings()
+        elif action == "stats":
+            self.stats_view.open()
         elif action == "copy":
             self.copy_link()
 
@@ -518,13 +535,13 @@ class App:
 
     # ---- notices and the link -----------------------------------------------------------
 
-    def notice(self, text):
+    def notice(self, text, ms=NOTICE_MS):
         el = document.getElementById("notice")
         el.textContent = text
         el.hidden = False
         if self.notice_timer is not None:
             window.clearTimeout(self.notice_timer)
-        self.notice_timer = window.setTimeout(self.proxies["hide_notice"], NOTICE_MS)
+        self.notice_timer = window.setTimeout(self.proxies["hide_notice"], ms)
 
     def _hide_notice(self):
         document.getElementById("notice").hidden = True

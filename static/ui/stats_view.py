@@ -1,0 +1,156 @@
+"""The statistics dialog: the counts of one rule set and draw, reset with a confirmation,
+export to a JSON file (a Blob URL: nothing leaves the page's origin) and import from one.
+
+The counting itself is canfield.stats, driven by ui.persist.Keeper; this module only shows it.
+"""
+
+from __future__ import annotations
+
+import traceback
+
+from canfield import RULESETS
+from canfield.stats import InvalidStats, key as stats_key
+from js import Blob, Object, URL, console, document, window
+from pyodide.ffi import create_once_callable, to_js
+
+from .persist import stats_rows
+
+EXPORT_NAME = "canfield-statistics.json"
+
+
+class StatsView:
+    def __init__(self, app):
+        self.app = app
+        self.dlg = document.getElementById("dlg-stats")
+        self.rules = self.dlg.querySelector('select[name="stats-rules"]')
+        self.draw = self.dlg.querySelector('select[name="stats-draw"]')
+        self.file = self.dlg.querySelector('input[type="file"]')
+        self.message = document.getElementById("stats-message")
+        self.confirm = document.getElementById("stats-confirm")
+        self.button = document.querySelector('header [data-action="stats"]')
+
+    def bind(self):
+        app = self.app
+        for btn in self.dlg.querySelectorAll("[data-stats]"):
+            btn.addEventListener("click", app._proxy(f"stats-{btn.dataset.stats}", self._on_button))
+        self.rules.addEventListener("change", app._proxy("stats-rules", lambda ev: self.show()))
+        self.draw.addEventListener("change", app._proxy("stats-draw", lambda ev: self.show()))
+        self.file.addEventListener("change", app._proxy("stats-file", self._on_file))
+        if self.button is not None:
+            self.button.disabled = False
+
+    # ---- showing --------------------------------------------------------------------------
+
+    def open(self):
+        app = self.app
+        app.input.cancel_drag()
+        self._fill_rules()
+        self.rules.value = app.game.rules.name
+        self.draw.value = str(app.game.draw)
+        self._say(None)
+        self.confirm.hidden = True
+        self.show()
+        app.close_dialogs()
+        self.dlg.showModal()
+
+    def _fill_rules(self):
+        t = self.app.t
+        self.rules.innerHTML = ""
+        for name in RULESETS:
+            opt = document.createElement("option")
+            opt.value = name
+            opt.textContent = t.rules_name(name)
+            self.rules.appendChild(opt)
+
+    def current_key(self):
+        rules = self.rules.value if self.rules.value in RULESETS else self.app.game.rules.name
+        draw = 1 if self.draw.value == "1" else 3
+        return stats_key(rules, draw)
+
+    def show(self):
+        table = self.app.keeper.stats.table(self.current_key())
+        for name, text in stats_rows(table, self.app.t):
+            el = document.getElementById(f"stats-{name}")
+            if el is not None:
+                el.textContent = text
+
+    def refresh(self):
+        if self.dlg.open:
+            self.show()
+
+    def _say(self, text, error=False):
+        if not text:
+            self.message.hidden = True
+            self.message.textContent = ""
+            return
+        self.message.textContent = text
+        self.message.classList.toggle("error", error)
+        self.message.hidden = False
+
+    # ---- buttons --------------------------------------------------------------------------
+
+    def _on_button(self, ev):
+        what = ev.currentTarget.dataset.stats
+        t = self.app.t
+        if what == "reset":
+            self._say(None)
+            self.confirm.hidden = False
+            self.confirm.querySelector('[data-stats="reset-no"]').focus()
+        elif what == "reset-no":
+            self.confirm.hidden = True
+        elif what == "reset-yes":
+            self.confirm.hidden = True
+            self.app.keeper.reset_stats()
+            self.show()
+            self._say(t("stats.reset_done"))
+        elif what == "export":
+            self.confirm.hidden = True
+            self._export()
+        elif what == "import":
+            self.confirm.hidden = True
+            self._say(None)
+            self.file.value = ""
+            self.file.click()
+
+    def _export(self):
+        text = self.app.keeper.export_stats()
+        blob = Blob.new(to_js([text]), to_js({"type": "application/json"}, dict_converter=Object.fromEntries))
+        url = URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href = url
+        link.download = EXPORT_NAME
+        link.hidden = True
+        self.dlg.appendChild(link)
+        link.click()
+        link.remove()
+        window.setTimeout(create_once_callable(lambda: URL.revokeObjectURL(url)), 60_000)
+        self._say(self.app.t("stats.exported", name=EXPORT_NAME))
+
+    def _on_file(self, ev):
+        files = self.file.files
+        if files is None or files.length == 0:
+            return
+        chosen = files.item(0)
+        t = self.app.t
+
+        def loaded(text):
+            try:
+                self.app.keeper.import_stats(text)
+            except InvalidStats as exc:
+                self._say(t("stats.import_error", reason=str(exc)), error=True)
+                return
+            except Exception:  # noqa: BLE001 - never a traceback on the page
+                console.error("Canfield: " + traceback.format_exc())
+                self._say(t("stats.import_error", reason="?"), error=True)
+                return
+            self.show()
+            self._say(t("stats.imported"))
+
+        def failed(err):
+            self._say(t("stats.import_error", reason=str(err)), error=True)
+
+        if chosen.size > 1_000_000:
+            self._say(t("stats.import_error", reason=t("stats.too_large")), error=True)
+            return
+        chosen.text().then(create_once_callable(self.app._guard(loaded)),
+                           create_once_callable(self.app._guard(failed)))
