@@ -1,6 +1,7 @@
 # make play   install the npm runtime if needed, build static/vendor, serve http://127.0.0.1:8000/
 # make test   install the test tools and a Chromium if needed, build static/vendor, run pytest over tests/
 # make bench  the boot benchmark (bench/bench_boot.py)
+# make dist   build, then copy the files to upload to a static host into dist/
 
 PYTHON ?= python
 NPM ?= npm
@@ -11,7 +12,7 @@ BENCH_ARGS ?=
 
 STAMP_NPM := node_modules/.package-lock.json
 
-.PHONY: play serve vendor npm-deps test-deps browser test bench clean
+.PHONY: play serve vendor dist npm-deps test-deps browser test bench clean
 
 play: vendor
 	@echo "Canfield: open http://$(BIND):$(PORT)/ in a browser (Ctrl+C stops the server)"
@@ -28,6 +29,11 @@ npm-deps: $(STAMP_NPM)
 
 vendor: $(STAMP_NPM)
 	$(PYTHON) scripts/build_vendor.py --quiet
+	$(PYTHON) scripts/build_offline.py --quiet
+
+# dist/: exactly the files a static host needs (upload that folder); see README "Deploy and offline".
+dist: vendor
+	$(PYTHON) scripts/build_offline.py --quiet --dist dist
 
 # pip only when a pin is missing; --break-system-packages only where pip refuses (PEP 668).
 test-deps:
@@ -48,4 +54,4 @@ bench: test-deps vendor browser
 	$(PYTHON) bench/bench_boot.py $(BENCH_ARGS)
 
 clean:
-	rm -rf static/vendor test-results bench/out .pytest_cache
+	rm -rf static/vendor sw-release.js dist test-results bench/out .pytest_cache
