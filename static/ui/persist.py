@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 import time
 
 from canfield.save import from_save, to_save
@@ -96,6 +97,33 @@ class MemoryStorage:
         self.items.pop(key, None)
 
 
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+MAX_DEPTH = 32  # our records nest 3 deep; Pyodide's stack overflows (a fatal error, not an exception) long before json's limit
+
+
+def json_depth(text: str, stop: int = 1 << 30) -> int:
+    """How deep the brackets of a JSON text nest (strings skipped), without parsing it; counts up to `stop`."""
+    depth = deepest = 0
+    for ch in _NOT_BRACKET.sub("", _JSON_STRING.sub('""', text)):
+        if ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest >= stop:
+                    break
+        else:
+            depth -= 1
+    return deepest
+
+
+def loads(text: str):
+    """json.loads for stored or imported text: raises ValueError for text nested absurdly deep."""
+    if json_depth(text, MAX_DEPTH + 1) > MAX_DEPTH:
+        raise ValueError(f"the text nests deeper than {MAX_DEPTH} levels")
+    return json.loads(text)
+
+
 def new_id() -> str:
     return "%016x" % random.getrandbits(64)
 
@@ -134,6 +162,7 @@ class Keeper:
         text = self.store.get(STATS_KEY)
         if text is not None:
             try:
+                loads(text)  # depth check first
                 self.stats = Stats.from_json(text)
             except Exception:  # noqa: BLE001 - InvalidStats, or anything odd in the text
                 self._set_aside(STATS_KEY, text, "notice.stats_broken")
@@ -141,7 +170,7 @@ class Keeper:
         game, meta = None, {}
         if text is not None:
             try:
-                meta = json.loads(text)
+                meta = loads(text)
                 game = from_save(meta)
             except Exception:  # noqa: BLE001 - InvalidSave, RecursionError on absurd nesting, ...
                 game, meta = None, {}
@@ -254,6 +283,7 @@ class Keeper:
         if len(text) > MAX_IMPORT_CHARS:
             raise InvalidStats(f"the file is larger than {MAX_IMPORT_CHARS // 1000} kB")
         try:
+            loads(text)  # depth check first: a crafted file must not crash the page
             stats = Stats.from_json(text)
         except InvalidStats:
             raise
