@@ -34,6 +34,8 @@ class Settings:
     def from_json(cls, text: str | None, rulesets=("canfield",)) -> "Settings":
         """Settings from stored text; every missing or wrong field keeps its default."""
         out = cls()
+        if text and (len(text) > 4096 or text.count("[") + text.count("{") > 8):
+            return out  # not settings (ours are one flat object); deep nesting would overflow Pyodide's stack
         try:
             data = json.loads(text) if text else {}
         except (TypeError, ValueError):
