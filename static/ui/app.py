@@ -168,6 +168,7 @@ class App:
         self.renderer.relabel()
         self.renderer.refresh_texts()
         self.changed()
+        self.say(self.t("a11y.language", name=LANGUAGE_NAMES[self.lang]))
 
     # ---- settings -----------------------------------------------------------------------
 

@@ -62,6 +62,7 @@ class Renderer:
             el = document.createElement("div")
             el.className = f"card s{card.suit} {'red' if card.red else 'black'}"
             el.dataset.card = card.code
+            el.setAttribute("aria-hidden", "true")  # the faces are drawn; the pile's name says the card
             self.cards[card.code] = el
         self.relabel()
 
