@@ -16,6 +16,7 @@ from pyodide.ffi import create_once_callable, create_proxy
 
 from .a11y import Announcer, cursor_text, selection_text
 from .i18n import LANGUAGE_NAMES, LANGUAGES, Translator, pick_language
+from .hint import Assist
 from .input import Input
 from .persist import Keeper, Store
 from .render import Renderer
@@ -51,6 +52,7 @@ class App:
         self.dialogs = {name: document.getElementById(f"dlg-{name}") for name in ("new", "settings", "win", "stats")}
         self.renderer = None
         self.input = None
+        self.assist = None  # solver: hints, winnable and daily deals (static/ui/hint.py)
         self.announcer = Announcer(document.getElementById("announce"))
 
     # ---- start ------------------------------------------------------------------------
@@ -62,6 +64,7 @@ class App:
         self._proxy("slid", lambda ev: ev.target.effect.target.style.removeProperty("pointer-events"))
         self.renderer = Renderer(self)
         self.input = Input(self)
+        self.assist = Assist(self)
         self.apply_texts()
         self._fill_selects()
         self.root.classList.toggle("four-color", self.settings.four_color)
@@ -90,6 +93,7 @@ class App:
         self.root.classList.remove("booting")
         self.root.dataset.ready = "true"
         window.canfieldBoot.done()
+        self.assist.start()  # the solver's worker boots after the game is ready
 
     def _proxy(self, name, fn):
         proxy = create_proxy(self._guard(fn))
@@ -222,6 +226,8 @@ class App:
             self.input.cancel_drag()  # a key or a hash change in mid-drag: the drag ends here
         self.version += 1
         self.animate_next = animate
+        if self.assist is not None:
+            self.assist.changed()  # a hint for the old position goes
         try:
             self.keeper.after_action(self.game)  # count for the statistics, then save the game
         except Exception:  # noqa: BLE001 - keeping the game must never stop it
@@ -390,6 +396,8 @@ class App:
             self.stats_view.open()
         elif action == "copy":
             self.copy_link()
+        elif action == "hint":
+            self.assist.request_hint()
 
     # ---- keyboard focus -----------------------------------------------------------------
 
@@ -518,7 +526,12 @@ class App:
             if rules not in RULESETS:
                 rules = "canfield"
             dlg.close()
-            self.deal(Game.new(draw=draw, rules=rules), push=True)
+            self.assist.new_deal(draw, rules)  # a winnable deal when that setting is on
+        elif what == "daily":
+            checked = dlg.querySelector('input[name="draw"]:checked')
+            rules = dlg.querySelector('select[name="rules"]').value
+            dlg.close()
+            self.assist.daily(int(checked.value) if checked else 3, rules if rules in RULESETS else "canfield")
         elif what == "restart":
             dlg.close()
             self.cmd_restart()

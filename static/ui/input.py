@@ -204,6 +204,8 @@ class Input:
             app.cmd_draw()
         elif lower == "n":
             app.open_new_dialog()
+        elif lower == "h":
+            app.assist.request_hint()
         elif key == "Escape":
             handled = app.clear_selection(render=True)
             if handled:

@@ -25,6 +25,7 @@ class Settings:
     auto_finish: bool = False    # seed 000: no autoplay by default
     four_color: bool = False
     large_cards: bool = False
+    winnable: bool = False       # New game: only deals the solver proves winnable (static/ui/hint.py)
     lang: str = ""               # "" = from the browser
 
     def to_json(self) -> str:
@@ -49,6 +50,8 @@ class Settings:
         for name in TOGGLES:
             if isinstance(data.get(name), bool):
                 setattr(out, name, data[name])
+        if isinstance(data.get("winnable"), bool):
+            out.winnable = data["winnable"]
         if data.get("lang") in MESSAGES:
             out.lang = data["lang"]
         return out

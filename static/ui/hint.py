@@ -1,0 +1,389 @@
+"""The solver in the page: hints, the lost-position offer, winnable deals, the daily deal, and the
+"no more moves" message.
+
+The solver runs in a PyScript named worker (static/solver_worker.py), started once the game is
+ready, so the main thread never blocks on a search. Every request carries an id and the position it
+was asked for (the app's version counter); an answer for another position is dropped, and a change
+of position cancels the hint being searched. The worker receives the game as a canfield.save record
+(deal code + moves) and answers with plain JSON.
+
+The page marks its state on #game for tests and styles: ``data-solver`` ("booting", "ready",
+"failed"), and on the #assist panel ``data-kind`` ("wait", "hint", "lost", "unknown", "stuck",
+"search", "note") with ``data-move`` (the hinted move) and ``data-undos`` (the lost offer).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import json
+import random
+import traceback
+
+from canfield import Game
+from canfield.deal import MAX_NUMBER
+from canfield.save import to_save
+from canfield.solver import WINNABLE_NODES
+from js import console, document, window
+from pyodide.ffi import create_proxy
+
+from .state import TO_UI
+from .stuck import no_more_moves
+
+WORKER_NAME = "canfield-solver"
+WORKER_SRC = "./static/solver_worker.py"
+WORKER_CONFIG = "./pyscript.toml"
+
+# Interactive budgets: a hint answers within a few seconds on a slow phone.
+HINT_NODES = 300_000
+HINT_SECONDS = 6.0
+BACK_NODES = 20_000      # each earlier position, for the lost-position offer
+BACK_SECONDS = 8.0
+WINNABLE_TRIES = 20
+WINNABLE_SECONDS = 20.0
+
+MARKS = ("hint-src", "hint-dst")
+
+
+class Assist:
+    def __init__(self, app):
+        self.app = app
+        self.root = app.root
+        self.worker = None
+        self.rid = 0
+        self.pending = None          # (id, kind, version) of the request in flight
+        self.lost_offer = None       # (version, undos)
+        self.marked = []             # elements carrying a hint class
+        self.kind = None             # what the panel shows
+        self.stuck_version = -1
+        self.proxies = []
+        self._build()
+
+    # ---- the panel ----------------------------------------------------------------------
+
+    def _proxy(self, fn):
+        proxy = create_proxy(self.app._guard(fn))
+        self.proxies.append(proxy)
+        return proxy
+
+    def _build(self):
+        panel = document.createElement("div")
+        panel.id = "assist"
+        panel.className = "assist"
+        panel.hidden = True
+        panel.innerHTML = (
+            '<p id="assist-text"></p><div class="assist-buttons">'
+            '<button type="button" data-assist="back"></button>'
+            '<button type="button" data-assist="undo"></button>'
+            '<button type="button" data-assist="new"></button>'
+            '<button type="button" data-assist="cancel"></button>'
+            '<button type="button" data-assist="close" class="close"></button></div>'
+        )
+        notice = document.getElementById("notice")
+        notice.parentNode.insertBefore(panel, notice)
+        self.panel = panel
+        self.text_el = panel.querySelector("#assist-text")
+        self.btn = {b.dataset.assist: b for b in panel.querySelectorAll("button")}
+        for name, btn in self.btn.items():
+            btn.addEventListener("click", self._proxy(lambda ev, name=name: self._on_button(name)))
+        self.hint_btn = document.querySelector('[data-action="hint"]')
+        dlg = document.getElementById("dlg-new")
+        self.winnable_box = dlg.querySelector('input[name="winnable"]') if dlg else None
+        if self.winnable_box:
+            self.winnable_box.checked = bool(getattr(self.app.settings, "winnable", False))
+            self.winnable_box.addEventListener("change", self._proxy(self._on_winnable_change))
+        self._tick = self._proxy(self._check_stuck)
+
+    def _show(self, kind, text, buttons=(), **data):
+        t = self.app.t
+        self.kind = kind
+        self.panel.dataset.kind = kind
+        for key in ("move", "undos"):
+            if key in data:
+                self.panel.dataset[key] = str(data[key])
+            elif key in self.panel.dataset:
+                self.panel.removeAttribute(f"data-{key}")
+        self.text_el.textContent = text
+        labels = {"undo": t("action.undo"), "new": t("action.new"), "cancel": t("assist.cancel"),
+                  "close": "×", "back": data.get("back_label", "")}
+        for name, btn in self.btn.items():
+            btn.hidden = name not in buttons and name != "close"
+            btn.textContent = labels[name]
+        self.btn["close"].setAttribute("aria-label", t("action.close"))
+        self.btn["close"].title = t("action.close")
+        self.panel.hidden = False
+        self.app.say(text)
+
+    def hide(self):
+        self.kind = None
+        self.panel.hidden = True
+        self.panel.dataset.kind = ""
+
+    def _on_button(self, name):
+        app = self.app
+        if name == "back":
+            self._go_back()
+        elif name == "undo":
+            self.hide()
+            app.cmd_undo()
+        elif name == "new":
+            self.hide()
+            app.open_new_dialog()
+        elif name == "cancel":
+            self._cancel()
+            self.hide()
+        elif name == "close":
+            if self.kind in ("search", "wait"):
+                self._cancel()
+            self.hide()
+
+    def relabel(self):
+        if self.hint_btn:
+            self.hint_btn.title = self.app.t("action.hint")
+
+    # ---- the worker ---------------------------------------------------------------------
+
+    def start(self):
+        """After the game is ready: boot the solver's worker (its own Pyodide, seconds)."""
+        self.root.dataset.solver = "booting"
+        self._check_stuck()
+        asyncio.ensure_future(self._boot())
+
+    async def _boot(self):
+        try:
+            from pyscript import create_named_worker
+
+            worker = await create_named_worker(src=WORKER_SRC, name=WORKER_NAME, config=WORKER_CONFIG)
+            await worker.ping()
+        except Exception:  # noqa: BLE001 - no hints, the game still plays
+            console.error("Canfield: the solver's worker did not start: " + traceback.format_exc())
+            self.root.dataset.solver = "failed"
+            return
+        self.worker = worker
+        self.root.dataset.solver = "ready"
+        if self.hint_btn:
+            self.hint_btn.disabled = False
+
+    def _send(self, fn, req, done):
+        asyncio.ensure_future(self._call(fn, req, done))
+
+    async def _call(self, fn, req, done):
+        try:
+            res = json.loads(await getattr(self.worker, fn)(json.dumps(req)))
+        except Exception:  # noqa: BLE001
+            console.error(f"Canfield: the solver failed ({fn}): " + traceback.format_exc())
+            res = {"id": req["id"], "verdict": "error"}
+        try:
+            done(res)
+        except Exception:  # noqa: BLE001 - never a traceback on the page
+            console.error("Canfield: " + traceback.format_exc())
+
+    def _new_request(self, kind):
+        self._cancel()
+        self.rid += 1
+        self.pending = (self.rid, kind, self.app.version)
+        return self.rid
+
+    def _current(self, res, kind):
+        """Is `res` the answer to the request in flight, for the position it was asked for?"""
+        p = self.pending
+        if p is None or res.get("id") != p[0] or p[1] != kind:
+            return False
+        self.pending = None
+        return kind != "hint" or p[2] == self.app.version
+
+    def _cancel(self):
+        if self.pending is not None and self.worker is not None:
+            rid = self.pending[0]
+            try:
+                self.worker.cancel(rid)
+            except Exception:  # noqa: BLE001
+                pass
+        self.pending = None
+        self.root.removeAttribute("data-search")
+
+    def _not_ready(self):
+        t = self.app.t
+        key = "assist.failed" if self.root.dataset.solver == "failed" else "assist.booting"
+        self._show("note", t(key))
+
+    # ---- position changes ---------------------------------------------------------------
+
+    def changed(self):
+        """The position changed (a move, undo, new deal...): hints and offers for the old one go."""
+        self._unmark()
+        self.lost_offer = None
+        if self.pending is not None and self.pending[1] == "hint":
+            self._cancel()
+        if self.kind in ("wait", "hint", "lost", "unknown", "stuck"):
+            self.hide()
+        window.setTimeout(self._tick, 0)
+
+    def _check_stuck(self, *_):
+        app = self.app
+        if app.game is None or self.stuck_version == app.version:
+            return
+        self.stuck_version = app.version
+        stuck = no_more_moves(app.game)
+        self.root.dataset.stuck = "true" if stuck else "false"
+        if stuck and self.kind not in ("search", "wait"):
+            buttons = ("undo", "new") if app.game.can_undo else ("new",)
+            self._show("stuck", app.t("assist.stuck"), buttons)
+
+    # ---- hints --------------------------------------------------------------------------
+
+    def request_hint(self):
+        app = self.app
+        if app.game is None or app.game.won or app.busy():
+            return
+        if self.worker is None:
+            self._not_ready()
+            return
+        rid = self._new_request("hint")
+        self._unmark()
+        self._show("wait", app.t("assist.thinking"), ("cancel",))
+        self._send("hint", {"id": rid, "save": to_save(app.game), "max_nodes": HINT_NODES,
+                            "max_seconds": HINT_SECONDS, "back_nodes": BACK_NODES,
+                            "back_seconds": BACK_SECONDS}, self._on_hint)
+
+    def _on_hint(self, res):
+        if not self._current(res, "hint"):
+            return
+        app = self.app
+        t = app.t
+        verdict = res.get("verdict")
+        if verdict == "won" and res.get("move"):
+            move = app.game.parse_move(res["move"])
+            self._mark(move)
+            self._show("hint", self._sentence(move), move=str(move))
+        elif verdict == "lost":
+            undos = res.get("undos")
+            if undos:
+                self.lost_offer = (app.version, int(undos))
+                label = t("assist.back.1") if undos == 1 else t("assist.back.n", n=undos)
+                self._show("lost", t("assist.lost") + " " + t("assist.lost.back"), ("back", "new"),
+                           undos=undos, back_label=label)
+            else:
+                self._show("lost", t("assist.lost") + " " + t("assist.lost.none"), ("new",))
+        elif verdict == "unknown":
+            self._show("unknown", t("assist.unknown"))
+        elif verdict == "error":
+            self._show("note", t("assist.failed"))
+
+    def _sentence(self, move):
+        """The hint in the engine's sentence style, without revealing a card the player cannot see."""
+        t = self.app.t
+        game = self.app.game
+        if move.src == "S":
+            return t("assist.hint.draw")
+        if move.dst == "S":
+            return t("assist.hint.recycle")
+        g = game.copy()
+        g.play(move)
+        text = g.describe_move(move, self.app.lang)
+        if len(g.reserve) < len(game.reserve) or g.won:
+            # the refill (the next reserve card) or the end of the game: keep the first sentence only
+            text = text.split(". ", 1)[0].rstrip(".") + "."
+        return t("assist.hint", sentence=text)
+
+    def _mark(self, move):
+        r = self.app.renderer
+        src, dst = TO_UI[move.src], TO_UI[move.dst]
+        els = [(r.pile_el[src], "hint-src"), (r.pile_el[dst], "hint-dst")]
+        if move.src != "S":
+            codes = r.shown.get(src, ())
+            for code in codes[len(codes) - move.count:] if codes else ():
+                els.append((r.cards[code], "hint-src"))
+        dcodes = r.shown.get(dst, ())
+        if dcodes:
+            els.append((r.cards[dcodes[-1]], "hint-dst"))
+        for el, cls in els:
+            el.classList.add(cls)
+        self.marked = els
+
+    def _unmark(self):
+        for el, cls in self.marked:
+            el.classList.remove(cls)
+        self.marked = []
+
+    def _go_back(self):
+        app = self.app
+        offer = self.lost_offer
+        if offer is None or offer[0] != app.version:
+            self.hide()
+            return
+        undos = offer[1]
+        app.selection = None
+        for _ in range(undos):
+            if not app.game.undo():
+                break
+        self.hide()
+        app.changed(render_now=True)
+        self._show("note", app.t("assist.went_back"))
+
+    # ---- winnable deals and the daily deal ----------------------------------------------
+
+    def _on_winnable_change(self, ev):
+        self.app.settings.winnable = bool(self.winnable_box.checked)
+        self.app.save_settings()
+
+    def new_deal(self, draw, rules):
+        """The New game dialog's Deal: a deal proved winnable when the setting is on."""
+        app = self.app
+        if not getattr(app.settings, "winnable", False):
+            app.deal(Game.new(draw=draw, rules=rules), push=True)
+            return
+        if self.worker is None:
+            app.deal(Game.new(draw=draw, rules=rules), push=True)
+            self._not_ready()
+            return
+        rid = self._new_request("winnable")
+        self.root.dataset.search = "winnable"
+        self._show("search", app.t("assist.searching"), ("cancel",))
+        start = random.randrange(MAX_NUMBER + 1)
+        self._send("winnable", {"id": rid, "start": start, "draw": draw, "rules": rules,
+                                "max_nodes": WINNABLE_NODES, "tries": WINNABLE_TRIES,
+                                "max_seconds": WINNABLE_SECONDS},
+                   lambda res: self._on_winnable(res, draw, rules))
+
+    def _on_winnable(self, res, draw, rules):
+        if not self._current(res, "winnable"):
+            return
+        app = self.app
+        self.root.removeAttribute("data-search")
+        verdict = res.get("verdict")
+        if verdict == "cancelled":
+            return
+        if verdict == "won":
+            self.hide()
+            app.close_dialogs()
+            app.deal(Game.new(draw=draw, rules=rules, number=int(res["number"])), push=True)
+            return
+        app.close_dialogs()
+        app.deal(Game.new(draw=draw, rules=rules), push=True)
+        self._show("note", app.t("assist.ordinary"))
+
+    def daily(self, draw, rules):
+        app = self.app
+        if self.worker is None:
+            self._not_ready()
+            return
+        rid = self._new_request("daily")
+        date = datetime.datetime.now(datetime.timezone.utc).date().isoformat()
+        self.root.dataset.search = "daily"
+        self._show("search", app.t("assist.daily_search"), ("cancel",))
+        self._send("daily", {"id": rid, "date": date, "draw": draw, "rules": rules}, self._on_daily)
+
+    def _on_daily(self, res):
+        if not self._current(res, "daily"):
+            return
+        app = self.app
+        self.root.removeAttribute("data-search")
+        if res.get("verdict") not in ("won", "unknown"):
+            if res.get("verdict") == "error":
+                self._show("note", app.t("assist.failed"))
+            return
+        self.hide()
+        app.close_dialogs()
+        app.deal(Game.from_code(res["code"]), push=True)
+        self._show("note", app.t("assist.daily", date=res.get("date", "")))
