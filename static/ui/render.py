@@ -72,8 +72,11 @@ class Renderer:
         for card in CARDS:
             sym = SUIT_SYMBOLS[card.suit]
             label = t(f"rank.{card.rank}")
+            # The face is drawn by CSS from data-f (like a picture of the card): the pile's accessible
+            # name says the card in words, and no abbreviation ("D♣") is left for it to contradict.
             self.cards[card.code].innerHTML = (
-                f'<span class="c"><b>{label}</b><i>{sym}</i></span><span class="p">{sym}</span>'
+                f'<span class="c" data-face="{label}{sym}"><b data-f="{label}"></b><i data-f="{sym}"></i></span>'
+                f'<span class="p" data-f="{sym}"></span>'
             )
         self.texts.clear()
 
@@ -199,7 +202,7 @@ class Renderer:
             if self.texts.get(f"f{i}") != label:
                 self.texts[f"f{i}"] = label
                 ph = self.placeholder[i]
-                ph.textContent = label
+                ph.dataset.f = label  # drawn by CSS, as the card faces
                 ph.className = f"placeholder s{nxt.suit} {'red' if nxt.red else 'black'}" if nxt else "placeholder"
         for name, enabled in (("undo", game.can_undo), ("redo", game.can_redo), ("restart", game.can_undo)):
             btn = self.buttons[name]

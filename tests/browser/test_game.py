@@ -124,7 +124,7 @@ def test_seed_example_by_taps(open_game):
     assert page.locator("#stock-count").inner_text() == "34"
     # the empty foundations show the card they wait for: 7 of the other suits (French faces)
     for i, label in ((2, "7♠"), (3, "7♦"), (4, "7♣")):
-        expect(page.locator(f'[data-pile="foundation-{i}"] .placeholder')).to_have_text(label)
+        expect(page.locator(f'[data-pile="foundation-{i}"] .placeholder')).to_have_attribute("data-f", label)
         expect(page.locator(f'[data-pile="foundation-{i}"] .placeholder')).to_be_visible()
     expect(page.locator('[data-pile="foundation-1"] .placeholder')).to_be_hidden()
 
@@ -554,7 +554,7 @@ def test_language_from_the_query_and_the_settings(open_game):
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     expect(page.locator('header [data-action="new"]')).to_have_attribute("aria-label", "Nouvelle partie")
     expect(page.locator('header [data-action="undo"]')).to_have_attribute("aria-label", "Annuler")
-    expect(card(page, "QC").locator(".c")).to_have_text("D♣")
+    expect(card(page, "QC").locator(".c")).to_have_attribute("data-face", "D♣")
     page.locator('[data-action="settings"]').click()
     expect(page.locator("#dlg-settings")).to_contain_text("Double clic")
     page.locator('#dlg-settings select[name="lang"]').select_option("nl")
@@ -563,7 +563,7 @@ def test_language_from_the_query_and_the_settings(open_game):
     expect(page.locator("html")).to_have_attribute("lang", "nl")
     expect(page.locator('header [data-action="new"]')).to_have_attribute("aria-label", "Nieuw spel")
     expect(page.locator('header [data-action="undo"]')).to_have_attribute("aria-label", "Ongedaan maken")
-    expect(card(page, "QC").locator(".c")).to_have_text("V♣")
+    expect(card(page, "QC").locator(".c")).to_have_attribute("data-face", "V♣")
     expect(page.locator("#description")).to_have_text(Game.from_code(SEED_CODE).describe("nl"))
     stored = json.loads(page.evaluate("() => localStorage.getItem('canfield.settings')"))
     assert stored["lang"] == "nl"
