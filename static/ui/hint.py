@@ -100,8 +100,8 @@ class Assist:
         self.panel.dataset.kind = kind
         for key in ("move", "undos"):
             if key in data:
-                self.panel.dataset[key] = str(data[key])
-            elif key in self.panel.dataset:
+                self.panel.setAttribute(f"data-{key}", str(data[key]))
+            else:
                 self.panel.removeAttribute(f"data-{key}")
         self.text_el.textContent = text
         labels = {"undo": t("action.undo"), "new": t("action.new"), "cancel": t("assist.cancel"),

@@ -1,0 +1,177 @@
+"""The solver in the page (issue 4, item 6): hints from a worker, the lost-position offer,
+"no more moves", and a main thread that stays responsive while the solver works.
+
+The engine and the solver under CPython are the oracle: a hinted move must keep the game winnable,
+and the position the lost-position offer goes back to must be proved won.
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from canfield import Game
+from canfield.solver import solve
+
+SOLVER_READY = '#game[data-solver="ready"]'
+SOLVER_BOOT_MS = 90_000  # a second Pyodide boots in the worker (seconds on a 2-core machine)
+ANSWER_MS = 30_000
+
+PILES_JS = """() => Object.fromEntries([...document.querySelectorAll('[data-pile]')].map(
+    p => [p.dataset.pile, [...p.querySelectorAll('[data-card]')].map(c => c.dataset.card)]))"""
+
+TO_UI = {"S": "stock", "W": "waste", "R": "reserve",
+         **{f"F{i}": f"foundation-{i}" for i in range(1, 5)}, **{f"T{i}": f"tableau-{i}" for i in range(1, 5)}}
+
+# Deal 20: winnable; after four draws the waste top (2S) onto the 3D of column 4 loses it (proved, 4 positions).
+LOSING_CODE = "CF1-D3-AAAAAAU"
+# Deal 144: no card can move and a whole pass of the stock brings none that can.
+BLOCKED_CODE = "CF1-D3-AAAAAFO"
+# Deal 9: the solver cannot decide it within the hint's budget (a long search).
+HARD_CODE = Game.new(number=9).code
+
+LONGTASKS_JS = """() => {
+  window.__longtasks = [];
+  new PerformanceObserver(list => { for (const e of list.getEntries()) window.__longtasks.push(e.duration); })
+    .observe({type: 'longtask'});
+}"""
+
+
+def solver_ready(page):
+    page.wait_for_selector(SOLVER_READY, state="attached", timeout=SOLVER_BOOT_MS)
+    expect(page.locator('[data-action="hint"]')).to_be_enabled()
+
+
+def view_of(game: Game) -> dict[str, list[str]]:
+    waste = game.waste[-(3 if game.draw == 3 else 1):] if game.waste else ()
+    out = {"stock": [], "waste": [c.code for c in waste],
+           "reserve": [game.reserve[-1].code] if game.reserve else []}
+    for i, f in enumerate(game.foundations, 1):
+        out[f"foundation-{i}"] = [f[-1].code] if f else []
+    for i, t in enumerate(game.tableau, 1):
+        out[f"tableau-{i}"] = [c.code for c in t]
+    return out
+
+
+def expect_view(page, game: Game):
+    want = view_of(game)
+    page.wait_for_function("want => { const got = (" + PILES_JS + ")(); "
+                           "return Object.keys(want).every(k => JSON.stringify(got[k]) === JSON.stringify(want[k])); }",
+                           arg=want, timeout=10_000)
+
+
+def game_on_page(page) -> Game:
+    """The deal of the page's code; positions are then checked against the page's piles."""
+    return Game.from_code(page.locator("#deal-code").inner_text())
+
+
+def test_hint_highlights_a_move_that_keeps_the_game_winnable(open_game):
+    page = open_game("CF1-D3-AAAAACL")
+    solver_ready(page)
+    game = Game.from_code("CF1-D3-AAAAACL")
+    assert solve(game, max_nodes=200_000).won
+    page.keyboard.press("h")
+    panel = page.locator('#assist[data-kind="hint"]')
+    expect(panel).to_be_visible(timeout=ANSWER_MS)
+    text = panel.get_attribute("data-move")
+    move = game.parse_move(text)
+    assert game.is_legal(move)
+    src, dst = TO_UI[move.src], TO_UI[move.dst]
+    expect(page.locator(f'[data-pile="{src}"]')).to_have_class(re.compile(r"\bhint-src\b"))
+    expect(page.locator(f'[data-pile="{dst}"]')).to_have_class(re.compile(r"\bhint-dst\b"))
+    if move.src not in ("S", "W") or move.dst != "S":
+        top = game.pile(move.src)[-move.count].code if move.src != "S" else None
+        if top:
+            expect(page.locator(f'[data-card="{top}"]')).to_have_class(re.compile(r"\bhint-src\b"))
+    expect(page.locator("#assist-text")).to_contain_text("Hint")
+    # the move it names keeps the game winnable
+    after = game.copy()
+    after.play(move)
+    assert solve(after, max_nodes=200_000).won
+    # any change of position takes the hint away
+    page.locator('[data-pile="stock"]').click()
+    expect(panel).to_be_hidden()
+    assert page.locator(".hint-src, .hint-dst").count() == 0
+
+
+def test_hint_button_and_the_french_sentence(open_game):
+    page = open_game("CF1-D3-AAAAACL", path="index.html?lang=fr")
+    solver_ready(page)
+    page.locator('[data-action="hint"]').click()
+    expect(page.locator('#assist[data-kind="hint"]')).to_be_visible(timeout=ANSWER_MS)
+    expect(page.locator("#assist-text")).to_have_text(re.compile(r"^Indice : "))
+
+
+def test_lost_position_offer_undoes_back_to_a_winnable_position(open_game):
+    page = open_game(LOSING_CODE)
+    game = Game.from_code(LOSING_CODE)
+    stock = page.locator('[data-pile="stock"]')
+    for _ in range(4):
+        stock.click()
+        game.play("S")
+        expect_view(page, game)
+    winnable = game.copy()
+    page.locator('[data-card="2S"]').click()   # the waste top onto the 3D of column 4
+    game.play("W-T4")
+    expect_view(page, game)
+    assert solve(game, max_nodes=200_000).lost
+    solver_ready(page)
+    page.keyboard.press("h")
+    panel = page.locator('#assist[data-kind="lost"]')
+    expect(panel).to_be_visible(timeout=ANSWER_MS)
+    expect(page.locator("#assist-text")).to_contain_text("can no longer be won")
+    assert panel.get_attribute("data-undos") == "1"
+    back = page.locator('#assist [data-assist="back"]')
+    expect(back).to_have_text("Undo 1 move")
+    back.click()
+    expect_view(page, winnable)
+    assert solve(winnable, max_nodes=200_000).won
+    expect(page.locator('#assist[data-kind="note"]')).to_be_visible()
+    # and the solver agrees on the page: a hint, not a lost verdict
+    page.keyboard.press("h")
+    expect(page.locator('#assist[data-kind="hint"]')).to_be_visible(timeout=ANSWER_MS)
+
+
+def test_no_more_moves_says_so_without_a_defeat(open_game):
+    page = open_game(BLOCKED_CODE)
+    panel = page.locator('#assist[data-kind="stuck"]')
+    expect(panel).to_be_visible()
+    expect(page.locator("#game")).to_have_attribute("data-stuck", "true")
+    expect(page.locator("#assist-text")).to_contain_text("No more moves")
+    expect(page.locator('#assist [data-assist="new"]')).to_be_visible()
+    expect(page.locator('#assist [data-assist="undo"]')).to_be_hidden()   # nothing to undo yet
+    assert not page.locator("#dlg-win").evaluate("d => d.open")
+    # a draw changes nothing that matters: still blocked, now with undo offered
+    page.locator('[data-pile="stock"]').click()
+    expect(page.locator('#assist [data-assist="undo"]')).to_be_visible()
+    page.locator('#assist [data-assist="undo"]').click()
+    expect_view(page, Game.from_code(BLOCKED_CODE))
+    # New game opens the New game dialog
+    page.locator('#assist [data-assist="new"]').click()
+    expect(page.locator("#dlg-new")).to_be_visible()
+
+
+def test_no_message_when_moves_remain(open_game):
+    page = open_game("CF1-D3-AAAAACL")
+    expect(page.locator("#game")).to_have_attribute("data-stuck", "false")
+    expect(page.locator("#assist")).to_be_hidden()
+
+
+def test_unknown_within_the_budget_is_said_honestly_and_the_page_stays_responsive(open_game):
+    page = open_game(HARD_CODE)
+    solver_ready(page)
+    page.evaluate(LONGTASKS_JS)
+    page.keyboard.press("h")
+    expect(page.locator('#assist[data-kind="wait"]')).to_be_visible()
+    # while the worker searches, the page still answers: a draw is played and drawn at once
+    game = Game.from_code(HARD_CODE)
+    page.locator('[data-pile="stock"]').click()
+    game.play("S")
+    expect_view(page, game)
+    expect(page.locator('#assist[data-kind="wait"]')).to_be_hidden()   # the hint for the old position is dropped
+    page.keyboard.press("h")
+    expect(page.locator('#assist[data-kind="unknown"]')).to_be_visible(timeout=ANSWER_MS)
+    expect(page.locator("#assist-text")).to_contain_text("could not decide")
+    longest = page.evaluate("() => Math.max(0, ...window.__longtasks)")
+    assert longest <= 50, f"a main-thread task of {longest:.0f} ms while the solver worked"
