@@ -117,10 +117,15 @@ def json_depth(text: str, stop: int = 1 << 30) -> int:
     return deepest
 
 
-def loads(text: str):
-    """json.loads for stored or imported text: raises ValueError for text nested absurdly deep."""
+def check_depth(text: str) -> None:
+    """Raise ValueError for text nested absurdly deep (before any json.loads sees it)."""
     if json_depth(text, MAX_DEPTH + 1) > MAX_DEPTH:
         raise ValueError(f"the text nests deeper than {MAX_DEPTH} levels")
+
+
+def loads(text: str):
+    """json.loads for stored or imported text: raises ValueError for text nested absurdly deep."""
+    check_depth(text)
     return json.loads(text)
 
 
@@ -162,7 +167,7 @@ class Keeper:
         text = self.store.get(STATS_KEY)
         if text is not None:
             try:
-                loads(text)  # depth check first
+                check_depth(text)
                 self.stats = Stats.from_json(text)
             except Exception:  # noqa: BLE001 - InvalidStats, or anything odd in the text
                 self._set_aside(STATS_KEY, text, "notice.stats_broken")
@@ -283,7 +288,10 @@ class Keeper:
         if len(text) > MAX_IMPORT_CHARS:
             raise InvalidStats(f"the file is larger than {MAX_IMPORT_CHARS // 1000} kB")
         try:
-            loads(text)  # depth check first: a crafted file must not crash the page
+            check_depth(text)  # a crafted file must not crash the page
+        except ValueError as exc:
+            raise InvalidStats(str(exc)) from None
+        try:
             stats = Stats.from_json(text)
         except InvalidStats:
             raise
