@@ -19,12 +19,29 @@ EN = "index.html?lang=en"
 BROKEN_NOTICE = "The saved game could not be read"
 
 
+def settle(page) -> None:
+    """Before leaving a booted game: let the solver's worker (static/ui/hint.py) finish booting, so that
+    the navigation does not abort its Pyodide download (an aborted request fails the test's teardown)."""
+    page.wait_for_function("() => { const g = document.getElementById('game');"
+                           " return !g || g.dataset.solver !== 'booting'; }", timeout=120_000)
+
+
+@pytest.fixture
+def open_game(open_game, page):
+    """conftest's open_game, settling the page it leaves first."""
+    def _open(*args, **kwargs):
+        settle(kwargs.get("page", page))
+        return open_game(*args, **kwargs)
+    return _open
+
+
 def storage(page) -> dict[str, str]:
     return page.evaluate("() => Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage.getItem(k)]))")
 
 
 def put_storage(page, server, items: dict[str, str]) -> None:
     """Write localStorage of the game's origin from a plain same-origin document (no game running)."""
+    settle(page)
     url = f"{server}/__storage__.html"  # answered here, never by the server
     page.route(url, lambda route: route.fulfill(
         status=200, content_type="text/html", body="<!doctype html><title>storage</title><link rel=icon href='data:,'>"))
