@@ -115,7 +115,8 @@ def test_boots_from_a_sub_path(open_game, page_log, serve):
     base = serve(prefix="/some/dir/")
     page = open_game(base=base, path="")
     assert page.url.split("#")[0] == f"{base}/"
-    outside = [u for u in page_log.requests if not u.startswith(f"{base}/")]
+    outside = [u for u in page_log.requests
+               if not u.startswith((f"{base}/", "data:", "blob:"))]  # blob:/data: are in-page, not fetched
     assert not outside, f"requests outside {base}/: {outside}"
     assert f"{base}/{RUNTIME}" in page_log.requests
     page_log.assert_no_http_errors()
