@@ -96,7 +96,7 @@ def describe(options: dict) -> str:
 def _run(cmd: list[str]) -> bool:
     print("+ " + " ".join(cmd), flush=True)
     try:
-        return subprocess.run(cmd, timeout=900).returncode == 0
+        return subprocess.run(cmd, timeout=600).returncode == 0
     except (OSError, subprocess.TimeoutExpired) as err:
         print(f"  failed: {err}", flush=True)
         return False
@@ -113,7 +113,7 @@ def ensure() -> int:
         return 0
     sudo = [] if os.geteuid() == 0 else (["sudo"] if shutil.which("sudo") else [])
     env_ok = _run(sudo + ["apt-get", "update"]) and _run(
-        sudo + ["env", "DEBIAN_FRONTEND=noninteractive", "apt-get", "install", "-y", "chromium"]
+        sudo + ["env", "DEBIAN_FRONTEND=noninteractive", "apt-get", "install", "-y", "chromium", "fonts-dejavu-core"]
     )
     if env_ok and system_chromium():
         print(f"chromium: {describe(launch_options())}")
