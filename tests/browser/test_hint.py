@@ -175,3 +175,25 @@ def test_unknown_within_the_budget_is_said_honestly_and_the_page_stays_responsiv
     expect(page.locator("#assist-text")).to_contain_text("could not decide")
     longest = page.evaluate("() => Math.max(0, ...window.__longtasks)")
     assert longest <= 50, f"a main-thread task of {longest:.0f} ms while the solver worked"
+    assert_observer_sees_long_tasks(page)
+
+
+def assert_observer_sees_long_tasks(page):
+    """The observer itself works: a 120 ms busy loop on the main thread is reported."""
+    page.evaluate("() => setTimeout(() => { const t = performance.now(); while (performance.now() - t < 120) {} }, 0)")
+    page.wait_for_function("() => window.__longtasks.some(d => d >= 100)", timeout=5000)
+
+
+def test_a_search_can_be_stopped_and_its_answer_is_dropped(open_game):
+    page = open_game(HARD_CODE)
+    solver_ready(page)
+    page.keyboard.press("h")
+    waiting = page.locator('#assist[data-kind="wait"]')
+    expect(waiting).to_be_visible()
+    page.locator('#assist [data-assist="cancel"]').click()
+    expect(page.locator("#assist")).to_be_hidden()
+    # the stopped search's answer never shows; a new request is answered
+    page.keyboard.press("h")
+    expect(waiting).to_be_visible()
+    expect(page.locator('#assist[data-kind="unknown"]')).to_be_visible(timeout=ANSWER_MS)
+    assert page.locator('#assist[data-kind="hint"], #assist[data-kind="lost"]').count() == 0
