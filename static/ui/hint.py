@@ -8,7 +8,7 @@ of position cancels the hint being searched. The worker receives the game as a c
 (deal code + moves) and answers with plain JSON.
 
 The page marks its state on #game for tests and styles: ``data-solver`` ("booting", "ready",
-"failed"), and on the #assist panel ``data-kind`` ("wait", "hint", "lost", "unknown", "stuck",
+"failed"; "idle" until first needed), and on the #assist panel ``data-kind`` ("wait", "hint", "lost", "unknown", "stuck",
 "search", "note") with ``data-move`` (the hinted move) and ``data-undos`` (the lost offer).
 """
 
@@ -56,6 +56,7 @@ class Assist:
         self.marked = []             # elements carrying a hint class
         self.kind = None             # what the panel shows
         self.stuck_version = -1
+        self.waiting = None          # what to do once the worker is ready
         self.proxies = []
         self._build()
 
@@ -144,10 +145,30 @@ class Assist:
     # ---- the worker ---------------------------------------------------------------------
 
     def start(self):
-        """After the game is ready: boot the solver's worker (its own Pyodide, seconds)."""
-        self.root.dataset.solver = "booting"
+        """After the game is ready. The worker boots its own Pyodide (seconds of CPU and memory): only
+        when the solver is first needed, or at once when the winnable-deals setting is on."""
+        self.root.dataset.solver = "idle"
+        if self.hint_btn:
+            self.hint_btn.disabled = False
         self._check_stuck()
-        asyncio.ensure_future(self._boot())
+        if getattr(self.app.settings, "winnable", False):
+            self._ensure_worker(None)
+
+    def _ensure_worker(self, then):
+        """Run `then()` once the worker is ready (at once if it is); False if it cannot start."""
+        state = self.root.dataset.solver
+        if state == "failed":
+            return False
+        if self.worker is not None:
+            if then is not None:
+                then()
+            return True
+        if then is not None:
+            self.waiting = then  # only the latest wish: an older one is for a position gone by
+        if state != "booting":
+            self.root.dataset.solver = "booting"
+            asyncio.ensure_future(self._boot())
+        return True
 
     async def _boot(self):
         try:
@@ -158,11 +179,18 @@ class Assist:
         except Exception:  # noqa: BLE001 - no hints, the game still plays
             console.error("Canfield: the solver's worker did not start: " + traceback.format_exc())
             self.root.dataset.solver = "failed"
+            if self.waiting is not None:
+                self.waiting = None
+                self._not_ready()
             return
         self.worker = worker
         self.root.dataset.solver = "ready"
-        if self.hint_btn:
-            self.hint_btn.disabled = False
+        then, self.waiting = self.waiting, None
+        if then is not None:
+            try:
+                then()
+            except Exception:  # noqa: BLE001 - never a traceback on the page
+                console.error("Canfield: " + traceback.format_exc())
 
     def _send(self, fn, req, done):
         asyncio.ensure_future(self._call(fn, req, done))
@@ -193,6 +221,7 @@ class Assist:
         return kind != "hint" or p[2] == self.app.version
 
     def _cancel(self):
+        self.waiting = None
         if self.pending is not None and self.worker is not None:
             rid = self.pending[0]
             try:
@@ -203,9 +232,7 @@ class Assist:
         self.root.removeAttribute("data-search")
 
     def _not_ready(self):
-        t = self.app.t
-        key = "assist.failed" if self.root.dataset.solver == "failed" else "assist.booting"
-        self._show("note", t(key))
+        self._show("note", self.app.t("assist.failed"))
 
     # ---- position changes ---------------------------------------------------------------
 
@@ -237,7 +264,11 @@ class Assist:
         if app.game is None or app.game.won or app.busy():
             return
         if self.worker is None:
-            self._not_ready()
+            version = app.version
+            if self._ensure_worker(lambda: self.request_hint() if app.version == version else None):
+                self._show("wait", app.t("assist.booting"), ("cancel",))
+            else:
+                self._not_ready()
             return
         rid = self._new_request("hint")
         self._unmark()
@@ -326,6 +357,8 @@ class Assist:
     def _on_winnable_change(self, ev):
         self.app.settings.winnable = bool(self.winnable_box.checked)
         self.app.save_settings()
+        if self.app.settings.winnable:
+            self._ensure_worker(None)  # the next deal will need the solver: start it now
 
     def new_deal(self, draw, rules):
         """The New game dialog's Deal: a deal proved winnable when the setting is on."""
@@ -334,8 +367,11 @@ class Assist:
             app.deal(Game.new(draw=draw, rules=rules), push=True)
             return
         if self.worker is None:
-            app.deal(Game.new(draw=draw, rules=rules), push=True)
-            self._not_ready()
+            if self._ensure_worker(lambda: self.new_deal(draw, rules)):
+                self._show("search", app.t("assist.searching"), ("cancel",))
+            else:
+                app.deal(Game.new(draw=draw, rules=rules), push=True)
+                self._not_ready()
             return
         rid = self._new_request("winnable")
         self.root.dataset.search = "winnable"
@@ -366,7 +402,10 @@ class Assist:
     def daily(self, draw, rules):
         app = self.app
         if self.worker is None:
-            self._not_ready()
+            if self._ensure_worker(lambda: self.daily(draw, rules)):
+                self._show("search", app.t("assist.daily_search"), ("cancel",))
+            else:
+                self._not_ready()
             return
         rid = self._new_request("daily")
         date = datetime.datetime.now(datetime.timezone.utc).date().isoformat()
