@@ -86,3 +86,15 @@ def test_large_cards_setting_round_trips():
     assert settings.Settings.from_json(s.to_json()).large_cards is True
     assert settings.Settings.from_json('{"large_cards": "yes"}').large_cards is False
     assert "large_cards" in settings.TOGGLES
+
+
+def test_every_message_key_the_ui_code_asks_for_exists():
+    """A key missing from every table would show the key itself (the Translator's last fallback)."""
+    import re
+
+    used = set()
+    for path in sorted((REPO / "static" / "ui").glob("*.py")):
+        used |= set(re.findall(r'\bt\(\s*"([A-Za-z0-9_.]+)"', path.read_text(encoding="utf-8")))
+    assert used, "no t(\"...\") call found: the pattern is out of date"
+    missing = sorted(k for k in used if k not in i18n.EN)
+    assert missing == [], f"keys used by static/ui but in no message table: {missing}"
