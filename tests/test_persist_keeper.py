@@ -1,0 +1,277 @@
+"""static/ui/persist.py under CPython: the saved game, the statistics bookkeeping, unreadable records,
+storage that fails, and the dialog's texts."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "static"))
+
+from canfield import Game  # noqa: E402
+from canfield.stats import InvalidStats, Stats  # noqa: E402
+from ui.i18n import Translator  # noqa: E402
+from ui.persist import (  # noqa: E402
+    SAVE_KEY, STATS_KEY, Keeper, MemoryStorage, Store, format_duration, json_depth, loads, stats_rows,
+)
+
+CODE = "CF1-D3-AAAAACL"
+
+
+class Clock:
+    def __init__(self):
+        self.now = 100.0
+
+    def __call__(self):
+        return self.now
+
+
+class FailingStorage(MemoryStorage):
+    """Reads work; writes of the listed keys (or all) raise, like a full quota."""
+
+    def __init__(self, items=None, refuse=None):
+        super().__init__(items)
+        self.refuse = refuse
+
+    def setItem(self, key, value):
+        if self.refuse is None or key in self.refuse:
+            raise RuntimeError("QuotaExceededError")
+        super().setItem(key, value)
+
+
+class Broken:
+    """Every access refused, like storage blocked by the browser."""
+
+    def getItem(self, key):
+        raise RuntimeError("SecurityError")
+
+    setItem = removeItem = getItem
+
+
+def boot(storage, hash_code="", clock=None):
+    k = Keeper(Store(storage), clock or Clock())
+    saved = k.boot(hash_code)
+    game = saved if saved is not None else Game.from_code(hash_code or CODE)
+    k.after_action(game)   # the page's first drawing of the deal
+    k.ready()
+    return k, game
+
+
+def first_moves(game, n):
+    for _ in range(n):
+        game.play(next(m for m in game.legal_moves()))
+
+
+# --------------------------------------------------------------------------- resume
+
+def test_resume_keeps_position_undo_redo_id_and_time():
+    st, clock = MemoryStorage(), Clock()
+    k, game = boot(st, CODE, clock)
+    assert json.loads(st.items[SAVE_KEY])["moves"] == [] and STATS_KEY not in st.items  # not counted yet
+    first_moves(game, 3)
+    k.after_action(game)
+    clock.now += 42
+    game.undo()
+    k.after_action(game)
+    rec = json.loads(st.items[SAVE_KEY])
+    assert rec["started"] is True and rec["seconds"] == 42.0 and len(rec["redo"]) == 1
+
+    k2, again = boot(st, CODE, Clock())
+    assert again.history == game.history and again.redo_moves == game.redo_moves
+    assert (k2.id, k2.started, k2.seconds) == (k.id, True, 42.0)
+    assert k2.stats.table("canfield-D3")["played"] == 1 and k2.stats.open["id"] == k.id
+    assert boot(st, "")[1].history == game.history  # no deal in the address: the saved game too
+
+
+def test_another_code_in_the_address_abandons_the_saved_game():
+    st = MemoryStorage()
+    k, game = boot(st, CODE)
+    first_moves(game, 1)
+    k.after_action(game)
+    k2 = Keeper(Store(st))
+    assert k2.boot("CF1-D3-AAAAACM") is None
+    k2.after_action(Game.from_code("CF1-D3-AAAAACM"))
+    stats = json.loads(st.items[STATS_KEY])
+    assert stats["open"] is None and stats["tables"]["canfield-D3"] == {
+        "played": 1, "won": 0, "streak": 0, "best_streak": 0, "best_score": None, "fastest": None}
+    assert json.loads(st.items[SAVE_KEY])["code"] == "CF1-D3-AAAAACM"
+
+
+def test_the_same_code_in_another_case_resumes():
+    st = MemoryStorage()
+    k, game = boot(st, CODE)
+    first_moves(game, 2)
+    k.after_action(game)
+    assert Keeper(Store(st)).boot(CODE.lower()).history == game.history
+
+
+# --------------------------------------------------------------------------- statistics events
+
+def test_played_at_first_move_win_once_and_losses():
+    st, clock = MemoryStorage(), Clock()
+    k, game = boot(st, CODE, clock)
+    k.after_action(game)
+    assert k.stats.table("canfield-D3")["played"] == 0       # drawn, not played
+    first_moves(game, 1)
+    k.after_action(game)
+    game.undo()
+    k.after_action(game)
+    first_moves(game, 1)
+    k.after_action(game)
+    assert k.stats.table("canfield-D3")["played"] == 1       # the same game, however it goes
+    k.restarted()                                            # restart: lost, and a new game
+    game.restart()
+    k.after_action(game)
+    t = k.stats.table("canfield-D3")
+    assert (t["played"], t["won"], t["streak"]) == (1, 0, 0) and k.stats.open is None
+    k.restarted()                                            # not started: nothing more counts
+    game.restart()
+    k.after_action(game)
+    assert k.stats.table("canfield-D3")["played"] == 1
+    other = Game.from_code("CF1-D1-AAAAACM")
+    first_moves(game, 1)
+    k.after_action(game)
+    k.after_action(other)                                    # a new deal leaves a started game: lost
+    t = k.stats.table("canfield-D3")
+    assert (t["played"], t["won"]) == (2, 0) and k.stats.open is None
+    assert json.loads(st.items[STATS_KEY])["tables"]["canfield-D3"]["played"] == 2
+
+
+def _winning_game():
+    """The foundation-only deal of the browser tests: every move goes up, it wins."""
+    suits = "HSDC"
+    order = [r + s for s in suits for r in "789TJQKA23456"]
+    need = order[1:]
+    deck = list(reversed(need[:13])) + [order[0]] + need[13:17] + list(reversed(need[17:]))
+    return Game.from_code("CF1-D1-" + "".join(deck))
+
+
+def test_a_win_is_recorded_once_with_score_and_time():
+    st, clock = MemoryStorage(), Clock()
+    game = _winning_game()
+    k = Keeper(Store(st), clock)
+    k.boot(game.code)
+    k.after_action(game)
+    k.ready()
+    moves = game.finish_moves()
+    game.play(moves[0])
+    k.after_action(game)
+    clock.now += 61.26
+    for m in moves[1:]:
+        game.play(m)
+    k.after_action(game)
+    assert game.won
+    t = k.stats.table("canfield-D1")
+    assert (t["played"], t["won"], t["streak"], t["best_score"], t["fastest"]) == (1, 1, 1, game.score, 61.3)
+    game.undo()
+    k.after_action(game)
+    game.redo()
+    k.after_action(game)                                     # won again by redo: not again
+    k2, again = boot(st, game.code)                          # nor after a reload
+    k2.after_action(again)
+    assert k2.stats.table("canfield-D1")["won"] == 1 and k2.stats.table("canfield-D1")["played"] == 1
+    k2.after_action(Game.from_code(CODE))                    # leaving a won game is no loss
+    assert k2.stats.table("canfield-D1")["streak"] == 1
+
+
+# --------------------------------------------------------------------------- unreadable records
+
+@pytest.mark.parametrize("bad", [
+    "\x00\xff\ufffd garbage", "{nope", "[1, 2]", "[" * 50_000, "null",
+    json.dumps({"format": "canfield-save", "version": 0, "code": CODE, "moves": []}),
+    json.dumps({"format": "canfield-save", "version": 1, "code": "ZZ9-D3-AAAAACL", "moves": []}),
+    json.dumps({"format": "canfield-save", "version": 1, "code": CODE, "moves": ["T1-T1"]}),
+])
+def test_an_unreadable_save_is_moved_aside_first(bad):
+    st = MemoryStorage({SAVE_KEY: bad})
+    k = Keeper(Store(st))
+    assert k.boot("") is None
+    assert k.notices == ["notice.save_broken"]
+    assert st.items[SAVE_KEY + ".broken"] == bad and SAVE_KEY not in st.items
+    k.after_action(Game.from_code(CODE))
+    assert json.loads(st.items[SAVE_KEY])["code"] == CODE
+
+
+def test_when_moving_aside_fails_the_key_is_held_until_the_player_acts():
+    st = FailingStorage({SAVE_KEY: "{nope"}, refuse={SAVE_KEY + ".broken"})
+    k = Keeper(Store(st))
+    assert k.boot("") is None and k.notices == ["notice.save_broken"]
+    game = Game.from_code(CODE)
+    k.after_action(game)                                     # the first drawing: the notice not yet seen
+    assert st.items[SAVE_KEY] == "{nope"
+    k.ready()                                                # notice shown; the player acts
+    first_moves(game, 1)
+    k.after_action(game)
+    assert json.loads(st.items[SAVE_KEY])["code"] == CODE
+
+
+def test_unreadable_statistics_are_moved_aside_and_an_open_game_without_save_is_lost():
+    bad = json.dumps({"format": "canfield-stats", "version": 2, "tables": {}, "open": None})
+    st = MemoryStorage({STATS_KEY: bad})
+    k = Keeper(Store(st))
+    k.boot("")
+    assert k.notices == ["notice.stats_broken"] and st.items[STATS_KEY + ".broken"] == bad
+    s = Stats()
+    s.start("canfield-D3", "gone")
+    st2 = MemoryStorage({STATS_KEY: s.to_json()})           # a started game whose save vanished
+    k2 = Keeper(Store(st2))
+    k2.boot("")
+    assert k2.stats.open is None and json.loads(st2.items[STATS_KEY])["open"] is None
+
+
+@pytest.mark.parametrize("storage", [None, Broken(), FailingStorage()], ids=["none", "refused", "full"])
+def test_storage_missing_refused_or_full_never_raises(storage):
+    k, game = boot(storage, CODE)
+    first_moves(game, 2)
+    k.after_action(game)
+    assert k.stats.table("canfield-D3")["played"] == 1      # kept in memory for the session
+    assert Store(storage).get("x") is None and Store(storage).set("x", "1") is False
+
+
+# --------------------------------------------------------------------------- dialog: reset, import, texts
+
+def test_import_replaces_validates_and_keeps_the_game_in_play_counted():
+    st = MemoryStorage()
+    k, game = boot(st, CODE)
+    first_moves(game, 1)
+    k.after_action(game)
+    before = k.export_stats()
+    for bad, words in (("{x", "not JSON"), ("[" * 40, "deeper"), ("x" * 1_000_001, "larger"), (None, "not text")):
+        with pytest.raises(InvalidStats, match=words):
+            k.import_stats(bad)
+    assert k.export_stats() == before
+    other = Stats()
+    other.start("classic-D1", "elsewhere")                   # open on another device
+    other.win("elsewhere", 250, 90)
+    other.start("classic-D1", "elsewhere-2")
+    k.import_stats(other.to_json())
+    assert k.stats.table("classic-D1")["played"] == 2
+    assert k.stats.table("classic-D1")["streak"] == 0        # the other device's open game: lost
+    assert k.stats.open["id"] == k.id and k.stats.table("canfield-D3")["played"] == 1
+    assert json.loads(st.items[STATS_KEY]) == json.loads(k.export_stats())
+    Stats.from_json(k.export_stats())                        # still a valid record
+    k.reset_stats()
+    assert k.stats.table("classic-D1")["played"] == 0 and k.stats.table("canfield-D3")["played"] == 1
+
+
+def test_json_depth_and_loads():
+    assert json_depth('{"a": ["[[[", "\\"[["], "b": {}}') == 2
+    assert json_depth("[" * 100_000, 33) == 33
+    with pytest.raises(ValueError, match="deeper"):
+        loads("[" * 100_000)
+    assert loads('{"a": [1]}') == {"a": [1]}
+
+
+def test_dialog_texts():
+    assert format_duration(0) == "0:00" and format_duration(125.4) == "2:05" and format_duration(3725) == "1:02:05"
+    empty = dict(Stats().table("canfield-D3"))
+    rows = dict(stats_rows(empty, Translator("en")))
+    assert rows == {"played": "0", "won": "0", "rate": "—", "streak": "0", "best_streak": "0",
+                    "best_score": "—", "fastest": "—"}
+    t = {"played": 3, "won": 1, "streak": 0, "best_streak": 1, "best_score": 255, "fastest": 61.3, "rate": 1 / 3}
+    assert dict(stats_rows(t, Translator("fr")))["rate"] == "33 %"
+    assert dict(stats_rows(t, Translator("en")))["fastest"] == "1:01"
