@@ -188,3 +188,27 @@ def test_export_reset_import_round_trip_and_bad_files(open_game, page, server, t
     game.play("R-T2")
     expect_view(page, view_of(game))
     wait_played(page, 13, "canfield-D3")
+
+
+def test_stats_dialog_is_accessible_in_every_state(open_game, page, server):
+    from test_a11y import audit  # axe-core, as for the other dialogs
+    from test_game import SHOTS
+
+    put_storage(page, server, {STATS: json.dumps(_RECORD)})
+    open_game(SEED_CODE, path="index.html?lang=nl")
+    open_stats(page)
+    expect(page.locator("#stats-played")).to_have_text("12")
+    audit(page, "statistics dialog")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "stats-dialog-nl.png"))
+    dlg = page.locator("#dlg-stats")
+    dlg.locator('[data-stats="reset"]').click()
+    expect(page.locator("#stats-confirm")).to_be_visible()
+    expect(dlg.locator('[data-stats="reset-no"]')).to_be_focused()   # the safe choice has the focus
+    audit(page, "statistics dialog, reset confirmation")
+    dlg.locator('[data-stats="reset-no"]').click()
+    dlg.locator('input[name="stats-file"]').set_input_files(
+        {"name": "bad.json", "mimeType": "application/json", "buffer": b"{}"})
+    expect(page.locator("#stats-message")).to_contain_text("Dit bestand kon niet worden geïmporteerd")
+    audit(page, "statistics dialog, import error")
+    page.screenshot(path=str(SHOTS / "stats-dialog-error-nl.png"))
