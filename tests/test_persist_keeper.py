@@ -16,7 +16,7 @@ from canfield import Game  # noqa: E402
 from canfield.stats import InvalidStats, Stats  # noqa: E402
 from ui.i18n import Translator  # noqa: E402
 from ui.persist import (  # noqa: E402
-    SAVE_KEY, STATS_KEY, Keeper, MemoryStorage, Store, format_duration, json_depth, loads, stats_rows,
+    SAVE_KEY, STATS_KEY, Keeper, MemoryStorage, Store, format_duration, import_reason, json_depth, loads, stats_rows,
 )
 
 CODE = "CF1-D3-AAAAACL"
@@ -275,3 +275,20 @@ def test_dialog_texts():
     t = {"played": 3, "won": 1, "streak": 0, "best_streak": 1, "best_score": 255, "fastest": 61.3, "rate": 1 / 3}
     assert dict(stats_rows(t, Translator("fr")))["rate"] == "33 %"
     assert dict(stats_rows(t, Translator("en")))["fastest"] == "1:01"
+
+
+def test_import_reasons_in_the_players_language():
+    k = Keeper(Store(MemoryStorage()))
+    fr = Translator("fr")
+    reasons = []
+    for bad in ("{x", '{"format": "nope"}', "[" * 40, None, "x" * 1_000_001,
+                json.dumps({"format": "canfield-stats", "version": 9, "tables": {}, "open": None}),
+                json.dumps({"format": "canfield-stats", "version": 1, "tables": {"k": {}}, "open": None})):
+        with pytest.raises(InvalidStats) as info:
+            k.import_stats(bad)
+        reasons.append(import_reason(info.value, fr))
+    assert reasons[:6] == [
+        "ce n’est pas du JSON", "ce n’est pas un fichier de statistiques de Canfield",
+        "ce n’est pas un fichier de statistiques de Canfield", "ce n’est pas un fichier de statistiques de Canfield",
+        "le fichier est trop gros pour des statistiques", "il vient d’une autre version du jeu"]
+    assert reasons[6].startswith("son contenu n’est pas valable (table 'k'")

@@ -346,3 +346,24 @@ def stats_rows(table: dict, t) -> list[tuple[str, str]]:
             text = str(value)
         out.append((name, text))
     return out
+
+
+# The engine's reasons (canfield.stats.InvalidStats, and this module's) the player gets in their language;
+# any other reason is shown inside a translated sentence.
+_IMPORT_REASONS = (
+    ("the statistics are not JSON", "stats.why.json"),
+    ("this is not a Canfield statistics file", "stats.why.format"),
+    ("the file is not text", "stats.why.format"),
+    ("the text nests deeper", "stats.why.format"),
+    ("statistics version", "stats.why.version"),
+    ("the file is larger", "stats.too_large"),
+)
+
+
+def import_reason(exc, t) -> str:
+    """Why an import was refused, in the player's language (`t` is a Translator)."""
+    text = str(exc)
+    for prefix, key in _IMPORT_REASONS:
+        if text.startswith(prefix):
+            return t(key)
+    return t("stats.why.invalid", detail=text)

@@ -13,7 +13,7 @@ from canfield.stats import InvalidStats, key as stats_key
 from js import Blob, Object, URL, console, document, window
 from pyodide.ffi import create_once_callable, to_js
 
-from .persist import stats_rows
+from .persist import import_reason, stats_rows
 
 EXPORT_NAME = "canfield-statistics.json"
 
@@ -137,7 +137,7 @@ class StatsView:
             try:
                 self.app.keeper.import_stats(text)
             except InvalidStats as exc:
-                self._say(t("stats.import_error", reason=str(exc)), error=True)
+                self._say(t("stats.import_error", reason=import_reason(exc, t)), error=True)
                 return
             except Exception:  # noqa: BLE001 - never a traceback on the page
                 console.error("Canfield: " + traceback.format_exc())

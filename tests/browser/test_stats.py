@@ -167,17 +167,18 @@ def test_export_reset_import_round_trip_and_bad_files(open_game, page, server, t
     assert stored_stats(page)["tables"] == _RECORD["tables"]
 
     bad_files = {
-        "not JSON": b"{nope",
-        "version 7": json.dumps({**_RECORD, "version": 7}).encode(),
-        "do not add up": json.dumps({**_RECORD, "tables": {"canfield-D3": {**_RECORD["tables"]["canfield-D3"],
-                                                                           "won": 40}}}).encode(),
-        "deeper than": b"[" * 50_000,
+        "ce n’est pas du JSON": b"{nope",
+        "il vient d’une autre version du jeu": json.dumps({**_RECORD, "version": 7}).encode(),
+        "son contenu n’est pas valable (table 'canfield-D3': the counts do not add up)": json.dumps(
+            {**_RECORD, "tables": {"canfield-D3": {**_RECORD["tables"]["canfield-D3"], "won": 40}}}).encode(),
+        "ce n’est pas un fichier de statistiques de Canfield": b"[" * 50_000,
     }
     for words, data in bad_files.items():
         file_input.set_input_files({"name": "bad.json", "mimeType": "application/json", "buffer": data})
         msg = page.locator("#stats-message")
         expect(msg).to_contain_text("Ce fichier n’a pas pu être importé")
         expect(msg).to_contain_text(words)
+        assert not any(w in msg.inner_text() for w in ("Traceback", "Error"))
         assert shown(page) == want_fr                     # nothing changed
         assert stored_stats(page)["tables"] == _RECORD["tables"]
         file_input.set_input_files([])
@@ -209,6 +210,7 @@ def test_stats_dialog_is_accessible_in_every_state(open_game, page, server):
     dlg.locator('[data-stats="reset-no"]').click()
     dlg.locator('input[name="stats-file"]').set_input_files(
         {"name": "bad.json", "mimeType": "application/json", "buffer": b"{}"})
-    expect(page.locator("#stats-message")).to_contain_text("Dit bestand kon niet worden geïmporteerd")
+    expect(page.locator("#stats-message")).to_have_text(
+        "Dit bestand kon niet worden geïmporteerd: het is geen statistiekenbestand van Canfield")
     audit(page, "statistics dialog, import error")
     page.screenshot(path=str(SHOTS / "stats-dialog-error-nl.png"))
