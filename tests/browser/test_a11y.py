@@ -345,3 +345,20 @@ def test_screenshots_in_each_language_and_large_four_colour(open_game, new_conte
     expect(pg.locator("#game")).to_have_class(re.compile(r"\blarge-cards\b"))
     _shoot(pg, f"a11y-large-four-colour-{tag}.png")
     assert pg.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+
+
+def test_cursor_and_selection_differ_by_shape_not_only_colour(open_game):
+    page = open_lang(open_game, "fr")
+    page.locator("header button:not([disabled])").last.focus()
+    page.keyboard.press("Tab")
+    page.keyboard.press("ArrowDown")                           # reserve: the cursor on the queen of clubs
+    page.keyboard.press("Enter")                               # picked up
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")                          # column 2: the cursor on the king of hearts
+    expect(card(page, "KH")).to_have_class(re.compile(r"\bcursor\b"))
+    style = lambda code, prop: page.evaluate(  # noqa: E731
+        f"() => getComputedStyle(document.querySelector('[data-card=\"{code}\"]')).{prop}")
+    assert style("KH", "outlineStyle") == "dashed"             # the cursor: a dashed outline
+    assert style("QC", "outlineStyle") == "none"               # the selection: a ring and a lift
+    assert style("QC", "translate") not in ("none", "0px", "")
+    _shoot(page, "a11y-keyboard-cursor-and-selection-1280x800.png")
