@@ -82,6 +82,7 @@
   });
 
   function watch(registration) {
+    if (!registration) return;                // blocked without an error (some test browsers)
     reg = registration;
     if (reg.waiting && sw.controller) showUpdate();
     reg.addEventListener("updatefound", function () {

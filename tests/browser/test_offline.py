@@ -17,6 +17,7 @@ import shutil
 import struct
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,7 @@ import build_offline  # noqa: E402
 SEED_CODE = "CF1-D3-AAAAACL"
 SW_TIMEOUT_MS = 90_000   # install copies ~15 MB into Cache Storage; generous on a loaded 2-core machine
 NOTICE = "#sw-update"
+READY = '#game[data-ready="true"]'
 
 
 def _expected_files(root: Path) -> set[str]:
@@ -50,7 +52,7 @@ def _build(root: Path, *extra: str) -> dict:
     return build_offline.read_release(root)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def release() -> dict:
     """The repository's release file, rebuilt now so that it matches the files on disk."""
     return _build(REPO)
@@ -175,17 +177,59 @@ def _absolute(base: str, release: dict) -> list[str]:
     return [f"{base}/{f['url'][2:]}" for f in release["files"]]
 
 
+def wait_async(page, predicate: str, arg, what: str) -> None:
+    """Poll an async JS predicate (wait_for_function would take its Promise for a true value)."""
+    deadline = time.monotonic() + SW_TIMEOUT_MS / 1000
+    while not page.evaluate(predicate, arg):
+        if time.monotonic() > deadline:
+            state = page.evaluate("""async () => {
+                const reg = await navigator.serviceWorker.getRegistration();
+                const names = await caches.keys(), sizes = {};
+                for (const n of names) sizes[n] = (await (await caches.open(n)).keys()).length;
+                return {installing: !!(reg && reg.installing), waiting: !!(reg && reg.waiting),
+                        active: reg && reg.active && reg.active.state,
+                        controlled: !!navigator.serviceWorker.controller, caches: sizes};
+            }""")
+            pytest.fail(f"timed out waiting for {what}: {state}")
+        page.wait_for_timeout(200)  # a polling interval, not a wait for something to happen
+
+
 def wait_offline_ready(page, base: str, release: dict) -> None:
     """Wait until the service worker controls the page and its cache holds every file."""
-    page.wait_for_function(
-        """async ([name, urls]) => {
+    wait_async(
+        page, """async ([name, urls]) => {
              const reg = await navigator.serviceWorker.getRegistration();
              if (!reg || !reg.active || reg.active.state !== "activated" || !navigator.serviceWorker.controller) return false;
              if (!(await caches.has(name))) return false;
              const have = new Set((await (await caches.open(name)).keys()).map(r => r.url));
              return urls.every(u => have.has(u));
            }""",
-        arg=[release["cache"], _absolute(base, release)], polling=250, timeout=SW_TIMEOUT_MS)
+        [release["cache"], _absolute(base, release)], "the service worker and its full cache")
+
+
+def settle(page) -> None:
+    """Before leaving a booted game: let the solver's worker (static/ui/hint.py) finish booting,
+    so that the navigation does not abort its Pyodide download (which fails the teardown)."""
+    try:
+        page.wait_for_function(
+            "() => document.getElementById('game').dataset.solver !== 'booting'",
+            timeout=SW_TIMEOUT_MS)
+    except Exception:  # noqa: BLE001 - say what state it was in
+        solver = page.evaluate("document.getElementById('game').dataset.solver")
+        log = page._canfield_log.summary() if hasattr(page, "_canfield_log") else ""
+        pytest.fail(f"the solver's worker did not finish booting: data-solver={solver}\n{log}")
+
+
+def reopen(open_game, page, *args, **kwargs):
+    settle(page)
+    return open_game(*args, **kwargs)
+
+
+def reload_game(page) -> None:
+    """A reload (the page stays a client throughout: a waiting worker keeps waiting)."""
+    settle(page)
+    page.reload(wait_until="commit")
+    page.wait_for_selector(READY, state="attached", timeout=SW_TIMEOUT_MS)
 
 
 def _tap_stock_plays(page) -> None:
@@ -217,12 +261,12 @@ def test_after_one_visit_the_game_boots_and_plays_offline(page, open_game, serve
     page.on("response", lambda r: responses.append((r.url, r.from_service_worker)))
     page.context.set_offline(True)
     try:
-        open_game(SEED_CODE, base=base)        # a full reload with the network off
+        reopen(open_game, page, SEED_CODE, base=base)   # a full reload with the network off
         _tap_stock_plays(page)
     finally:
         page.context.set_offline(False)
     assert responses, "no request recorded"
-    not_from_cache = [u for u, from_sw in responses if not from_sw]
+    not_from_cache = [u for u, from_sw in responses if not from_sw and u.startswith("http")]
     assert not not_from_cache, f"answered by the network while offline: {not_from_cache}"
     assert f"{base}/static/vendor/pyodide/pyodide.asm.wasm" in {u for u, _ in responses}
 
@@ -241,7 +285,7 @@ def test_a_new_release_waits_for_the_player_then_replaces_the_old(page, open_gam
     second = _build(site)
     assert second["cache"] != first["cache"]
 
-    open_game(SEED_CODE, base=base)            # the navigation makes the browser look for a new sw
+    reopen(open_game, page, SEED_CODE, base=base)   # the navigation makes the browser look for a new sw
     notice = page.locator(NOTICE)
     notice.wait_for(state="visible", timeout=SW_TIMEOUT_MS)
     assert notice.locator("p").inner_text() == "A new version of the game is ready."
@@ -260,18 +304,18 @@ def test_a_new_release_waits_for_the_player_then_replaces_the_old(page, open_gam
     assert not notice.is_visible()
     assert page.evaluate("navigator.serviceWorker.getRegistration().then(r => !!r.waiting)")
 
-    # the next start asks again; the player's click swaps the release in and reloads
-    open_game(SEED_CODE, base=base)
+    # a reload asks again (the old release still runs it: the page never stopped being its
+    # client); the player's click swaps the new release in and reloads
+    reload_game(page)
     notice.wait_for(state="visible", timeout=SW_TIMEOUT_MS)
+    settle(page)
     page.evaluate("window.__before_reload = true")
     with page.expect_navigation(timeout=SW_TIMEOUT_MS):
         notice.locator("[data-sw=reload]").click()
-    from conftest import wait_until_ready  # noqa: PLC0415
-    wait_until_ready(page)
+    page.wait_for_selector(READY, state="attached", timeout=SW_TIMEOUT_MS)
     assert page.evaluate("window.__before_reload") is None
-    page.wait_for_function(
-        """async ([name]) => { const k = await caches.keys(); return k.length === 1 && k[0] === name; }""",
-        arg=[second["cache"]], polling=250, timeout=SW_TIMEOUT_MS)
+    wait_async(page, """async ([name]) => { const k = await caches.keys(); return k.length === 1 && k[0] === name; }""",
+               [second["cache"]], "the old cache to go")
     wait_offline_ready(page, base, second)
     css = page.evaluate('fetch("./static/game.css").then(r => r.text())')
     assert marker in css
@@ -288,7 +332,7 @@ def test_the_notice_speaks_the_players_language(page, open_game, serve, tmp_path
     (site / "static" / "boot.js").write_text((site / "static" / "boot.js").read_text(encoding="utf-8") + "\n// 2\n",
                                             encoding="utf-8")
     _build(site)
-    open_game(SEED_CODE, base=base, path="index.html?lang=nl")
+    reopen(open_game, page, SEED_CODE, base=base, path="index.html?lang=nl")
     page.locator(NOTICE).wait_for(state="visible", timeout=SW_TIMEOUT_MS)
     assert page.locator(f"{NOTICE} p").inner_text() == "Er is een nieuwe versie van het spel klaar."
     assert page.locator(f"{NOTICE} [data-sw=reload]").inner_text() == "Opnieuw laden"
