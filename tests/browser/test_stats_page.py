@@ -4,8 +4,10 @@ the address) and reloads; shown in the dialog; reset with a confirmation; export
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
+from pathlib import Path
 
 from playwright.sync_api import expect
 
@@ -14,6 +16,15 @@ from test_game import SEED_CODE, _foundation_only_deal, card, expect_view, view_
 from test_persist import open_game, put_storage, storage  # noqa: F401 - open_game: the settling fixture
 
 EN = "index.html?lang=en"
+
+
+def _browser_a11y():
+    """tests/browser/test_a11y.py by its path (tests/test_a11y.py has the same module name)."""
+    path = Path(__file__).with_name("test_a11y.py")
+    spec = importlib.util.spec_from_file_location("_browser_test_a11y", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 STATS = "canfield.stats"
 
 
@@ -192,8 +203,9 @@ def test_export_reset_import_round_trip_and_bad_files(open_game, page, server, t
 
 
 def test_stats_dialog_is_accessible_in_every_state(open_game, page, server):
-    from test_a11y import audit  # axe-core, as for the other dialogs
     from test_game import SHOTS
+
+    audit = _browser_a11y().audit  # axe-core, as for the other dialogs
 
     put_storage(page, server, {STATS: json.dumps(_RECORD)})
     open_game(SEED_CODE, path="index.html?lang=nl")
