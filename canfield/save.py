@@ -19,8 +19,37 @@ VERSION = 1
 MAX_MOVES = 100_000  # far more than any real game; bounds the work a corrupted record can cause
 
 
+MAX_DEPTH = 20  # our records nest 2 deep; deeper text is refused before parsing
+
+
 class InvalidSave(CanfieldError):
     """A saved game that cannot be read."""
+
+
+def json_depth_ok(text, limit=MAX_DEPTH):
+    """False when `text` nests arrays or objects deeper than `limit`.
+
+    Checked before json.loads: in Pyodide a deeply nested text ("[" * 100000) overflows the browser's
+    stack inside the parser, a fatal error that no `except` catches."""
+    depth = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > limit:
+                return False
+        elif ch in "]}":
+            depth -= 1
+    return True
 
 
 def to_save(game):
@@ -44,6 +73,10 @@ def from_save(data):
     """The game a record describes, at its position, with its undo and redo history. Raises InvalidSave."""
     if isinstance(data, (str, bytes, bytearray)):
         try:
+            if isinstance(data, (bytes, bytearray)):
+                data = bytes(data).decode("utf-8")
+            if not json_depth_ok(data):
+                raise InvalidSave("the saved game nests too deeply to be a saved game")
             data = json.loads(data)
         except (ValueError, UnicodeDecodeError) as exc:
             raise InvalidSave(f"the saved game is not JSON ({exc})") from None

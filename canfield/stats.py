@@ -83,6 +83,10 @@ class Stats:
 
     @classmethod
     def from_json(cls, text):
+        from .save import json_depth_ok
+
+        if isinstance(text, str) and not json_depth_ok(text):
+            raise InvalidStats("the statistics nest too deeply to be a statistics file")
         try:
             data = json.loads(text)
         except (TypeError, ValueError) as exc:

@@ -42,6 +42,8 @@ def test_round_trip_property(number, picks, undos):
         ("\x00\xff garbage", "not JSON"),
         (b"\xff\xfe", "not JSON"),
         ("[]", "not a saved"),
+        ("[" * 100_000, "too deeply"),
+        ('{"a": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[", "b": [}', "not JSON"),
         ('{"format": "other"}', "not a saved"),
         ({"format": "canfield-save", "version": 0, "code": "CF1-D3-AAAAACL", "moves": []}, "version"),
         ({"format": "canfield-save", "version": "1", "code": "CF1-D3-AAAAACL", "moves": []}, "version"),

@@ -39,6 +39,7 @@ def test_json_round_trip_keeps_the_open_game():
     [
         ("nope", "not JSON"),
         (None, "not JSON"),
+        ("{" * 50_000, "too deeply"),
         ('{"format": "x"}', "not a Canfield"),
         ('{"format": "canfield-stats", "version": 2, "tables": {}}', "version"),
         ('{"format": "canfield-stats", "version": 1, "tables": []}', "no tables"),
