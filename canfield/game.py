@@ -446,7 +446,7 @@ class Game:
             return False
         c = src[-k]
         if d[0] == "F":
-            return kind != "F" and FOUNDATIONS[self._fpos[SUIT[c]]] == d and self._fits_foundation(c) >= 0
+            return k == 1 and kind != "F" and FOUNDATIONS[self._fpos[SUIT[c]]] == d and self._fits_foundation(c) >= 0
         if kind == "F" and not self._takeback:
             return False
         if dst:

@@ -83,6 +83,15 @@ def test_any_source_to_foundation_scores_five():
     assert g.score == 15
 
 
+def test_a_tail_never_goes_to_a_foundation_as_a_unit():
+    # 8H 7S on column 1; 8H alone would fit foundation 1 (7H), but not with 7S on it
+    g = position(foundations=[["7H"], [], [], []], reserve=["2C"],
+                 tableau=[["8H", "7S"], ["5C"], ["3C"], ["4C"]])
+    with pytest.raises(IllegalMove, match="one at a time"):
+        g.play(Move("T1", "F1", 2))
+    assert not g.is_legal(Move("T1", "F1", 2))
+
+
 # ---- tableau ---------------------------------------------------------------------------
 
 def test_builds_down_alternating_and_wraps_king_on_ace():
