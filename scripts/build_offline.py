@@ -31,6 +31,9 @@ import shutil
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from build_vendor import _sha256  # noqa: E402  (one file hash for both build steps)
+
 REPO = Path(__file__).resolve().parent.parent
 RELEASE_FILE = "sw-release.js"
 SW_FILE = "sw.js"
@@ -40,14 +43,6 @@ CACHE_PREFIX = "canfield-"
 
 class BuildError(Exception):
     """A problem the person running the build can fix; printed without traceback."""
-
-
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def _skipped(rel: Path) -> bool:

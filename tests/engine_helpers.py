@@ -6,6 +6,18 @@ SEED_TOP = ["JS", "QS", "8H", "QC"]  # reserve cards 10-13 of the seed's example
 SEED_FIXED = SEED_TOP + ["7H", "6C", "KH", "QH", "AS"]
 
 
+# Seed 000's sentences (the lines starting "Pioche :"), before and after the example's three moves.
+FR_BEFORE = (
+    "Pioche : 34 cartes ; défausse vide ; réserve : 13 cartes, dessus : dame de trèfle. Fondations, rang de "
+    "départ 7 : cœur jusqu’au 7 de cœur (1), pique vide, carreau vide, trèfle vide. colonne 1 : 6 de trèfle ; "
+    "colonne 2 : roi de cœur ; colonne 3 : dame de cœur ; colonne 4 : as de pique."
+)
+FR_AFTER = (
+    "Pioche : 34 cartes ; défausse vide ; réserve : 10 cartes, dessus : valet de pique. Fondations, rang de "
+    "départ 7 : cœur jusqu’au 8 de cœur (2), pique vide, carreau vide, trèfle vide. colonne 1 : 6 de trèfle ; "
+    "colonne 2 : dame de pique ; colonne 3 : dame de cœur ; colonne 4 : as de pique, roi de cœur, dame de trèfle."
+)
+
 def seed_example_deck():
     """A deal matching seed 000's example: reserve ending JS QS 8H QC, base 7H, columns 6C KH QH AS."""
     rest = [c.code for c in CARDS if c.code not in SEED_FIXED]

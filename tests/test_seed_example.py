@@ -4,18 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from engine_helpers import seed_example_game
+from engine_helpers import FR_AFTER, FR_BEFORE, seed_example_game
 
-FR_BEFORE = (
-    "Pioche : 34 cartes ; défausse vide ; réserve : 13 cartes, dessus : dame de trèfle. Fondations, rang de "
-    "départ 7 : cœur jusqu’au 7 de cœur (1), pique vide, carreau vide, trèfle vide. colonne 1 : 6 de trèfle ; "
-    "colonne 2 : roi de cœur ; colonne 3 : dame de cœur ; colonne 4 : as de pique."
-)
-FR_AFTER = (
-    "Pioche : 34 cartes ; défausse vide ; réserve : 10 cartes, dessus : valet de pique. Fondations, rang de "
-    "départ 7 : cœur jusqu’au 8 de cœur (2), pique vide, carreau vide, trèfle vide. colonne 1 : 6 de trèfle ; "
-    "colonne 2 : dame de pique ; colonne 3 : dame de cœur ; colonne 4 : as de pique, roi de cœur, dame de trèfle."
-)
 NL_BEFORE = (
     "Trekstapel: 34 kaarten; aflegstapel leeg; reserve: 13 kaarten, bovenste: klaverenvrouw. Fundamenten, "
     "startrang 7: harten tot en met harten 7 (1), schoppen leeg, ruiten leeg, klaveren leeg. kolom 1: klaveren 6; "

@@ -16,44 +16,19 @@ import pytest
 from playwright.sync_api import expect
 
 from canfield import Game
+from engine_helpers import FR_AFTER, FR_BEFORE, seed_example_deck
 
 REPO = Path(__file__).resolve().parents[2]
 SHOTS = Path(os.environ.get("CANFIELD_SCREENSHOTS", Path(tempfile.gettempdir()) / "canfield-screenshots"))
 
-# Seed 000's example: reserve bottom -> top ends JS QS 8H QC (cards 10-13), base card 7H (14th),
-# tableau 6C KH QH AS (15-18); the other cards in any order.
-_USED = ["JS", "QS", "8H", "QC", "7H", "6C", "KH", "QH", "AS"]
-_REST = [r + s for s in "SHDC" for r in "A23456789TJQK" if r + s not in _USED]
-SEED_DECK = _REST[:9] + _USED + _REST[9:]
+# Seed 000's example deal (tests/engine_helpers.py) and its sentences before and after its three moves.
+SEED_DECK = seed_example_deck()
 SEED_CODE = "CF1-D3-" + "".join(SEED_DECK)
-
-# The seed's sentences (000, the lines starting "Pioche :"), before and after its three moves.
-FR_BEFORE = (
-    "Pioche : 34 cartes ; défausse vide ; réserve : 13 cartes, dessus : dame de trèfle. Fondations, rang de "
-    "départ 7 : cœur jusqu’au 7 de cœur (1), pique vide, carreau vide, trèfle vide. colonne 1 : 6 de trèfle ; "
-    "colonne 2 : roi de cœur ; colonne 3 : dame de cœur ; colonne 4 : as de pique."
-)
-FR_AFTER = (
-    "Pioche : 34 cartes ; défausse vide ; réserve : 10 cartes, dessus : valet de pique. Fondations, rang de "
-    "départ 7 : cœur jusqu’au 8 de cœur (2), pique vide, carreau vide, trèfle vide. colonne 1 : 6 de trèfle ; "
-    "colonne 2 : dame de pique ; colonne 3 : dame de cœur ; colonne 4 : as de pique, roi de cœur, dame de trèfle."
-)
 
 PILES = ["stock", "waste", "reserve"] + [f"foundation-{i}" for i in range(1, 5)] + [f"tableau-{i}" for i in range(1, 5)]
 
 PILES_JS = """() => Object.fromEntries([...document.querySelectorAll('[data-pile]')].map(
     p => [p.dataset.pile, [...p.querySelectorAll('[data-card]')].map(c => c.dataset.card)]))"""
-
-
-def test_seed_sentences_are_the_seed_files():
-    """The constants above are seed 000's own lines (when the seeds are beside the repository)."""
-    seed = next((REPO.parent / "shared" / "seeds").glob("000_*.txt"), None) if (REPO.parent / "shared" / "seeds").is_dir() else None
-    if seed is None:
-        pytest.skip("seed texts not beside this checkout")
-    lines = [ln.strip() for ln in seed.read_text(encoding="utf-8").splitlines() if ln.startswith("Pioche :")]
-    assert lines == [FR_BEFORE, FR_AFTER]
-    game = Game.from_code(SEED_CODE)
-    assert game.describe("fr") == FR_BEFORE
 
 
 # --------------------------------------------------------------------------- helpers

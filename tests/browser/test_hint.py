@@ -13,13 +13,13 @@ from playwright.sync_api import expect
 
 from canfield import Game
 from canfield.solver import solve
+from test_game import PILES_JS, view_of
 
 SOLVER_READY = '#game[data-solver="ready"]'
 SOLVER_BOOT_MS = 90_000  # a second Pyodide boots in the worker (seconds on a 2-core machine)
 ANSWER_MS = SOLVER_BOOT_MS + 30_000  # the first request also boots the worker
 
-PILES_JS = """() => Object.fromEntries([...document.querySelectorAll('[data-pile]')].map(
-    p => [p.dataset.pile, [...p.querySelectorAll('[data-card]')].map(c => c.dataset.card)]))"""
+
 
 TO_UI = {"S": "stock", "W": "waste", "R": "reserve",
          **{f"F{i}": f"foundation-{i}" for i in range(1, 5)}, **{f"T{i}": f"tableau-{i}" for i in range(1, 5)}}
@@ -65,17 +65,6 @@ def assert_no_long_task_while_busy(page):
 
 def solver_ready(page):
     page.wait_for_selector(SOLVER_READY, state="attached", timeout=SOLVER_BOOT_MS)
-
-
-def view_of(game: Game) -> dict[str, list[str]]:
-    waste = game.waste[-(3 if game.draw == 3 else 1):] if game.waste else ()
-    out = {"stock": [], "waste": [c.code for c in waste],
-           "reserve": [game.reserve[-1].code] if game.reserve else []}
-    for i, f in enumerate(game.foundations, 1):
-        out[f"foundation-{i}"] = [f[-1].code] if f else []
-    for i, t in enumerate(game.tableau, 1):
-        out[f"tableau-{i}"] = [c.code for c in t]
-    return out
 
 
 def expect_view(page, game: Game):
