@@ -170,13 +170,14 @@ class Server(http.server.ThreadingHTTPServer):
 
 
 def make_server(root: Path | str = REPO, port: int = 8000, bind: str = "127.0.0.1",
-                prefix: str = "/", quiet: bool = False) -> Server:
-    """Build (not start) a server; port 0 picks a free port (see server.server_port)."""
+                prefix: str = "/", quiet: bool = False, handler_base: type = None) -> Server:
+    """Build (not start) a server; port 0 picks a free port (see server.server_port).
+    handler_base: a subclass of Handler to use (a benchmark counts the bytes it sends)."""
     root = Path(root).resolve()
     if not root.is_dir():
         raise SystemExit(f"serve.py: root {root} is not a directory")
     prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
-    handler = type("BoundHandler", (Handler,), {"prefix": prefix, "quiet": quiet})
+    handler = type("BoundHandler", (handler_base or Handler,), {"prefix": prefix, "quiet": quiet})
     server = Server((bind, port), functools.partial(handler, directory=str(root)))
     server.prefix = prefix
     return server
