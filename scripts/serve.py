@@ -7,6 +7,9 @@ Sends the MIME types Pyodide and PyScript need (application/wasm for .wasm,
 text/javascript for .mjs/.js), with `Cache-Control: no-cache` so a browser may
 keep files but revalidates them (ETag / Last-Modified answer 304).
 
+Every answer carries the Content-Security-Policy of the served index.html's
+<meta http-equiv> (the same policy, as a header).
+
 --prefix serves the root under a sub-path (http://host:port/some/dir/), to
 check that the page only uses relative URLs; anything outside it is a 404.
 """
@@ -17,6 +20,7 @@ import argparse
 import functools
 import http.server
 import os
+import re
 import sys
 import threading
 import time
@@ -43,6 +47,17 @@ MIME_TYPES = {
     ".woff2": "font/woff2",
     ".map": "application/json",
 }
+_CSP_META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
+
+
+def content_security_policy(index=REPO / "index.html") -> str:
+    """The policy of index.html's <meta http-equiv="Content-Security-Policy">: the header says the same."""
+    match = _CSP_META.search(Path(index).read_text(encoding="utf-8"))
+    if not match:
+        raise RuntimeError(f"{index} has no Content-Security-Policy meta tag")
+    return match.group(1)
+
+
 TEXT_TYPES = ("text/", "application/json", "application/toml", "application/manifest+json", "image/svg+xml")
 
 
@@ -84,8 +99,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             return None
         return super().send_head()
 
+    csp = ""
+
     def end_headers(self):
         self.send_header("Cache-Control", "no-cache")
+        if self.csp:
+            self.send_header("Content-Security-Policy", self.csp)
         super().end_headers()
 
     def log_message(self, format, *args):
@@ -117,7 +136,11 @@ def make_server(root: Path | str = REPO, port: int = 8000, bind: str = "127.0.0.
     if not root.is_dir():
         raise SystemExit(f"serve.py: root {root} is not a directory")
     prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
-    handler = type("BoundHandler", (Handler,), {"prefix": prefix, "quiet": quiet})
+    try:  # the policy of the served index.html, as a header too (the header also covers workers' scripts)
+        csp = content_security_policy(root / "index.html")
+    except (OSError, RuntimeError):
+        csp = ""
+    handler = type("BoundHandler", (Handler,), {"prefix": prefix, "quiet": quiet, "csp": csp})
     server = Server((bind, port), functools.partial(handler, directory=str(root)))
     server.prefix = prefix
     return server

@@ -136,8 +136,11 @@ def test_favicon_is_declared_and_served(game_page, page_log, server):
 @pytest.mark.allow_http_errors
 def test_the_recorder_sees_and_blocks_requests_off_the_origin(page, page_log, server):
     # Self-test of the fixtures every other test relies on: an off-origin request
-    # must fail to resolve (no network) and be reported.
+    # must fail to resolve (no network) and be reported. The game's own pages forbid it already
+    # (Content-Security-Policy, tests/browser/test_csp.py), so the probe runs on a page without a policy.
     page.goto(f"{server}/static/vendor/manifest.json")
+    page.route(f"{server}/probe.html", lambda route: route.fulfill(status=200, content_type="text/html", body="<p>probe"))
+    page.goto(f"{server}/probe.html")
     result = page.evaluate(
         "fetch('http://example.com/probe.js').then(() => 'fetched', () => 'blocked')"
     )
