@@ -182,3 +182,11 @@ def test_route_hash_keeps_the_game_in_progress_on_a_bad_code():
         assert state.route_hash(bad, None) == ("refuse", None)
     what, game = state.route_hash("CL1-D1-AAAAAAB", "CF1-D3-AAAAACL")
     assert what == "deal" and game.code == "CL1-D1-AAAAAAB"
+
+
+def test_arrow_paths_reach_every_pile():
+    from keyboard_paths import arrows
+
+    for a in state.PILES:
+        for b in state.PILES:
+            arrows(a, b)
