@@ -91,7 +91,9 @@ class Stats:
         return True
 
     def win(self, game_id, score, seconds):
-        if not self._is_open(game_id):
+        """A win, recorded once. A game counted lost by another page (which left it) but won here is won."""
+        e = self._entry(game_id)
+        if not (self._is_open(game_id) or e is not None and e["state"] == "lost"):
             return False
         e = self._entry(game_id)
         k = e["key"] if e is not None else self.open["key"]
@@ -120,7 +122,6 @@ class Stats:
             e["state"] = state
         if self.open is not None and self.open["id"] == game_id:
             self.open = None
-            self.open = _newest_open(self.recent)
 
     def reset(self, at=0.0):
         """Every table emptied, at wall-clock time `at`: a merge with an older copy keeps this record."""
@@ -142,7 +143,8 @@ class Stats:
         than RECENT games, far more than two pages of one player play between two storage events.
         A game's state only moves forward (open, lost, won), best score and best streak take the larger,
         the fastest win the smaller; the current streak follows the newest finished game of the table.
-        The merge is commutative and idempotent, and never lowers played, won, best streak or best score.
+        The merge is commutative and idempotent (all but `open`, which stays this page's own game), and
+        never lowers played, won, best streak or best score.
         The one exception is a reset or an import (`epoch`): then the copy reset or imported last stands
         whole, since the player asked for exactly that record.
         """
@@ -182,10 +184,12 @@ class Stats:
             }
         out.recent = recent
         out.epoch = a.epoch
-        out.open = _newest_open(recent)
-        if out.open is None:
-            opens = [o for o in (a.open, b.open) if o is not None and o["id"] not in by_id]
-            out.open = max(opens, key=lambda o: (o["id"], o["key"])) if opens else None
+        # `open` is this page's own game in progress: kept from `self` while it is still open (the other
+        # copy's open game belongs to the other page, which goes on with it)
+        mine = a.open
+        if mine is not None and by_id.get(mine["id"], {"state": "open"})["state"] != "open":
+            mine = None
+        out.open = dict(mine) if mine is not None else None
         return out
 
     # ---- JSON ---------------------------------------------------------------------------------

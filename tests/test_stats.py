@@ -150,7 +150,8 @@ def _copies(base_ops, ops_a, ops_b):
 
 
 def _view(s):
-    return json.loads(s.to_json())
+    """The record without `open` (each page's own game in progress, kept from the copy merged into)."""
+    return {k: v for k, v in json.loads(s.to_json()).items() if k != "open"}
 
 
 @settings(max_examples=300, deadline=None)
@@ -185,6 +186,33 @@ def test_merge_of_the_same_game_in_two_pages_counts_it_once():
     m = b.merge(a)
     assert (m.table("k")["played"], m.table("k")["won"]) == (1, 1)
     assert not m.win("g", 255, 80)  # and a win is recorded once, across pages too
+
+
+def test_a_page_keeps_its_own_open_game_and_never_abandons_the_others():
+    base = Stats()
+    a, b = Stats.from_json(base.to_json()), Stats.from_json(base.to_json())
+    a.start("k", "ga", at=1.0)
+    b.start("k", "gb", at=2.0)
+    a = a.merge(b)
+    assert a.open == {"id": "ga", "key": "k"}
+    assert a.win("ga", 100, 50)
+    a.start("k", "ga2", at=3.0)                 # a's next game: gb, the other page's, stays open
+    assert a._entry("gb")["state"] == "open"
+    b = b.merge(a)
+    assert b.open == {"id": "gb", "key": "k"} and b.win("gb", 90, 40)
+    m = a.merge(b)
+    assert (m.table("k")["played"], m.table("k")["won"]) == (3, 2)
+
+
+def test_a_game_left_in_one_page_and_won_in_another_counts_as_won():
+    base = Stats()
+    base.start("k", "g", at=1.0)
+    a, b = Stats.from_json(base.to_json()), Stats.from_json(base.to_json())
+    assert a.abandon("g")
+    b = b.merge(a)
+    assert b.win("g", 100, 30) and not b.win("g", 100, 30)
+    m = a.merge(b)
+    assert (m.table("k")["played"], m.table("k")["won"]) == (1, 1)
 
 
 def test_a_reset_in_one_page_stands_against_the_older_copy():
