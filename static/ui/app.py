@@ -84,7 +84,7 @@ class App:
             self.deal(Game.new(draw=self.settings.draw, rules=self.settings.rules), push=False)
 
         if bad_code:
-            kept = saved is not None and saved.history
+            kept = saved is not None
             self.notice(self.t("notice.invalid_code_kept" if kept else "notice.invalid_code", code=bad_code[:120]))
         self._bind()
         self.stats_view = StatsView(self)
