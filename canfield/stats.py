@@ -32,7 +32,10 @@ MAX_SCORE = 10**6                # a game scores at most a few hundred points
 MAX_SECONDS = 10 * 365 * 86400   # ten years: any longer "fastest win" is not a time
 MAX_AT = 1e11                    # a wall-clock time in seconds (year 5138)
 MAX_ID = 64
-_STATES = ("open", "lost", "won")  # a game's state only moves right (merge takes the furthest)
+# A game's state only moves right (merge takes the furthest). "late": won in one page after another page had
+# left it (a loss there): it counts as won, but the streak it had broken stays broken.
+_STATES = ("open", "lost", "late", "won")
+_WON = ("late", "won")
 
 
 class InvalidStats(ReasonError):
@@ -99,12 +102,14 @@ class Stats:
         k = e["key"] if e is not None else self.open["key"]
         t = self.tables.setdefault(k, _empty())
         t["won"] += 1
-        t["streak"] += 1
-        t["best_streak"] = max(t["best_streak"], t["streak"])
+        late = e is not None and e["state"] == "lost"
+        if not late:  # a late win of a game left earlier does not mend the streak it broke
+            t["streak"] += 1
+            t["best_streak"] = max(t["best_streak"], t["streak"])
         t["best_score"] = score if t["best_score"] is None else max(t["best_score"], score)
         seconds = min(round(float(seconds), 1), float(MAX_SECONDS))
         t["fastest"] = seconds if t["fastest"] is None else min(t["fastest"], seconds)
-        self._close(game_id, "won")
+        self._close(game_id, "late" if late else "won")
         return True
 
     def abandon(self, game_id):
@@ -169,8 +174,8 @@ class Stats:
             mine = [e for e in by_id.values() if e["key"] == k]
             new_b = sum(1 for e in mine if e["id"] in b_state and e["id"] not in a_state)
             new_a = sum(1 for e in mine if e["id"] in a_state and e["id"] not in b_state)
-            won_b = sum(1 for e in mine if b_state.get(e["id"]) == "won" and a_state.get(e["id"]) != "won")
-            won_a = sum(1 for e in mine if a_state.get(e["id"]) == "won" and b_state.get(e["id"]) != "won")
+            won_b = sum(1 for e in mine if b_state.get(e["id"]) in _WON and a_state.get(e["id"]) not in _WON)
+            won_a = sum(1 for e in mine if a_state.get(e["id"]) in _WON and b_state.get(e["id"]) not in _WON)
             played = min(MAX_COUNT, max(ta["played"] + new_b, tb["played"] + new_a))
             won = min(played, max(ta["won"] + won_b, tb["won"] + won_a))
             streak = _merged_streak(sorted(mine, key=lambda e: (e["at"], e["id"])), ta["streak"], tb["streak"])
@@ -229,7 +234,7 @@ class Stats:
             seen.add(e["id"])
         for k, t in clean.items():  # each game remembered is counted in its table
             mine = [e for e in recent if e["key"] == k]
-            if len(mine) > t["played"] or sum(e["state"] == "won" for e in mine) > t["won"]:
+            if len(mine) > t["played"] or sum(e["state"] in _WON for e in mine) > t["won"]:
                 raise InvalidStats(f"table {k!r:.40}: the recent games do not add up", "bad-field")
         epoch = data.get("epoch", 0.0) if version >= 2 else 0.0
         if type(epoch) not in (int, float) or not 0 <= epoch < MAX_AT:
@@ -269,7 +274,7 @@ def _merged_streak(entries, sa, sb):
     when no loss is in view, the larger of the two copies' streaks (they may reach further back)."""
     run = 0
     for e in reversed(entries):
-        if e["state"] == "lost":
+        if e["state"] in ("lost", "late"):
             return run
         if e["state"] == "won":
             run += 1
