@@ -20,10 +20,10 @@ from .hint import Assist
 from .input import Input
 from .persist import Keeper, Store
 from .render import Renderer
-from .settings import STORAGE_KEY, TOGGLES, Settings
+from .settings import TOGGLES
 from .stats_view import StatsView
 from .state import (
-    TO_ENGINE, Selection, code_from_hash, move_count, moves_from, pile_length, stock_move,
+    TO_ENGINE, Selection, code_from_hash, move_count, moves_from, pile_length, route_hash, stock_move,
 )
 
 NOTICE_MS = 5000
@@ -71,6 +71,10 @@ class App:
         self.root.classList.toggle("large-cards", self.settings.large_cards)
 
         code = code_from_hash(location.hash)
+        bad_code = code if route_hash(code, None)[0] == "refuse" else ""
+        if bad_code:  # an invalid code in the address: resume the saved game as if there were none
+            console.warn(f"Canfield: deal code {code[:120]!r} rejected")
+            code = ""
         saved = self.keeper.boot(code)  # the saved game if the address names no other deal
         if saved is not None:
             self.deal(saved, push=False)
@@ -79,6 +83,9 @@ class App:
         else:
             self.deal(Game.new(draw=self.settings.draw, rules=self.settings.rules), push=False)
 
+        if bad_code:
+            kept = saved is not None
+            self.notice(self.t("notice.invalid_code_kept" if kept else "notice.invalid_code", code=bad_code[:120]))
         self._bind()
         self.stats_view = StatsView(self)
         self.stats_view.bind()
@@ -125,6 +132,7 @@ class App:
         board.addEventListener("focusin", self._proxy("focusin", self._on_focusin))
         board.addEventListener("contextmenu", self._proxy("contextmenu", lambda ev: ev.preventDefault()))
         window.addEventListener("hashchange", self._proxy("hashchange", self._on_hashchange))
+        window.addEventListener("storage", self._proxy("storage", self._on_storage))
         for btn in document.querySelectorAll("[data-action]"):
             btn.addEventListener("click", self._proxy(f"action-{btn.dataset.action}", self._on_action))
         for btn in document.querySelectorAll("[data-dialog]"):
@@ -177,11 +185,11 @@ class App:
     # ---- settings -----------------------------------------------------------------------
 
     def _load_settings(self):
-        text = self.store.get(STORAGE_KEY)  # None where storage is refused (private mode): defaults
-        return Settings.from_json(text, tuple(RULESETS))
+        # None where storage is refused (private mode): defaults; a bad record is set aside, with a notice
+        return self.keeper.load_settings(tuple(RULESETS))
 
     def save_settings(self):
-        self.store.set(STORAGE_KEY, self.settings.to_json())  # full or refused: the game still plays
+        self.keeper.save_settings(self.settings)  # full, refused or held: the game still plays
 
     # ---- deals and the hash -------------------------------------------------------------
 
@@ -214,10 +222,21 @@ class App:
 
     def _on_hashchange(self, ev):
         code = code_from_hash(location.hash)
-        if not code or (self.game is not None and code == self.game.code):
+        what, game = route_hash(code, self.game.code if self.game is not None else None)
+        if what == "stay":
+            return
+        if what == "refuse" and self.game is not None:  # keep the game in progress, and its code in the address
+            console.warn(f"Canfield: deal code {code[:120]!r} rejected")
+            self.notice(self.t("notice.invalid_code_kept", code=code[:120]))
+            history.replaceState(None, "", "#" + self.game.code)
             return
         self.close_dialogs()
         self.load_code(code)
+
+    def _on_storage(self, ev):
+        """Another page of the game wrote to localStorage (the `storage` event)."""
+        if self.keeper.on_storage(ev.key, ev.newValue) == "stats" and self.stats_view is not None:
+            self.stats_view.refresh()
 
     # ---- the one path from an action to the screen --------------------------------------
 
