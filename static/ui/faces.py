@@ -14,7 +14,8 @@ A face has three parts:
 - for the figures only, a second mask with the gold parts (crown, collar, sceptre).
 
 static/faces.css attaches the art to the card element by attribute selector
-(`.card[data-card="QC"] .art`), so the renderer needs no knowledge of the pictures.
+(`.card[data-card="QC"] .art`), so the renderer needs no knowledge of the pictures; the small
+cards of the rules dialog (`.mini[data-mini="QC"]`, static/ui/rules_view.py) use the same art.
 """
 
 from __future__ import annotations
@@ -167,7 +168,7 @@ def faces_css() -> str:
         decl = f'--art:url("{data_uri(main)}")'
         if accent is not None:
             decl += f';--art2:url("{data_uri(accent)}")'
-        lines.append(f'.card[data-card="{code}"] .art{{{decl}}}')
+        lines.append(f':is(.card[data-card="{code}"],.mini[data-mini="{code}"]) .art{{{decl}}}')
     return "\n".join(lines) + "\n"
 
 

@@ -14,7 +14,14 @@ from .i18n import MESSAGES
 STORAGE_KEY = "canfield.settings"
 VERSION = 1
 # The settings dialog's checkboxes (input names = field names).
-TOGGLES = ("double_click", "auto_finish", "four_color", "large_cards")
+TOGGLES = ("double_click", "auto_finish", "four_color", "large_cards", "sound")
+# The settings dialog's choices (select names = field names), each with its allowed values, the
+# default first. Each value is a class on #game ("theme-dark", "back-red", "table-blue") that
+# static/game.css turns into colours; "auto" follows the system's light or dark preference.
+THEMES = ("auto", "light", "dark", "contrast")
+BACKS = ("blue", "red", "green")
+TABLES = ("green", "blue", "red")
+CHOICES = {"theme": THEMES, "back": BACKS, "table": TABLES}
 
 
 @dataclass
@@ -27,6 +34,10 @@ class Settings:
     large_cards: bool = False
     winnable: bool = False       # New game: only deals the solver proves winnable (static/ui/hint.py)
     lang: str = ""               # "" = from the browser
+    sound: bool = False          # a soft card sound on moves and a win sound (static/ui/sound.py)
+    theme: str = "auto"          # THEMES
+    back: str = "blue"           # BACKS: the card back
+    table: str = "green"         # TABLES: the felt colour
 
     def to_json(self) -> str:
         return json.dumps({"version": VERSION, **asdict(self)})
@@ -54,6 +65,17 @@ class Settings:
             out.winnable = data["winnable"]
         if data.get("lang") in MESSAGES:
             out.lang = data["lang"]
+        for name, allowed in CHOICES.items():
+            if isinstance(data.get(name), str) and data[name] in allowed:
+                setattr(out, name, data[name])
+        return out
+
+    def look_classes(self) -> dict[str, bool]:
+        """Every look class of #game, on or off, for these settings (the page toggles each one)."""
+        out = {"four-color": self.four_color, "large-cards": self.large_cards}
+        for name, allowed in CHOICES.items():
+            for value in allowed:
+                out[f"{name}-{value}"] = getattr(self, name) == value
         return out
 
 
