@@ -66,7 +66,7 @@ class Settings:
         if data.get("lang") in MESSAGES:
             out.lang = data["lang"]
         for name, allowed in CHOICES.items():
-            if isinstance(data.get(name), str) and data[name] in allowed:
+            if data.get(name) in allowed:
                 setattr(out, name, data[name])
         return out
 
