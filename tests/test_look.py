@@ -131,6 +131,7 @@ def test_card_markup_indices_in_each_language():
         assert f'data-face="{queen}♣"' in html
         assert html.count(f'<b data-f="{queen}"></b><i data-f="♣"></i>') == 2  # top-left and bottom-right
         assert '<span class="art"></span>' in html
+        assert html.count('class="c"') == 1          # `.c` names the top-left index alone (tests use it)
     assert 'data-face="10♥"' in faces.card_markup("TH")                         # English by default
     assert 'data-face="R♠"' in faces.card_markup("KS", faces.rank_labels(i18n.Translator("fr")))
 

@@ -185,7 +185,7 @@ def card_markup(code: str, labels: dict[str, str] | None = None) -> str:
     sym = SUIT_SYMBOLS[code[1]]
     index = f'<b data-f="{rank}"></b><i data-f="{sym}"></i>'
     return (f'<span class="c" data-face="{rank}{sym}">{index}</span>'
-            f'<span class="c c2">{index}</span>'
+            f'<span class="c2">{index}</span>'
             f'<span class="art"></span>')
 
 
