@@ -73,10 +73,14 @@ FACE_BOXES = """() => [...document.querySelectorAll('[data-card]')].map(c => {
 })"""
 
 
-@pytest.mark.parametrize("size,strip", [((390, 844), 12), ((1280, 800), 12), ((844, 390), 8)])
-def test_faces_indices_stay_readable_in_column_strips_and_the_waste_fan(open_game, page, size, strip):
+@pytest.mark.parametrize("size,strip,large", [((390, 844), 12, False), ((1280, 800), 12, False),
+                                              ((844, 390), 8, False), ((1280, 800), 12, True)])
+def test_faces_indices_stay_readable_in_column_strips_and_the_waste_fan(open_game, page, size, strip, large):
     page.set_viewport_size({"width": size[0], "height": size[1]})
+    if large:
+        page.add_init_script("try { localStorage.setItem('canfield.settings', '{\"large_cards\": true}') } catch (e) {}")
     game = long_game(page, open_game, lang="fr")
+    expect(page.locator("#game")).to_have_class(re.compile(r"\blarge-cards\b" if large else r"^(?!.*\blarge-cards\b)"))
     faces = {f["code"]: f for f in page.evaluate(FACE_BOXES)}
     assert len(faces) >= 20
     for f in faces.values():
@@ -93,8 +97,14 @@ def test_faces_indices_stay_readable_in_column_strips_and_the_waste_fan(open_gam
         assert shown >= strip, (below, shown)
         assert faces[below]["c1"][3] <= faces[above]["card"][1] + 0.5, f"{below}: index cut by {above}"
     waste = [c.code for c in game.waste[-3:]]
-    for under, over in zip(waste, waste[1:]):
+    # the widest index is a 10's ("10♥"): written into the covered waste cards, it must still show whole
+    widest = page.evaluate("""codes => codes.map(code => {
+        const i = document.querySelector(`[data-card="${code}"] .c`);
+        i.querySelector('b').dataset.f = '10';
+        return i.getBoundingClientRect().right; })""", waste[:-1])
+    for (under, over), right in zip(zip(waste, waste[1:]), widest):
         assert faces[under]["c1"][2] <= faces[over]["card"][0] + 0.5, f"{under}: index covered in the waste fan"
+        assert right <= faces[over]["card"][0] + 0.5, f"a 10 in place of {under}: index covered in the waste fan"
 
 
 def test_four_colour_and_large_cards_recolour_the_art(open_game, page):
