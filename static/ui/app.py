@@ -20,7 +20,9 @@ from .hint import Assist
 from .input import Input
 from .persist import Keeper, Store
 from .render import Renderer
-from .settings import TOGGLES
+from .rules_view import rules_html
+from .settings import CHOICES, TOGGLES
+from .sound import Sound
 from .stats_view import StatsView
 from .state import (
     TO_ENGINE, Selection, code_from_hash, move_count, moves_from, pile_length, route_hash, stock_move,
@@ -49,7 +51,9 @@ class App:
         self.proxies = {}
         self.notice_timer = None
         self.root = document.getElementById("game")
-        self.dialogs = {name: document.getElementById(f"dlg-{name}") for name in ("new", "settings", "win", "stats")}
+        self.dialogs = {name: document.getElementById(f"dlg-{name}")
+                        for name in ("new", "settings", "win", "stats", "rules")}
+        self.sound = Sound(self.settings.sound)  # look: sound on moves and wins (static/ui/sound.py)
         self.renderer = None
         self.input = None
         self.assist = None  # solver: hints, winnable and daily deals (static/ui/hint.py)
@@ -67,8 +71,7 @@ class App:
         self.assist = Assist(self)
         self.apply_texts()
         self._fill_selects()
-        self.root.classList.toggle("four-color", self.settings.four_color)
-        self.root.classList.toggle("large-cards", self.settings.large_cards)
+        self.apply_look()
 
         code = code_from_hash(location.hash)
         bad_code = code if route_hash(code, None)[0] == "refuse" else ""
@@ -96,6 +99,7 @@ class App:
         self.keeper.ready()
         for name in ("new", "settings"):
             self.renderer.buttons[name].disabled = False
+        document.querySelector('header [data-action="rules"]').disabled = False  # look: rules dialog
         self.renderer.render()
         self.root.classList.remove("booting")
         self.root.dataset.ready = "true"
@@ -269,6 +273,8 @@ class App:
                 if self.game.won:
                     said += " " + self.t("win.score", score=self.game.score)
         self.changed(firsts=firsts, origin=origin, render_now=True)
+        if not self.game.won:
+            self.sound.move()  # look: the win has its own sound (show_win)
         self.say(said)
 
     # ---- what a screen reader hears (#announce; see static/ui/a11y.py) -----------------
@@ -417,6 +423,8 @@ class App:
             self.copy_link()
         elif action == "hint":
             self.assist.request_hint()
+        elif action == "rules":
+            self.open_rules()
 
     # ---- keyboard focus -----------------------------------------------------------------
 
@@ -514,6 +522,8 @@ class App:
         s = self.settings
         for name in TOGGLES:
             dlg.querySelector(f'input[name="{name}"]').checked = getattr(s, name)
+        for name in CHOICES:  # look: theme, card back, table
+            dlg.querySelector(f'select[name="{name}"]').value = getattr(s, name)
         dlg.querySelector('select[name="lang"]').value = self.lang
         self.close_dialogs()
         dlg.showModal()
@@ -523,9 +533,11 @@ class App:
         s = self.settings
         for name in TOGGLES:
             setattr(s, name, bool(dlg.querySelector(f'input[name="{name}"]').checked))
+        for name, allowed in CHOICES.items():  # look: theme, card back, table
+            value = dlg.querySelector(f'select[name="{name}"]').value
+            setattr(s, name, value if value in allowed else allowed[0])
         lang = dlg.querySelector('select[name="lang"]').value
-        self.root.classList.toggle("four-color", s.four_color)
-        self.root.classList.toggle("large-cards", s.large_cards)
+        self.apply_look()
         if lang != self.lang:
             s.lang = lang
             self.set_language(lang)
@@ -558,6 +570,23 @@ class App:
             dlg.close()
             self.open_new_dialog()
 
+    # ---- look: themes, card backs, tables, sound, the rules dialog ------------------------
+
+    def apply_look(self):
+        """The settings' look classes on #game (theme, back, table, four colours, large cards)."""
+        for name, on in self.settings.look_classes().items():
+            self.root.classList.toggle(name, on)
+        self.sound.enabled = self.settings.sound
+
+    def open_rules(self):
+        """The rules of the rule set being played, and how to play (static/ui/rules_view.py)."""
+        self.input.cancel_drag()
+        dlg = self.dialogs["rules"]
+        document.getElementById("rules-body").innerHTML = rules_html(
+            self.game.rules, self.t, self.lang, self.game.draw)
+        self.close_dialogs()
+        dlg.showModal()
+
     def show_win(self):
         dlg = self.dialogs["win"]
         document.getElementById("win-score").textContent = self.t("win.score", score=self.game.score)
@@ -565,6 +594,7 @@ class App:
             self.input.cancel_drag()
             self.close_dialogs()
             dlg.showModal()
+            self.sound.win()  # look
 
     # ---- notices and the link -----------------------------------------------------------
 

@@ -206,6 +206,8 @@ class Input:
             app.open_new_dialog()
         elif lower == "h":
             app.assist.request_hint()
+        elif key in ("?", "F1"):
+            app.open_rules()  # look: the rules and help dialog
         elif key == "Escape":
             handled = app.clear_selection(render=True)
             if handled:

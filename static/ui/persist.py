@@ -159,8 +159,8 @@ class Keeper:
         """The player's settings; a record with a bad field or that is not settings is set aside (the good
         fields are kept) and noted, like a saved game."""
         text = self.store.get(SETTINGS_KEY)
-        settings, sound = Settings.read(text, rulesets)
-        if not sound and text is not None:
+        settings, intact = Settings.read(text, rulesets)
+        if not intact and text is not None:
             self._set_aside(SETTINGS_KEY, text, "notice.settings_broken")
         return settings
 

@@ -14,7 +14,7 @@ from js import Object, document, window
 from pyodide.ffi import to_js
 
 from .a11y import pile_label
-from .i18n import SUIT_SYMBOLS
+from .faces import card_markup, rank_labels
 from .state import PILES, visible_cards
 
 SLIDE_MS = 160
@@ -68,16 +68,11 @@ class Renderer:
 
     def relabel(self):
         """Write the card faces in the current language (ranks differ: R/D/V, H/V/B, K/Q/J)."""
-        t = self.app.t
+        # The face (static/ui/faces.py) is drawn by CSS from data-f and static/faces.css (like a picture
+        # of the card): the pile's accessible name says the card in words.
+        labels = rank_labels(self.app.t)
         for card in CARDS:
-            sym = SUIT_SYMBOLS[card.suit]
-            label = t(f"rank.{card.rank}")
-            # The face is drawn by CSS from data-f (like a picture of the card): the pile's accessible
-            # name says the card in words, and no abbreviation ("D♣") is left for it to contradict.
-            self.cards[card.code].innerHTML = (
-                f'<span class="c" data-face="{label}{sym}"><b data-f="{label}"></b><i data-f="{sym}"></i></span>'
-                f'<span class="p" data-f="{sym}"></span>'
-            )
+            self.cards[card.code].innerHTML = card_markup(card.code, labels)
         self.texts.clear()
 
     # ---- scheduling ------------------------------------------------------------------

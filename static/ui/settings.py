@@ -19,7 +19,14 @@ STORAGE_KEY = "canfield.settings"
 VERSION = 1
 MAX_CHARS = 4096  # ours are one small flat object
 # The settings dialog's checkboxes (input names = field names).
-TOGGLES = ("double_click", "auto_finish", "four_color", "large_cards")
+TOGGLES = ("double_click", "auto_finish", "four_color", "large_cards", "sound")
+# The settings dialog's choices (select names = field names), each with its allowed values, the
+# default first. Each value is a class on #game ("theme-dark", "back-red", "table-blue") that
+# static/game.css turns into colours; "auto" follows the system's light or dark preference.
+THEMES = ("auto", "light", "dark", "contrast")
+BACKS = ("blue", "red", "green")
+TABLES = ("green", "blue", "red")
+CHOICES = {"theme": THEMES, "back": BACKS, "table": TABLES}
 
 
 @dataclass
@@ -32,6 +39,10 @@ class Settings:
     large_cards: bool = False
     winnable: bool = False       # New game: only deals the solver proves winnable (static/ui/hint.py)
     lang: str = ""               # "" = from the browser
+    sound: bool = False          # a soft card sound on moves and a win sound (static/ui/sound.py)
+    theme: str = "auto"          # THEMES
+    back: str = "blue"           # BACKS: the card back
+    table: str = "green"         # TABLES: the felt colour
 
     def to_json(self) -> str:
         return json.dumps({"version": VERSION, **asdict(self)})
@@ -43,8 +54,8 @@ class Settings:
 
     @classmethod
     def read(cls, text, rulesets=("canfield",)) -> tuple["Settings", bool]:
-        """(settings, sound): every field is checked by type before use, a bad one keeps its default;
-        `sound` is False when the text was not a settings record or any field was bad (the page then sets
+        """(settings, intact): every field is checked by type before use, a bad one keeps its default;
+        `intact` is False when the text was not a settings record or any field was bad (the page then sets
         the record aside, as it does a saved game). Never raises."""
         out = cls()
         if text is None or text == "":
@@ -55,23 +66,32 @@ class Settings:
             return out, False
         if not isinstance(data, dict):
             return out, False
-        sound = True
+        intact = True
         for name, ok in (
             ("draw", lambda v: type(v) is int and v in (1, 3)),
             ("rules", lambda v: isinstance(v, str) and v in rulesets),
             ("lang", lambda v: isinstance(v, str) and (v == "" or v in MESSAGES)),
             *((n, lambda v: type(v) is bool) for n in TOGGLES + ("winnable",)),
+            *((n, lambda v, allowed=allowed: isinstance(v, str) and v in allowed) for n, allowed in CHOICES.items()),
         ):
             if name not in data:
                 continue
             if ok(data[name]):
                 setattr(out, name, data[name])
             else:
-                sound = False
+                intact = False
         version = data.get("version", VERSION)
         if type(version) is not int or version != VERSION:
-            sound = False
-        return out, sound
+            intact = False
+        return out, intact
+
+    def look_classes(self) -> dict[str, bool]:
+        """Every look class of #game, on or off, for these settings (the page toggles each one)."""
+        out = {"four-color": self.four_color, "large-cards": self.large_cards}
+        for name, allowed in CHOICES.items():
+            for value in allowed:
+                out[f"{name}-{value}"] = getattr(self, name) == value
+        return out
 
 
 FIELDS = tuple(f.name for f in fields(Settings))

@@ -1,0 +1,258 @@
+"""Issue 11's visual parts under CPython: the card faces (static/ui/faces.py and the generated
+static/faces.css), the rules dialog's content (static/ui/rules_view.py), the look settings
+(static/ui/settings.py) and the sound's notes (static/ui/sound.py)."""
+
+from __future__ import annotations
+
+import gzip
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "static"))
+
+from canfield import RULESETS  # noqa: E402
+from ui import faces, i18n, rules_view, settings, sound  # noqa: E402
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def _pips(root: ET.Element) -> list[ET.Element]:
+    return [u for u in root.iter(f"{SVG}use") if u.get("href") == "#p"]
+
+
+# --------------------------------------------------------------------------- the faces
+
+def test_52_distinct_faces_of_valid_svg():
+    assert len(faces.CODES) == 52 and len(set(faces.CODES)) == 52
+    arts = set()
+    for code in faces.CODES:
+        main, accent = faces.face_svgs(code)
+        root = _parse(main)                      # well-formed XML, or this raises
+        assert root.tag == f"{SVG}svg" and root.get("viewBox") == f"0 0 {faces.VIEW_W} {faces.VIEW_H}"
+        ids = {el.get("id") for el in root.iter() if el.get("id")}
+        for use in root.iter(f"{SVG}use"):      # every reference resolves inside the same picture
+            assert use.get("href")[1:] in ids, (code, use.get("href"))
+        # the pip symbol is the card's own suit
+        pip = next(el for el in root.iter(f"{SVG}path") if el.get("id") == "p")
+        assert pip.get("d") == faces.SUIT_PATHS[code[1]]
+        if accent is not None:
+            _parse(accent)
+        arts.add(main)
+    assert len(arts) == 52
+
+
+@pytest.mark.parametrize("rank", range(1, 11))
+def test_pip_count_is_the_rank_and_the_lower_half_is_turned(rank):
+    for suit in faces.SUITS:
+        code = faces.RANKS[rank - 1] + suit
+        main, accent = faces.face_svgs(code)
+        assert accent is None
+        uses = _pips(_parse(main))
+        assert len(uses) == rank, code
+        for use in uses:
+            x, y = map(float, re.search(r"translate\(([-\d.]+) ([-\d.]+)\)", use.get("transform")).groups())
+            assert 0 < x < faces.VIEW_W and 0 < y < faces.VIEW_H
+            assert ("rotate(180)" in use.get("transform")) == (y > faces.VIEW_H / 2), (code, y)
+
+
+def test_pip_layouts_are_symmetric_and_do_not_overlap():
+    for rank, layout in faces.PIP_LAYOUTS.items():
+        pts = sorted((round(x, 1), round(y, 1)) for x, y in layout)
+        left_right = sorted((round(faces.VIEW_W - x, 1), round(y, 1)) for x, y in layout)
+        turned = sorted((round(faces.VIEW_W - x, 1), round(faces.VIEW_H - y, 1)) for x, y in layout)
+        assert pts == left_right, f"rank {rank} is not symmetric left to right"
+        # as on real cards, every layout but the 7's (one centre pip, in the upper half) reads the
+        # same upside down
+        assert (pts == turned) == (rank != 7), f"rank {rank}"
+        size = 20 * (faces.ACE_SCALE if rank == 1 else faces.PIP_SCALE)
+        for i, (x1, y1) in enumerate(layout):
+            assert size / 2 <= y1 <= faces.VIEW_H - size / 2, (rank, y1)
+            for x2, y2 in layout[i + 1:]:
+                assert abs(x1 - x2) >= size or abs(y1 - y2) >= size, f"rank {rank}: pips overlap"
+
+
+def test_court_cards_have_a_figure_and_a_gold_layer():
+    for code in faces.CODES:
+        rank = faces.rank_number(code)
+        main, accent = faces.face_svgs(code)
+        if rank <= 10:
+            continue
+        assert accent is not None
+        root = _parse(main)
+        assert root.find(f".//{SVG}circle") is not None        # a head
+        assert len(_pips(root)) == 1                           # the corner pip of the drawn half
+        turned = [u for u in root.iter(f"{SVG}use") if u.get("href") == "#h"]
+        assert len(turned) == 1 and "rotate(180" in turned[0].get("transform")  # the other half, turned
+    # each rank its own figure
+    assert len({faces.face_svgs(r + "S")[1] for r in "JQK"}) == 3
+
+
+def test_bad_card_codes_are_refused_clearly():
+    for bad in ("1S", "QX", "", "10S", "qc"):
+        with pytest.raises(ValueError, match="not a card code"):
+            faces.face_svgs(bad)
+        with pytest.raises(ValueError, match="not a card code"):
+            faces.card_markup(bad)
+
+
+def test_faces_css_is_up_to_date_one_rule_per_card_and_small():
+    css = (REPO / "static" / "faces.css").read_text(encoding="utf-8")
+    assert css == faces.faces_css(), "static/faces.css is stale: run python scripts/make_faces.py"
+    assert subprocess.run([sys.executable, str(REPO / "scripts" / "make_faces.py"), "--check"]).returncode == 0
+    for code in faces.CODES:
+        rules = re.findall(rf'\.card\[data-card="{code}"\][^{{]*\{{([^}}]*)\}}', css)
+        assert len(rules) == 1, code
+        uris = re.findall(r'url\("data:image/svg\+xml,([^"]*)"\)', rules[0])
+        assert len(uris) == (2 if faces.rank_number(code) > 10 else 1)
+        for uri in uris:
+            assert "#" not in uri and '"' not in uri          # a raw "#" would cut the data: URI
+            _parse(unquote(uri))
+    assert "http" not in css.replace("http://www.w3.org/2000/svg", "")  # nothing off the page's origin
+    raw = css.encode()
+    assert len(raw) < 80_000 and len(gzip.compress(raw)) < 8_000
+
+
+def test_card_markup_indices_in_each_language():
+    for lang, queen in (("fr", "D"), ("nl", "V"), ("en", "Q")):
+        labels = faces.rank_labels(i18n.Translator(lang))
+        html = faces.card_markup("QC", labels)
+        assert f'data-face="{queen}♣"' in html
+        assert html.count(f'<b data-f="{queen}"></b><i data-f="♣"></i>') == 2  # top-left and bottom-right
+        assert '<span class="art"></span>' in html
+        assert html.count('class="c"') == 1          # `.c` names the top-left index alone (tests use it)
+    assert 'data-face="10♥"' in faces.card_markup("TH")                         # English by default
+    assert 'data-face="R♠"' in faces.card_markup("KS", faces.rank_labels(i18n.Translator("fr")))
+
+
+# --------------------------------------------------------------------------- the rules dialog
+
+class _Collect(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.stack, self.minis, self.imgs, self.text = [], [], [], []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag not in ("br",):
+            self.stack.append(tag)
+        if "data-mini" in a:
+            self.minis.append(a["data-mini"])
+        if a.get("role") == "img":
+            self.imgs.append(a.get("aria-label"))
+        assert "data-card" not in a  # only the board's cards carry data-card (tests find them by it)
+
+    def handle_endtag(self, tag):
+        assert self.stack and self.stack[-1] == tag, (self.stack, tag)
+        self.stack.pop()
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize("name", list(RULESETS))
+def test_rules_content_for_every_rule_set_and_language(lang, name):
+    rules = RULESETS[name]
+    t = i18n.Translator(lang)
+    html = rules_view.rules_html(rules, t, lang, draw=3)
+    p = _Collect()
+    p.feed(html)
+    p.close()
+    assert p.stack == []                                        # balanced markup
+    text = "".join(p.text)
+    for key in rules_view.rule_keys(rules) + list(rules_view.PLAY_KEYS):
+        assert key in i18n.MESSAGES[lang], key
+        sentence = t(key, rank=t(f"rank.{rules.base_rank}") if rules.base_rank else "", draw=t("help.draw3"))
+        assert sentence in text.replace("&", "&"), (key, sentence)
+    assert t.rules_name(name) in text
+    assert p.minis and all(code in faces.CODES for code in p.minis)
+    assert all(p.imgs), "every card picture has an accessible name"
+    assert "{" not in text and not re.search(r"\bhelp\.[a-z]", text)   # no placeholder or key left
+
+
+def test_rules_follow_the_parameters_of_each_rule_set():
+    keys = {name: set(rules_view.rule_keys(r)) for name, r in RULESETS.items()}
+    assert {"help.deal.base", "help.columns.alternate", "help.tails", "help.empty.any", "help.takeback"} <= keys["canfield"]
+    assert {"help.tails.no", "help.empty.waste", "help.takeback.no"} <= keys["classic"]
+    assert "help.deal.fixed" in keys["storehouse"]
+    assert "help.columns.any" in keys["rainbow"] and "help.columns.alternate" not in keys["rainbow"]
+    en = i18n.Translator("en")
+    assert "the four 2s start the foundations" in rules_view.rules_html(RULESETS["storehouse"], en, "en")
+    assert "1 card onto the waste" in rules_view.rules_html(RULESETS["canfield"], en, "en", draw=1)
+    assert "3 cards onto the waste" in rules_view.rules_html(RULESETS["canfield"], en, "en", draw=3)
+    # the wrap-around pictures: K then A on a foundation, a king on an ace in a column
+    html = rules_view.rules_html(RULESETS["canfield"], en, "en")
+    assert 'aria-label="queen of spades, king of spades, ace of spades"' in html
+    assert 'aria-label="ace of diamonds, king of spades"' in html
+
+
+# --------------------------------------------------------------------------- settings
+
+def test_look_settings_defaults_round_trip_and_bad_values_field_by_field():
+    d = settings.Settings()
+    assert (d.theme, d.back, d.table, d.sound) == ("auto", "blue", "green", False)
+    s = settings.Settings(theme="contrast", back="green", table="red", sound=True)
+    assert settings.Settings.from_json(s.to_json()) == s
+    for field, allowed in settings.CHOICES.items():
+        assert getattr(d, field) == allowed[0]
+        for value in allowed:
+            assert getattr(settings.Settings.from_json(f'{{"{field}": "{value}"}}'), field) == value
+    bad = '{"theme": "neon", "back": ["red"], "table": 3, "sound": "yes", "four_color": true}'
+    got = settings.Settings.from_json(bad)
+    assert (got.theme, got.back, got.table, got.sound) == ("auto", "blue", "green", False)
+    assert got.four_color is True                                 # a good field next to bad ones is kept
+    assert settings.Settings.from_json('{"theme": {"x": 1}}').theme == "auto"   # unhashable: no exception
+    assert "sound" in settings.TOGGLES
+
+
+def test_look_classes_one_per_choice():
+    s = settings.Settings(theme="dark", back="red", table="blue", four_color=True)
+    on = {k for k, v in s.look_classes().items() if v}
+    assert on == {"theme-dark", "back-red", "table-blue", "four-color"}
+    css = (REPO / "static" / "game.css").read_text(encoding="utf-8")
+    plain = {"theme-light", "back-blue", "table-green"}          # the defaults of #game's own colours
+    for field, allowed in settings.CHOICES.items():
+        for value in allowed:
+            name = f"{field}-{value}"
+            assert name in s.look_classes()
+            assert name in plain or f"#game.{name}" in css, f"no CSS for .{name}"
+
+
+def test_settings_dialog_offers_every_choice_with_texts():
+    html = (REPO / "index.html").read_text(encoding="utf-8")
+    for field, allowed in settings.CHOICES.items():
+        block = re.search(rf'<select name="{field}">(.*?)</select>', html, re.S)
+        assert block, field
+        values = re.findall(r'<option value="([^"]+)" data-t="([^"]+)"', block.group(1))
+        assert [v for v, _ in values] == list(allowed)
+        for _, key in values:
+            assert all(key in i18n.MESSAGES[lang] for lang in i18n.LANGUAGES), key
+    assert '<input type="checkbox" name="sound">' in html
+    assert '<dialog id="dlg-rules"' in html and 'data-action="rules"' in html
+
+
+# --------------------------------------------------------------------------- sound
+
+def test_sound_notes_are_short_and_soft():
+    for tones in (sound.CARD, sound.WIN):
+        for tone in tones:
+            assert tone.kind in ("noise", "sine", "triangle", "square", "sawtooth")
+            assert 0 < tone.gain <= 0.3 and 20 <= tone.freq <= 12000 and tone.length > 0 and tone.start >= 0
+    assert sound.total_length(sound.CARD) <= 0.12              # a tap, not a tune
+    assert 0.5 <= sound.total_length(sound.WIN) <= 2.0
+    assert sound.Sound().enabled is False                      # off by default
+    off = sound.Sound()
+    off.move(), off.win()                                      # disabled: no browser call at all
+    assert off.played == 0
