@@ -53,6 +53,9 @@ MIME_TYPES = {
     ".woff2": "font/woff2",
     ".map": "application/json",
 }
+# Cross-origin isolation: the runtime's SharedArrayBuffer is then available as browsers now require
+# (without it Chromium logs a deprecation for Pyodide), and nothing from another origin can be embedded.
+ISOLATION_HEADERS = (("Cross-Origin-Opener-Policy", "same-origin"), ("Cross-Origin-Embedder-Policy", "require-corp"))
 # Preferred first: brotli is about 25% smaller than gzip on the runtime's wasm.
 ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
 _CSP_META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
@@ -164,6 +167,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         if self.csp:
             self.send_header("Content-Security-Policy", self.csp)
+        for name, value in ISOLATION_HEADERS:
+            self.send_header(name, value)
         super().end_headers()
 
     def log_message(self, format, *args):
