@@ -250,3 +250,12 @@ def test_worker_cancel_stops_the_running_request():
         return json.loads(await running)
 
     assert asyncio.run(scenario()) == {"id": 10, "verdict": "cancelled"}
+
+
+def test_time_limit_counts_on_the_given_clock():
+    """max_seconds measures what `clock` says (a benchmark passes CPU time): here a clock that
+    advances one "second" each time it is read, far faster than the search."""
+    ticks = iter(range(10**9))
+    res = Solver(deal(9), 10**9, max_seconds=40, clock=lambda: next(ticks)).run()
+    assert res.reason == "seconds" and 0 < res.nodes < 20_000
+    assert res.seconds >= 40
