@@ -96,6 +96,7 @@ import time
 from .cards import CARDS, SUITS
 from .deal import MAX_NUMBER, SplitMix64, make_code, shuffled_deck
 from .game import Game, Move
+from .rules import get_rules
 
 DEFAULT_NODES = 200_000
 DAILY_NODES = 100_000
@@ -752,6 +753,12 @@ class HintSearch(Task):
         return res
 
 
+def _check_draw(draw):
+    if draw not in (1, 3):
+        raise ValueError(f"draw must be 1 or 3, not {draw!r}")
+    return draw
+
+
 class Winnable:
     """A deal proved winnable: `.number`, `.code`, `.result` (its SolveResult), `.tried` (deals searched)."""
 
@@ -776,8 +783,8 @@ class WinnableSearch(Task):
                  should_stop=None, max_seconds=None):
         super().__init__(should_stop, max_seconds)
         self.start_number = int(start_number) % (MAX_NUMBER + 1)
-        self.draw = draw
-        self.rules = rules
+        self.draw = _check_draw(draw)
+        self.rules = get_rules(rules)
         self.max_nodes = max_nodes
         self.tries = tries
         self.tried = 0
@@ -861,14 +868,12 @@ class DailySearch(Task):
                 date = date.astimezone(datetime.timezone.utc)
             date = date.date()
         self.date = date.isoformat()
-        self.draw = draw
-        self.rules = rules
+        self.draw = _check_draw(draw)
+        self.rules = get_rules(rules)
         self.winnable = None
         self.code = None
 
     def _work(self):
-        from .rules import get_rules
-
         found = yield from self._sub(WinnableSearch(self.start, self.draw, self.rules, DAILY_NODES, tries=1000))
         self.winnable = found
         number = self.start if found is None else found.number  # not expected: most deals are won
@@ -885,8 +890,6 @@ def daily_number(date=None, draw=3, rules="canfield"):
 
 def daily_code(date=None, draw=3, rules="canfield"):
     """The deal code of the daily deal (see daily_number)."""
-    from .rules import get_rules
-
     number = daily_number(date, draw, rules)
     return make_code(get_rules(rules), draw, number, None)
 

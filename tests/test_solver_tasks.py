@@ -259,3 +259,14 @@ def test_time_limit_counts_on_the_given_clock():
     res = Solver(deal(9), 10**9, max_seconds=40, clock=lambda: next(ticks)).run()
     assert res.reason == "seconds" and 0 < res.nodes < 20_000
     assert res.seconds >= 40
+
+
+@pytest.mark.parametrize("make", [
+    lambda: WinnableSearch(0, draw=2),
+    lambda: WinnableSearch(0, rules="spider"),
+    lambda: DailySearch("2026-11-29", draw=0),
+    lambda: DailySearch("2026-11-29", rules=None),
+])
+def test_bad_draw_or_rules_is_refused_at_once(make):
+    with pytest.raises(ValueError):
+        make()
