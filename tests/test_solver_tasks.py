@@ -8,6 +8,7 @@ import datetime
 import json
 import random
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -207,8 +208,27 @@ def test_worker_defines_no_search_loop_of_its_own():
     assert len(own_search_logic(copy)) >= 5
 
 
+def _run(coro):
+    """asyncio.run in a thread of its own: after the browser tests, Playwright's event loop is running
+    in the main thread, where asyncio.run refuses to start."""
+    out = {}
+
+    def target():
+        try:
+            out["value"] = asyncio.run(coro)
+        except BaseException as exc:  # noqa: BLE001 - raised again in the test's thread
+            out["error"] = exc
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if "error" in out:
+        raise out["error"]
+    return out["value"]
+
+
 def _call(fn, **req):
-    return json.loads(asyncio.run(fn(json.dumps(req))))
+    return json.loads(_run(fn(json.dumps(req))))
 
 
 def test_worker_answers_as_the_engine():
@@ -249,7 +269,7 @@ def test_worker_cancel_stops_the_running_request():
         w.cancel(10)
         return json.loads(await running)
 
-    assert asyncio.run(scenario()) == {"id": 10, "verdict": "cancelled"}
+    assert _run(scenario()) == {"id": 10, "verdict": "cancelled"}
 
 
 def test_time_limit_counts_on_the_given_clock():
