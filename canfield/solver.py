@@ -40,10 +40,18 @@ API
     (``.number``, ``.code``, ``.result``, ``.tried``) or None when ``tries`` deals were not enough.
     Node budgets only: the answer is the same on every machine.
 
-``daily_number(date, draw=3, rules="canfield")``: the deal of the day for a UTC date
-    (``datetime.date``, or text ``"YYYY-MM-DD"``): a start number derived from the date by the
-    engine's SplitMix64, then ``find_winnable`` with the fixed ``DAILY_NODES`` budget. Same date, same
-    deal, everywhere, with no server. ``daily_code`` gives its deal code.
+``daily_number(date=None, draw=3, rules="canfield")``: the deal of the day for a date
+    (``datetime.date``, or text ``"YYYY-MM-DD"``; the page sends the player's local date; None means
+    today in UTC): a start number derived from the date by the engine's SplitMix64, then
+    ``find_winnable`` with the fixed ``DAILY_NODES`` budget. Same date, same deal, everywhere, with
+    no server. ``daily_code`` gives its deal code.
+
+The same searches in slices, for a worker or a loop between frames (``Task``): ``LastWinnable``,
+    ``WinnableSearch``, ``DailySearch`` and ``HintSearch`` (the page's hint: the position solved,
+    then, when lost, the search back). ``task.step(nodes)`` searches about that many more positions
+    and returns True when finished, the answer then in ``task.result``; ``task.cancel()``;
+    ``task.run()`` runs to the end, polling ``should_stop``. The one-shot functions above are these
+    tasks run to the end: the same answers either way, and the worker holds no copy of the logic.
 
 Command line: ``python -m canfield.solver CF1-D3-AAAAACL [--nodes N] [--seconds S]`` prints the
 verdict, the node count, the time and the winning line, one move per line. Exit codes: 0 won,
@@ -88,6 +96,7 @@ import time
 from .cards import CARDS, SUITS
 from .deal import MAX_NUMBER, SplitMix64, make_code, shuffled_deck
 from .game import Game, Move
+from .rules import get_rules
 
 DEFAULT_NODES = 200_000
 DAILY_NODES = 100_000
@@ -145,8 +154,11 @@ class Solver:
     """A resumable search from `game`'s current position (see the module docstring)."""
 
     def __init__(self, game, max_nodes=DEFAULT_NODES, max_seconds=None, should_stop=None, auto=True, order="reserve",
-                 restarts=True, first_run=1000, max_runs=8):
+                 restarts=True, first_run=1000, max_runs=8, clock=None):
         self.game = game.copy()
+        # what max_seconds measures: wall time by default; a benchmark on a shared machine passes
+        # time.process_time (the CPU time of this process)
+        self.clock = clock or time.perf_counter
         self.max_nodes = max_nodes
         self.max_seconds = max_seconds
         self.should_stop = should_stop
@@ -435,7 +447,8 @@ class Solver:
         """Search at most `nodes` more positions; the SolveResult when finished, else None."""
         if self.result is not None:
             return self.result
-        t0 = time.perf_counter()
+        clock = self.clock
+        t0 = clock()
         # the search allocates many small containers and frees them without cycles: the cyclic
         # garbage collector only slows it down
         gc_was_on = gc.isenabled()
@@ -445,7 +458,7 @@ class Solver:
         finally:
             if gc_was_on:
                 gc.enable()
-            self.elapsed += time.perf_counter() - t0
+            self.elapsed += clock() - t0
             if self.result is not None:
                 self.result.seconds = self.elapsed
 
@@ -491,7 +504,7 @@ class Solver:
             return self._finish(UNKNOWN, reason="cancelled")
         deadline = None
         if self.max_seconds is not None:
-            deadline = self.max_seconds - self.elapsed + time.perf_counter()
+            deadline = self.max_seconds - self.elapsed + self.clock()
         key = self._key
         expand = self._expand
         slice_end = min(self.max_nodes, self.nodes + slice_nodes)
@@ -510,7 +523,7 @@ class Solver:
                 if children is None:
                     if nodes >= limit:
                         break
-                    if deadline is not None and not nodes & 255 and time.perf_counter() > deadline:
+                    if deadline is not None and not nodes & 255 and self.clock() > deadline:
                         self.nodes = nodes
                         return self._finish(UNKNOWN, reason="seconds")
                     nodes += 1
@@ -579,23 +592,171 @@ def hint(game, max_nodes=DEFAULT_NODES, max_seconds=None):
     return res.moves[0] if res.verdict == WON and res.moves else None
 
 
-def last_winnable(game, max_nodes=DEFAULT_NODES // 10, max_undos=None):
-    """How far to go back: the number of undos after which the position is proved won, with that
-    position's SolveResult, as (undos, result); None when no earlier position (within `max_undos`)
-    is proved won with `max_nodes` each. Searches back from the current position; the game is not
-    changed. For the "this position is lost: go back to the last one that could still be won" offer."""
-    g = game.copy()
-    undos = 0
-    while True:
-        res = solve(g, max_nodes)
-        if res.verdict == WON:
-            return undos, res
-        if (max_undos is not None and undos >= max_undos) or not g.undo():
+# ---- searches in slices: the lost-position offer, winnable deals, the daily deal --------------
+
+
+class Task:
+    """A search that runs in slices (in a worker, or between frames) and can be cancelled.
+
+    ``task.step(nodes=2000)`` searches at most about ``nodes`` more positions and returns True once
+    the task is finished (its answer is then in ``task.result``), else False. ``task.cancel()``
+    stops it: the next step finishes it with ``task.cancelled`` True. ``task.run()`` steps to the
+    end, polling ``should_stop`` (a function of no argument) between slices, and returns
+    ``task.result``. ``task.nodes`` counts the positions searched so far, ``task.seconds`` the time
+    spent inside ``step``. The one-shot functions (``last_winnable``, ``find_winnable``,
+    ``daily_number``) are these tasks run to the end, so both give the same answers.
+
+    A subclass writes its work as the generator ``_work``, which drives its solvers with
+    ``yield from self._solve(solver)`` and returns the answer."""
+
+    def __init__(self, should_stop=None, max_seconds=None):
+        self.should_stop = should_stop
+        self.max_seconds = max_seconds
+        self.result = None
+        self.done = False
+        self.cancelled = False
+        self.timed_out = False
+        self.nodes = 0
+        self.seconds = 0.0
+        self._left = 0
+        self._cancel = False
+        self._work_gen = None
+
+    def cancel(self):
+        self._cancel = True
+
+    def step(self, nodes=2000):
+        if self.done:
+            return True
+        if self._work_gen is None:
+            self._work_gen = self._work()
+        t0 = time.perf_counter()
+        self._left = max(1, nodes)
+        try:
+            if self._cancel:
+                # cancelled between slices: the work stops where it stands, with no answer
+                self._work_gen.close()
+                self.cancelled = self.done = True
+            else:
+                next(self._work_gen)
+        except StopIteration as stop:
+            self.result = stop.value
+            self.done = True
+        finally:
+            self.seconds += time.perf_counter() - t0
+        return self.done
+
+    def run(self):
+        while not self.step(512):
+            if self.should_stop is not None and self.should_stop():
+                self.cancel()
+        return self.result
+
+    def _time_left(self):
+        if self.max_seconds is None:
             return None
-        undos += 1
+        return max(0.0, self.max_seconds - self.seconds)
+
+    def _solve(self, solver):
+        """Step `solver` to its end within this task's slices; its SolveResult. Its time counts
+        towards the task's `max_seconds` (give it ``self._time_left()``)."""
+        before = 0
+        while True:
+            if self._left <= 0:
+                yield  # this slice's positions are spent: the next solver starts in the next one
+            res = solver.step(self._left)
+            self.nodes += solver.nodes - before
+            self._left -= solver.nodes - before
+            before = solver.nodes
+            if res is not None:
+                self.timed_out |= res.reason == "seconds"
+                return res
+            yield  # the slice's positions are spent (a solver's step returns only then)
+
+    def _sub(self, task):
+        """Run another task to its end within this task's slices; its result."""
+        gen = task._work()
+        while True:
+            task._left = self._left
+            before = task.nodes
+            t0 = time.perf_counter()
+            try:
+                next(gen)
+            except StopIteration as stop:
+                return stop.value
+            finally:
+                task.seconds += time.perf_counter() - t0
+                self.nodes += task.nodes - before
+                self._left = task._left
+                self.timed_out |= task.timed_out
+            yield
 
 
-# ---- winnable deals and the daily deal ---------------------------------------------------
+class LastWinnable(Task):
+    """``last_winnable`` in slices: ``result`` is ``(undos, SolveResult)`` or None.
+
+    `first_undo`: the first number of undos tried (1 when the current position is already known
+    lost). `max_seconds`: the time for the whole search back (None: no limit); when it runs out the
+    answer is None and ``timed_out`` is True."""
+
+    def __init__(self, game, max_nodes=DEFAULT_NODES // 10, max_undos=None, first_undo=0, max_seconds=None,
+                 should_stop=None):
+        super().__init__(should_stop, max_seconds)
+        self.game = game.copy()
+        self.max_nodes = max_nodes
+        self.max_undos = max_undos
+        self.first_undo = first_undo
+
+    def _work(self):
+        g = self.game
+        undos = 0
+        while undos < self.first_undo:
+            if not g.undo():
+                return None
+            undos += 1
+        while True:
+            if self.max_undos is not None and undos > self.max_undos:
+                return None
+            res = yield from self._solve(Solver(g, self.max_nodes, self._time_left()))
+            if res.verdict == WON:
+                return undos, res
+            if self.timed_out or not g.undo():
+                return None
+            undos += 1
+
+
+class HintSearch(Task):
+    """What the page's hint asks: the current position solved (``result``, a SolveResult, within
+    `max_nodes` and `max_seconds`) and, when it is lost, the search back for the last position
+    proved won (``undos``: how many undos, or None; `back_nodes` a position, `back_seconds` in
+    all). ``result`` is None when cancelled."""
+
+    def __init__(self, game, max_nodes=DEFAULT_NODES, max_seconds=None, back_nodes=DEFAULT_NODES // 10,
+                 back_seconds=None, should_stop=None):
+        super().__init__(should_stop, None)
+        self.game = game.copy()
+        self.max_nodes = max_nodes
+        self.solve_seconds = max_seconds
+        self.back_nodes = back_nodes
+        self.back_seconds = back_seconds
+        self.undos = None
+        self.back = None
+
+    def _work(self):
+        res = yield from self._solve(Solver(self.game, self.max_nodes, self.solve_seconds))
+        if res.verdict != LOST:
+            return res
+        back = LastWinnable(self.game, self.back_nodes, first_undo=1, max_seconds=self.back_seconds)
+        found = yield from self._sub(back)
+        if found is not None:
+            self.undos, self.back = found
+        return res
+
+
+def _check_draw(draw):
+    if draw not in (1, 3):
+        raise ValueError(f"draw must be 1 or 3, not {draw!r}")
+    return draw
 
 
 class Winnable:
@@ -613,23 +774,60 @@ class Winnable:
         return f"<Winnable {self.code} tried={self.tried}>"
 
 
+class WinnableSearch(Task):
+    """``find_winnable`` in slices: ``result`` is a ``Winnable`` or None (``tries`` deals without
+    one, cancelled, or `max_seconds` spent: see ``cancelled`` and ``timed_out``). ``tried`` counts
+    the deals searched so far."""
+
+    def __init__(self, start_number, draw=3, rules="canfield", max_nodes=WINNABLE_NODES, tries=20,
+                 should_stop=None, max_seconds=None):
+        super().__init__(should_stop, max_seconds)
+        self.start_number = int(start_number) % (MAX_NUMBER + 1)
+        self.draw = _check_draw(draw)
+        self.rules = get_rules(rules)
+        self.max_nodes = max_nodes
+        self.tries = tries
+        self.tried = 0
+
+    def _work(self):
+        for i in range(self.tries):
+            number = (self.start_number + i) % (MAX_NUMBER + 1)
+            game = Game(shuffled_deck(number), self.draw, self.rules, number)
+            self.tried = i + 1
+            res = yield from self._solve(Solver(game, self.max_nodes, self._time_left()))
+            if res.verdict == WON:
+                return Winnable(number, game.code, res, i + 1)
+            if self.timed_out:
+                return None
+        return None
+
+
+def last_winnable(game, max_nodes=DEFAULT_NODES // 10, max_undos=None, should_stop=None):
+    """How far to go back: the number of undos after which the position is proved won, with that
+    position's SolveResult, as (undos, result); None when no earlier position (within `max_undos`)
+    is proved won with `max_nodes` each. Searches back from the current position; the game is not
+    changed. For the offer "this position is lost: go back to the last position the solver proved
+    winnable". In slices: ``LastWinnable``."""
+    return LastWinnable(game, max_nodes, max_undos, should_stop=should_stop).run()
+
+
 def find_winnable(start_number, draw=3, rules="canfield", max_nodes=WINNABLE_NODES, tries=20, should_stop=None):
     """The first deal from `start_number` on that the solver proves won within `max_nodes`
-    (see the module docstring); None after `tries` deals without one."""
-    for i in range(tries):
-        number = (start_number + i) % (MAX_NUMBER + 1)
-        game = Game(shuffled_deck(number), draw, rules, number)
-        res = Solver(game, max_nodes, None, should_stop).run()
-        if res.verdict == WON:
-            return Winnable(number, game.code, res, i + 1)
-        if res.reason == "cancelled":
-            return None
-    return None
+    (see the module docstring); None after `tries` deals without one. In slices: ``WinnableSearch``."""
+    return WinnableSearch(start_number, draw, rules, max_nodes, tries, should_stop).run()
+
+
+def utc_today():
+    import datetime
+
+    return datetime.datetime.now(datetime.timezone.utc).date()
 
 
 def _date_ordinal(date):
     import datetime
 
+    if date is None:
+        date = utc_today()
     if isinstance(date, str):
         try:
             date = datetime.date.fromisoformat(date.strip())
@@ -644,25 +842,54 @@ def _date_ordinal(date):
     return date.year * 10000 + date.month * 100 + date.day
 
 
-def daily_start(date):
+def daily_start(date=None):
     """The first deal number tried for the daily deal of `date` (before the winnable search)."""
     rng = SplitMix64(_date_ordinal(date) ^ 0x43414E4649454C44)  # "CANFIELD"
     return rng.below(MAX_NUMBER + 1)
 
 
-def daily_number(date, draw=3, rules="canfield"):
-    """The deal number of the day for a UTC date: proved winnable with the fixed DAILY_NODES budget."""
-    start = daily_start(date)
-    found = find_winnable(start, draw, rules, DAILY_NODES, tries=1000)
-    if found is None:  # not expected: most deals are won
-        return start
-    return found.number
+class DailySearch(Task):
+    """``daily_number`` in slices: ``result`` is the deal number of the day, ``winnable`` the
+    ``Winnable`` found (None when no deal was proved won: the start deal is then the deal of the
+    day), ``code`` its deal code, ``date`` the day as "YYYY-MM-DD". Node budgets only (no time
+    limit): the same deal everywhere."""
+
+    def __init__(self, date=None, draw=3, rules="canfield", should_stop=None):
+        import datetime
+
+        super().__init__(should_stop, None)
+        if date is None:
+            date = utc_today()
+        self.start = daily_start(date)  # checks the date
+        if isinstance(date, str):
+            date = datetime.date.fromisoformat(date.strip())
+        elif isinstance(date, datetime.datetime):
+            if date.tzinfo is not None:
+                date = date.astimezone(datetime.timezone.utc)
+            date = date.date()
+        self.date = date.isoformat()
+        self.draw = _check_draw(draw)
+        self.rules = get_rules(rules)
+        self.winnable = None
+        self.code = None
+
+    def _work(self):
+        found = yield from self._sub(WinnableSearch(self.start, self.draw, self.rules, DAILY_NODES, tries=1000))
+        self.winnable = found
+        number = self.start if found is None else found.number  # not expected: most deals are won
+        self.code = make_code(get_rules(self.rules), self.draw, number, None)
+        return number
 
 
-def daily_code(date, draw=3, rules="canfield"):
+def daily_number(date=None, draw=3, rules="canfield"):
+    """The deal number of the day for `date` (a ``datetime.date``, or text "YYYY-MM-DD"; None: today
+    in UTC; the page sends the player's local date): proved winnable with the fixed DAILY_NODES
+    budget. In slices: ``DailySearch``."""
+    return DailySearch(date, draw, rules).run()
+
+
+def daily_code(date=None, draw=3, rules="canfield"):
     """The deal code of the daily deal (see daily_number)."""
-    from .rules import get_rules
-
     number = daily_number(date, draw, rules)
     return make_code(get_rules(rules), draw, number, None)
 
