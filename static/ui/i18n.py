@@ -53,7 +53,7 @@ FR = {
     "rules.storehouse": "Storehouse",
     "rules.rainbow": "Arc-en-ciel",
     "settings.title": "Réglages",
-    "settings.double_click": "Double clic",
+    "settings.double_click": "Un toucher joue aussi sur les colonnes (« Double clic »)",
     "settings.double_click.hint": "Toucher une carte la pose aussi sur une colonne",
     "settings.auto_finish": "Finir automatiquement",
     "settings.auto_finish.hint": "Quand la fin est sûre, les cartes montent seules sur les fondations",
@@ -139,6 +139,14 @@ FR = {
     "a11y.new_deal": "Nouvelle donne {code}. Pioche {draw}.",
     "settings.large_cards": "Grandes cartes",
     "settings.large_cards.hint": "Cartes et chiffres plus grands ; la page défile si besoin",
+    "a11y.illegal_drop": "Coup impossible : la carte revient à sa place.",
+    "a11y.restart_undone": "La partie reprend où elle en était.",
+    "notice.restarted": "La donne recommence. « Annuler » ramène la partie où elle en était.",
+    "notice.invalid_code_kept": "Code de partie invalide : « {code} ». La partie en cours continue.",
+    "confirm.title": "Quitter la partie ?",
+    "confirm.leave": "La partie en cours n’est pas finie : elle comptera comme perdue.",
+    "confirm.yes": "Quitter la partie",
+    "confirm.no": "Continuer la partie",
 }
 
 NL = {
@@ -180,7 +188,7 @@ NL = {
     "rules.storehouse": "Storehouse",
     "rules.rainbow": "Regenboog",
     "settings.title": "Instellingen",
-    "settings.double_click": "Dubbelklik",
+    "settings.double_click": "Eén tik speelt ook naar de kolommen (Dubbelklik)",
     "settings.double_click.hint": "Een aangetikte kaart gaat ook naar een kolom",
     "settings.auto_finish": "Automatisch afmaken",
     "settings.auto_finish.hint": "Als het einde zeker is, gaan de kaarten vanzelf naar de fundamenten",
@@ -266,6 +274,14 @@ NL = {
     "a11y.new_deal": "Nieuw spel {code}. Trekstapel {draw}.",
     "settings.large_cards": "Grote kaarten",
     "settings.large_cards.hint": "Grotere kaarten en cijfers; de pagina schuift als het moet",
+    "a11y.illegal_drop": "Deze zet kan niet: de kaart gaat terug.",
+    "a11y.restart_undone": "Het spel gaat verder waar het was.",
+    "notice.restarted": "Het spel begint opnieuw. ‘Ongedaan maken’ brengt het spel terug.",
+    "notice.invalid_code_kept": "Ongeldige spelcode: “{code}”. Het huidige spel gaat door.",
+    "confirm.title": "Het spel verlaten?",
+    "confirm.leave": "Het huidige spel is niet af: het telt als verloren.",
+    "confirm.yes": "Spel verlaten",
+    "confirm.no": "Verder spelen",
 }
 
 EN = {
@@ -307,7 +323,7 @@ EN = {
     "rules.storehouse": "Storehouse",
     "rules.rainbow": "Rainbow",
     "settings.title": "Settings",
-    "settings.double_click": "Double click",
+    "settings.double_click": "One tap also plays onto columns (Double click)",
     "settings.double_click.hint": "A tapped card also goes onto a column",
     "settings.auto_finish": "Auto-finish",
     "settings.auto_finish.hint": "When the finish is certain, the cards go to the foundations by themselves",
@@ -393,6 +409,14 @@ EN = {
     "a11y.new_deal": "New deal {code}. Draw {draw}.",
     "settings.large_cards": "Large cards",
     "settings.large_cards.hint": "Bigger cards and figures; the page scrolls when it must",
+    "a11y.illegal_drop": "Not a legal move: the card goes back.",
+    "a11y.restart_undone": "The game is back where it was.",
+    "notice.restarted": "The deal starts again. Undo brings your game back.",
+    "notice.invalid_code_kept": "Invalid deal code: “{code}”. The game in progress goes on.",
+    "confirm.title": "Leave this game?",
+    "confirm.leave": "The game in progress is not finished: it will count as lost.",
+    "confirm.yes": "Leave the game",
+    "confirm.no": "Keep playing",
 }
 
 MESSAGES = {"fr": FR, "nl": NL, "en": EN}
