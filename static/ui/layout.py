@@ -34,6 +34,7 @@ NARROW = 560
 HELP_H = 24                 # the keyboard-help line, where shown
 HELP_MIN_H = 600            # shorter windows (and touch screens) do not show it
 COMFORT = 8                 # columns up to this length fit at the comfortable fan without shrinking cards
+COMFORT_LARGE = 4           # large cards: as large as the window allows while columns are short
 FAN = 0.26                  # the comfortable fan, as a share of the card height
 CW_MAX = 112
 CW_MAX_LARGE = 150
@@ -157,9 +158,24 @@ def _place(arrangement: str, cw: float, g: float, ww: float, board_w: float, dra
     raise ValueError(f"unknown arrangement {arrangement!r}")
 
 
-def _fits(arrangement, cw, g, board_w, board_h, longest, strip, draw, large):
+def _font(arrangement, cw, g, large):
     fs = font_size(cw, large)
-    ww = cw + (2 if draw == 3 else 0) * _waste_step(cw, fs, large)
+    if arrangement == "stacked" and large:
+        # a phone's waste spans two columns: its fanned corners must fit there
+        fs = round(max(font_size(cw), min(fs, ((cw + g) / 2 - 5) / 2.25)), 2)
+    return fs
+
+
+def _waste_width(arrangement, cw, g, fs, large, draw):
+    step = _waste_step(cw, fs, large)
+    if arrangement == "stacked" and large:
+        step = round(max(index_width(fs), min(step, (cw + g) / 2)), 2)
+    return step, cw + (2 if draw == 3 else 0) * step
+
+
+def _fits(arrangement, cw, g, board_w, board_h, longest, strip, draw, large):
+    fs = _font(arrangement, cw, g, large)
+    _, ww = _waste_width(arrangement, cw, g, fs, large, draw)
     placed = _place(arrangement, cw, g, ww, board_w, draw)
     if placed is None:
         return None
@@ -168,7 +184,8 @@ def _fits(arrangement, cw, g, board_w, board_h, longest, strip, draw, large):
     if width > board_w - 2 * g or others_bottom > board_h - g:
         return None
     room = board_h - g - top                      # from the columns' top to the board's bottom margin
-    need = max(ch + (longest - 1) * strip, ch * (1 + FAN * (COMFORT - 1)))
+    comfort = COMFORT_LARGE if large else COMFORT
+    need = max(ch + (longest - 1) * strip, ch * (1 + FAN * (comfort - 1)))
     if need > room:
         return None
     return piles, top, fs
@@ -219,9 +236,8 @@ def compute(width: float, height: float, columns=(1, 1, 1, 1), *, draw: int = 3,
         _, arrangement, cw = best
     cw = float(cw)
     ch = round(cw * RATIO, 2)
-    fs = font_size(cw, large)
-    step = _waste_step(cw, fs, large)
-    ww = cw + (2 if draw == 3 else 0) * step
+    fs = _font(arrangement, cw, g, large)
+    step, ww = _waste_width(arrangement, cw, g, fs, large, draw)
     piles, _, top, _ = _place(arrangement, cw, g, ww, width, draw) or _place("rows", cw, g, ww, width, draw)
     bottom = board_h - g
     fans, col_fs = {}, {}

@@ -159,6 +159,7 @@ def play_line(page, game, moves, mode, min_strip, name):
         if n % CHECK_EVERY == 0 or n == len(moves):
             check(page, min_strip)
         if n == 170:
+            settle(page)
             page.screenshot(path=str(SHOTS / f"table-{name}-move170.png"))
 
 
@@ -173,6 +174,10 @@ def test_long_game_fits_and_every_card_is_readable(open_game, page, size, mode):
     min_strip = 8 if size[0] > size[1] and size[1] < 500 else 12
     check(page, min_strip)
     page.screenshot(path=str(SHOTS / f"table-{name}-start.png"))
+    if size == (844, 390):   # one toolbar row on a phone in landscape
+        assert page.locator("header.bar").bounding_box()["height"] <= 40
+        tops = page.evaluate("() => [...document.querySelectorAll('header.bar button')].map(b => b.getBoundingClientRect().top)")
+        assert max(tops) - min(tops) < 8, tops
     game = Game.from_code(CODE)
     line = solve(game).moves
     assert len(line) >= MOVES
