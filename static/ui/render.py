@@ -13,7 +13,7 @@ every pile.
 
 from __future__ import annotations
 
-from canfield import CARDS
+from canfield import CARDS, Card
 from js import Object, document, window
 from pyodide.ffi import to_js
 
@@ -56,6 +56,8 @@ class Renderer:
         self.on_slid = on_slid
         self.on_undeny = on_undeny
         self.cards = {}          # code -> element
+        self.under_el = {}       # pile -> the face drawn under its top card (not a [data-card]: no hook)
+        self.under_code = {}     # pile -> (code, language) drawn there
         self.shown = {p: () for p in PILES}   # DOM diff cache: codes in each pile element
         self.where = {}          # code -> pile id, for the cards on screen
         self.placed = {}         # code -> (x, y) written
@@ -90,6 +92,7 @@ class Renderer:
             self.cards[card.code].innerHTML = card_html(t(f"rank.{card.rank}"), SUIT_SYMBOLS[card.suit])
         self.texts.clear()
         self.drawn_version = -1
+        self.under_code.clear()
 
     # ---- scheduling ----------------------------------------------------------------------
 
@@ -206,6 +209,9 @@ class Renderer:
             del self.where[code]
             self.placed.pop(code, None)
 
+        for pile, code in vm.under.items():
+            self._under(pile, code, t, lang)
+
         if ui.version != self.drawn_version:
             self.drawn_version = ui.version
             self._counts(game, vm, t, lang)
@@ -228,6 +234,29 @@ class Renderer:
             )
             anim.onfinish = self.on_slid
             anim.oncancel = self.on_slid
+
+    def _under(self, pile, code, t, lang):
+        """The next card of the reserve or a foundation, beneath its top card: a dragged top card
+        uncovers it instead of an empty slot."""
+        key = (code, lang)
+        if self.under_code.get(pile) == key:
+            return
+        self.under_code[pile] = key
+        el = self.under_el.get(pile)
+        if el is None:
+            el = document.createElement("div")
+            el.setAttribute("aria-hidden", "true")
+            pile_el = self.pile_el[pile]
+            pile_el.insertBefore(el, pile_el.firstChild)
+            self.under_el[pile] = el
+        if code is None:
+            el.hidden = True
+            return
+        card = Card.parse(code)
+        el.className = card_class(code) + " under"
+        el.dataset.under = code
+        el.innerHTML = card_html(t(f"rank.{card.rank}"), SUIT_SYMBOLS[card.suit])
+        el.hidden = False
 
     def _counts(self, game, vm, t, lang):
         stock_n = len(game.stock)

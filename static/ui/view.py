@@ -35,6 +35,7 @@ class ViewModel:
     pile_marks: dict    # pile id -> frozenset of classes ("hint-src", "hint-dst", "empty")
     buttons: dict       # data-action -> enabled
     keyboard_cursor: str | None
+    under: dict         # reserve and foundations: the card under the top one (seen while the top is dragged)
 
 
 def card_class(code: str) -> str:
@@ -104,8 +105,11 @@ def view_model(game, ui, layout) -> ViewModel:
         cards[pile] = tuple(out)
     can_undo = game.can_undo or ui.restart_undo is not None
     buttons = {"undo": can_undo, "redo": game.can_redo, "restart": game.can_undo or game.can_redo}
+    under = {"reserve": game.reserve[-2].code if len(game.reserve) > 1 else None}
+    for i, pile in enumerate(game.foundations, 1):
+        under[f"foundation-{i}"] = pile[-2].code if len(pile) > 1 else None
     return ViewModel(cards=cards, pile_marks={p: frozenset(m) for p, m in pile_marks.items()},
-                     buttons=buttons, keyboard_cursor=cursor)
+                     buttons=buttons, keyboard_cursor=cursor, under=under)
 
 
 def lengths(game) -> dict:

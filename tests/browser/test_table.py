@@ -258,6 +258,10 @@ def test_dragged_and_sliding_cards_are_drawn_above_every_pile(open_game, page):
     on_top = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('[data-card]').dataset.card",
                            [over["x"] + 12, over["y"] + 12])
     assert on_top == "TS"
+    # the reserve shows its next card while its top is away, not an empty slot
+    under = page.evaluate("([x, y]) => { const e = document.elementFromPoint(x, y); return e && e.closest('.under') ? "
+                          "e.closest('.under').dataset.under : e && e.outerHTML.slice(0, 80); }", [x, y])
+    assert under == Game.from_code(CODE).reserve[-2].code
     page.mouse.up()                  # illegal: it slides back, announced
     expect(page.locator("#announce")).to_have_text("Not a legal move: the card goes back.")
     z = page.evaluate("() => getComputedStyle(document.querySelector('[data-card=\"TS\"]')).zIndex")
