@@ -1,7 +1,7 @@
 # make play   install the npm runtime if needed, build static/vendor, serve http://127.0.0.1:8000/
 # make test   install the test tools and a Chromium if needed, build static/vendor, run pytest over tests/
 # make bench  the boot benchmark (bench/bench_boot.py)
-# make dist   build, then copy the files to upload to a static host into dist/
+# make dist   build, then copy the files to upload to a static host into dist/, with .br and .gz copies
 
 PYTHON ?= python
 NPM ?= npm
@@ -34,6 +34,7 @@ vendor: $(STAMP_NPM)
 # dist/: exactly the files a static host needs (upload that folder); see README "Deploy and offline".
 dist: vendor
 	$(PYTHON) scripts/build_offline.py --quiet --dist dist
+	node scripts/precompress.mjs dist --quiet
 
 # pip only when a pin is missing; --break-system-packages only where pip refuses (PEP 668).
 test-deps:
