@@ -214,6 +214,25 @@ def test_drag_with_a_scroll_in_the_middle(open_game, page):
     game.play("T4-T2")
     wait_view(page, game)
     check(page, 12)
+    # and a resize (a phone turned) in the middle of the next drag: the drop is judged where the
+    # piles are after it
+    assert str(game.parse_move("R-T4")) == "R-T4"
+    x, y, box = corner(page, "9D")       # the reserve's new top onto the ten of spades
+    grab = (x - box["x"], y - box["y"])
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 15, y + 15, steps=2)
+    page.set_viewport_size({"width": 900, "height": 700})
+    page.wait_for_function("() => innerWidth === 900 && getComputedStyle(document.getElementById('game'))"
+                           ".getPropertyValue('--cw') !== '112px'")
+    t = page.locator('[data-pile="tableau-4"]').bounding_box()
+    page.mouse.move(t["x"] + 20, t["y"] + 30, steps=3)
+    dragged = page.locator('[data-card="9D"]').bounding_box()   # drawn under the pointer, at the new size
+    assert abs(dragged["x"] + grab[0] - (t["x"] + 20)) < 2 and abs(dragged["y"] + grab[1] - (t["y"] + 30)) < 2
+    page.mouse.up()
+    game.play("R-T4")
+    wait_view(page, game)
+    check(page, 12)
 
 
 def test_a_click_right_after_a_drop_goes_to_the_card_under_the_pointer(open_game, page):
