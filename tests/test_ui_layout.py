@@ -131,3 +131,15 @@ def test_drop_target_is_the_pile_the_card_overlaps_most():
     assert L.drop_pile(lay, lengths, dests, (x, lay.board_h - lay.ch / 3, lay.cw, lay.ch)) is None  # far below
     fx, fy, _, _ = lay.piles["foundation-1"]
     assert L.drop_pile(lay, lengths, dests, (fx - 5, fy + 5, lay.cw, lay.ch)) == "foundation-1"
+
+
+def test_the_pure_ui_modules_import_no_browser_module():
+    import ast
+
+    for name in ("controller", "layout", "view", "state", "a11y", "settings", "stuck", "i18n"):
+        tree = ast.parse((REPO / "static" / "ui" / f"{name}.py").read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            mods = [a.name for a in node.names] if isinstance(node, ast.Import) else (
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            for mod in mods:
+                assert mod.split(".")[0] not in ("js", "pyodide", "pyscript"), f"{name}.py imports {mod}"

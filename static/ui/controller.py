@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from canfield import Game
 
+from .a11y import cursor_text, selection_text
 from .state import TO_ENGINE, Selection, key_neighbour, move_count, moves_from, stock_move, visible_cards
 
 NOTICE_MS = 5000
@@ -343,12 +344,10 @@ class Controller:
         self._do("focus", pile)
 
     def _say_selection(self) -> None:
-        from .a11y import selection_text
         sel = self.ui.selection
         self.say(selection_text(self.game, sel.pile, sel.count, self.t, self.lang))
 
     def _say_cursor(self) -> None:
-        from .a11y import cursor_text
         self.say(cursor_text(self.game, self.ui.focus, self.ui.cursor, self.t, self.lang))
 
     def _refuse(self, pile: str, count: int = 1) -> None:
