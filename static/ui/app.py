@@ -57,6 +57,7 @@ class App:
         self.announcer = Announcer(document.getElementById("announce"))
         self._layout = None
         self._layout_key = None
+        self.coarse = False
 
     # ---- start ------------------------------------------------------------------------
 
@@ -215,6 +216,7 @@ class App:
         el.classList.remove("moving")
 
     def _viewport(self):
+        self.coarse = bool(window.matchMedia("(pointer: coarse)").matches)   # touch only: no keys help line
         el = document.documentElement
         self.dispatch(Resize(float(el.clientWidth or window.innerWidth), float(el.clientHeight or window.innerHeight)))
 
@@ -223,7 +225,7 @@ class App:
         """The geometry for the window and the columns now (static/ui/layout.py), cached."""
         c = self.controller
         w, h = c.ui.viewport
-        coarse = bool(window.matchMedia("(pointer: coarse)").matches)
+        coarse = self.coarse
         key = (w, h, column_lengths(c.game), c.game.draw, self.settings.large_cards, coarse)
         if key != self._layout_key:
             self._layout_key = key
