@@ -95,7 +95,8 @@ def _site(tmp: Path) -> Path:
     site = tmp / "site"
     shutil.copytree(dist, site)
     (site / "bench").mkdir()
-    shutil.copy2(REPO / "bench" / "bare.html", site / "bench" / "bare.html")
+    for name in ("bare.html", "bare.js"):
+        shutil.copy2(REPO / "bench" / name, site / "bench" / name)
     return site
 
 

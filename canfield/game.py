@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 from .cards import CARDS, SUITS
 from .deal import MAX_NUMBER, check_deck, make_code, parse_code, shuffled_deck
-from .errors import IllegalMove
+from .errors import AmbiguousMove, ForbiddenMove, IllegalMove, InvalidMove
 from .rules import get_rules
 
 RANK = tuple(i % 13 for i in range(52))  # 0 = ace .. 12 = king
@@ -70,8 +70,16 @@ def _mv(src, dst, count=1):
     return m
 
 
+def _well_formed(move):
+    """A Move of real pile names and a whole count a pile could hold (anything else names no move)."""
+    s, d, k = move
+    return (isinstance(s, str) and isinstance(d, str) and s in PILE_NAMES and d in PILE_NAMES
+            and type(k) is int and 1 <= k <= 52)
+
+
 _F_MOVES = {(s, f): _mv(s, f) for s in ("R", "W") + COLUMNS for f in FOUNDATIONS}
 _MOVE_RE = re.compile(r"^(S|W|R|F[1-4]?|T[1-4])(?::(\d+))?-(W|R|F[1-4]?|T[1-4])$")
+MAX_COUNT_DIGITS = 4  # no pile holds more than 52 cards; longer counts are refused before int() sees them
 
 
 class Game:
@@ -496,9 +504,11 @@ class Game:
             try:
                 m = Move(*m)
             except TypeError:
-                raise IllegalMove(f"{move!r} is not a move") from None
+                raise InvalidMove(f"{move!r:.80} is not a move") from None
+        if not _well_formed(m):
+            raise InvalidMove(f"{m!r:.80} is not a move: piles are {', '.join(PILE_NAMES)}, counts whole numbers")
         if not self.is_legal(m):
-            raise IllegalMove(self._why_illegal(m))
+            raise ForbiddenMove(self._why_illegal(m))
         self.apply(m)
         self._redo.clear()
         return m
@@ -553,26 +563,28 @@ class Game:
         if isinstance(text, Move):
             return text
         if not isinstance(text, str):
-            raise IllegalMove(f"a move is written as text such as 'R-T2', not {text!r}")
+            raise InvalidMove(f"a move is written as text such as 'R-T2', not {text!r:.80}")
         t = "".join(text.split()).upper()
         legal = self.legal_moves()
         if t == "S":
             for m in legal:
                 if m.is_stock:
                     return m
-            raise IllegalMove("'S': the stock and the waste are both empty")
+            raise ForbiddenMove("'S': the stock and the waste are both empty")
         match = _MOVE_RE.match(t)
         if not match:
-            raise IllegalMove(
-                f"{text!r} is not a move: write source-destination with piles S, W, R, F1-F4, T1-T4, "
+            raise InvalidMove(
+                f"{text!r:.80} is not a move: write source-destination with piles S, W, R, F1-F4, T1-T4, "
                 "such as 'R-T2', 'W-F1', 'T2:3-T4' or 'S'"
             )
         src, count, dst = match.group(1), match.group(2), match.group(3)
+        if count and len(count.lstrip("0")) > MAX_COUNT_DIGITS:
+            raise InvalidMove(f"{text!r:.40}: the number of cards has more than {MAX_COUNT_DIGITS} digits")
         count = int(count) if count else None
         if count is not None and count < 1:
-            raise IllegalMove(f"{text!r}: the number of cards must be at least 1")
+            raise InvalidMove(f"{text!r}: the number of cards must be at least 1")
         if src == dst:
-            raise IllegalMove(f"{text!r}: a card cannot move onto its own pile")
+            raise ForbiddenMove(f"{text!r}: a card cannot move onto its own pile")
         cands = [
             m for m in legal
             if (m.src == src or (src == "F" and m.src[0] == "F"))
@@ -585,19 +597,19 @@ class Game:
             ones = [m for m in cands if m.count == 1]
             if count is None and len(ones) == 1 and len({(m.src, m.dst) for m in cands}) == 1:
                 return ones[0]
-            raise IllegalMove(f"{text!r} names several moves: {', '.join(map(str, cands))}; say which")
+            raise AmbiguousMove(f"{text!r} names several moves: {', '.join(map(str, cands))}; say which")
         # Nothing legal matches: build the move the text means, to say why it is illegal.
         if src == "F" or dst == "F":
             if src == "F":
-                raise IllegalMove(f"{text!r}: no foundation card can go there")
+                raise ForbiddenMove(f"{text!r}: no foundation card can go there")
             pile = self._p[src]
             if not pile:
-                raise IllegalMove(self._why_illegal(_mv(src, "F1", count or 1)))
+                raise ForbiddenMove(self._why_illegal(_mv(src, "F1", count or 1)))
             dst = FOUNDATIONS[self._fpos[SUIT[pile[-count if count and count <= len(pile) else -1]]]]
         return self._why_illegal_raise(Move(src, dst, count or 1))
 
     def _why_illegal_raise(self, move):
-        raise IllegalMove(self._why_illegal(move))
+        raise ForbiddenMove(self._why_illegal(move))
 
     def _why_illegal(self, move):
         """A sentence saying why `move` is not legal in this position."""

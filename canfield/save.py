@@ -6,12 +6,14 @@
 
 The rule set and the draw are in the code. Reading replays the moves through the checked `play`, so a
 record that was tampered with, or that an older engine wrote differently, cannot reach an illegal position:
-it raises `InvalidSave` (a ValueError) saying what is wrong, and nothing else happens.
+it raises `InvalidSave` (a ValueError) saying what is wrong, with a `reason` code, and nothing else
+happens. Text and bytes are read by canfield.jsonio (bounded size and depth).
 """
 
 import json
 
-from .errors import CanfieldError, IllegalMove, InvalidCode
+from . import jsonio
+from .errors import IllegalMove, InvalidCode, InvalidJSON, ReasonError
 from .game import Game
 
 FORMAT = "canfield-save"
@@ -19,37 +21,24 @@ VERSION = 1
 MAX_MOVES = 100_000  # far more than any real game; bounds the work a corrupted record can cause
 
 
-MAX_DEPTH = 20  # our records nest 2 deep; deeper text is refused before parsing
+MAX_DEPTH = jsonio.MAX_DEPTH  # the one depth bound of canfield.jsonio (kept under its old name)
 
 
-class InvalidSave(CanfieldError):
-    """A saved game that cannot be read."""
+class InvalidSave(ReasonError):
+    """A saved game that cannot be read. `reason`: "not-json", "too-deep", "too-large" (from
+    canfield.jsonio), "format" (not a saved game), "version", "bad-field" (a field of the wrong type or
+    too many moves), "bad-code" (the deal code), "bad-move" (a move that cannot be played)."""
+
+    default_reason = "invalid"
+
+
+_JSON_WHY = {"not-json": "the saved game is not JSON", "too-deep": "the saved game nests too deeply",
+             "too-large": "the saved game is too large"}
 
 
 def json_depth_ok(text, limit=MAX_DEPTH):
-    """False when `text` nests arrays or objects deeper than `limit`.
-
-    Checked before json.loads: in Pyodide a deeply nested text ("[" * 100000) overflows the browser's
-    stack inside the parser, a fatal error that no `except` catches."""
-    depth = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            if depth > limit:
-                return False
-        elif ch in "]}":
-            depth -= 1
-    return True
+    """False when `text` nests arrays or objects deeper than `limit` (see canfield.jsonio.depth)."""
+    return jsonio.depth(text, limit + 1) <= limit
 
 
 def to_save(game):
@@ -73,34 +62,33 @@ def from_save(data):
     """The game a record describes, at its position, with its undo and redo history. Raises InvalidSave."""
     if isinstance(data, (str, bytes, bytearray)):
         try:
-            if isinstance(data, (bytes, bytearray)):
-                data = bytes(data).decode("utf-8")
-            if not json_depth_ok(data):
-                raise InvalidSave("the saved game nests too deeply to be a saved game")
-            data = json.loads(data)
-        except (ValueError, UnicodeDecodeError) as exc:
-            raise InvalidSave(f"the saved game is not JSON ({exc})") from None
+            data = jsonio.loads(data)
+        except InvalidJSON as exc:
+            raise InvalidSave(f"{_JSON_WHY[exc.reason]} ({exc})", exc.reason) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise InvalidSave("this is not a saved Canfield game")
+        raise InvalidSave("this is not a saved Canfield game", "format")
     version = data.get("version")
-    if version != VERSION:
-        raise InvalidSave(f"the saved game has format version {version!r}; this version reads {VERSION}")
+    if type(version) is not int or version != VERSION:
+        raise InvalidSave(f"the saved game has format version {version!r:.40}; this version reads {VERSION}",
+                          "version")
     code, moves, redo = data.get("code"), data.get("moves"), data.get("redo", [])
     if not isinstance(moves, list) or not isinstance(redo, list) or not all(
         isinstance(m, str) for m in moves + redo
     ):
-        raise InvalidSave("the saved game's moves are not a list of move texts")
+        raise InvalidSave("the saved game's moves are not a list of move texts", "bad-field")
     if len(moves) + len(redo) > MAX_MOVES:
-        raise InvalidSave(f"the saved game has more than {MAX_MOVES} moves")
+        raise InvalidSave(f"the saved game has more than {MAX_MOVES} moves", "bad-field")
+    if not isinstance(code, str):
+        raise InvalidSave("the saved game has no deal code", "bad-code")
     try:
         game = Game.from_code(code)
     except InvalidCode as exc:
-        raise InvalidSave(f"the saved game's deal code is not valid: {exc}") from None
+        raise InvalidSave(f"the saved game's deal code is not valid: {exc}", "bad-code") from None
     for i, text in enumerate(moves + redo, 1):
         try:
             game.play(text)
         except IllegalMove as exc:
-            raise InvalidSave(f"move {i} of the saved game cannot be played: {exc}") from None
+            raise InvalidSave(f"move {i} of the saved game cannot be played: {exc}", "bad-move") from None
     for _ in redo:
         game.undo()
     return game

@@ -8,21 +8,41 @@ The interface reports three events, and this module keeps the counts honest:
 
 `key(rules, draw)` names a table ("canfield-D3"). The open game is part of the record, so a reload in the
 middle of a game, followed by a new deal, still counts the first game as lost. `to_json` / `from_json`
-export and import the record; an import is validated and raises `InvalidStats` (a ValueError) saying
-what is wrong, and the current record is untouched.
+export and import the record; an import is validated and raises `InvalidStats` (a ValueError) with a
+`reason` code and a message saying what is wrong, and the current record is untouched.
+
+Two pages of the game open at once each keep a copy of the record; `merge` joins two copies without
+losing or double-counting a game (see its docstring). The record keeps, for that, the last RECENT games
+(id, table, time, state), format version 2; version 1 files (without them) are still read.
 """
 
 import json
+import math
 
-from .errors import CanfieldError
+from . import jsonio
+from .errors import InvalidJSON, ReasonError
 
 FORMAT = "canfield-stats"
-VERSION = 1
+VERSION = 2
+READS = (1, 2)
 _FIELDS = ("played", "won", "streak", "best_streak", "best_score", "fastest")
+RECENT = 200                     # games remembered by id, for merging two copies
+MAX_COUNT = 10**9                # more games than anyone plays
+MAX_SCORE = 10**6                # a game scores at most a few hundred points
+MAX_SECONDS = 10 * 365 * 86400   # ten years: any longer "fastest win" is not a time
+MAX_AT = 1e11                    # a wall-clock time in seconds (year 5138)
+MAX_ID = 64
+# A game's state only moves right (merge takes the furthest). "late": won in one page after another page had
+# left it (a loss there): it counts as won, but the streak it had broken stays broken.
+_STATES = ("open", "lost", "late", "won")
+_WON = ("late", "won")
 
 
-class InvalidStats(CanfieldError):
-    """Statistics that cannot be read."""
+class InvalidStats(ReasonError):
+    """Statistics that cannot be read. `reason`: "not-json", "too-deep", "too-large" (canfield.jsonio),
+    "format" (not a statistics file), "version", "bad-field" (a table, a count or a time out of bounds)."""
+
+    default_reason = "invalid"
 
 
 def key(rules, draw):
@@ -37,6 +57,8 @@ class Stats:
     def __init__(self):
         self.tables = {}
         self.open = None  # {"id": ..., "key": ...} for the started game not yet won or abandoned
+        self.recent = []  # [{"id", "key", "at", "state"}], oldest first, at most RECENT
+        self.epoch = 0.0  # when the record was last reset or replaced by an import (wall-clock seconds)
 
     def table(self, k):
         """The counts of one key, with `rate` (won / played, 0.0 when nothing is played)."""
@@ -44,80 +66,236 @@ class Stats:
         t["rate"] = t["won"] / t["played"] if t["played"] else 0.0
         return t
 
-    def start(self, k, game_id):
+    # ---- events -----------------------------------------------------------------------------
+
+    def _entry(self, game_id):
+        for e in reversed(self.recent):
+            if e["id"] == game_id:
+                return e
+        return None
+
+    def _is_open(self, game_id):
         if self.open is not None and self.open["id"] == game_id:
+            return True
+        e = self._entry(game_id)
+        return e is not None and e["state"] == "open"
+
+    def start(self, k, game_id, at=0.0):
+        """The first move of game `game_id` on table `k` (at wall-clock time `at`): it counts as played.
+        A game already counted (here, or in another page's copy merged in) does not count again."""
+        if self.open is not None and self.open["id"] == game_id or self._entry(game_id) is not None:
             return False
         if self.open is not None:
             self.abandon(self.open["id"])
         self.tables.setdefault(k, _empty())["played"] += 1
         self.open = {"id": game_id, "key": k}
+        self.recent.append({"id": game_id, "key": k, "at": _clean_at(at), "state": "open"})
+        del self.recent[:-RECENT]
         return True
 
     def win(self, game_id, score, seconds):
-        if self.open is None or self.open["id"] != game_id:
+        """A win, recorded once. A game counted lost by another page (which left it) but won here is won."""
+        e = self._entry(game_id)
+        if not (self._is_open(game_id) or e is not None and e["state"] == "lost"):
             return False
-        t = self.tables.setdefault(self.open["key"], _empty())
+        e = self._entry(game_id)
+        k = e["key"] if e is not None else self.open["key"]
+        t = self.tables.setdefault(k, _empty())
         t["won"] += 1
-        t["streak"] += 1
-        t["best_streak"] = max(t["best_streak"], t["streak"])
+        late = e is not None and e["state"] == "lost"
+        if not late:  # a late win of a game left earlier does not mend the streak it broke
+            t["streak"] += 1
+            t["best_streak"] = max(t["best_streak"], t["streak"])
         t["best_score"] = score if t["best_score"] is None else max(t["best_score"], score)
-        seconds = round(float(seconds), 1)
+        seconds = min(round(float(seconds), 1), float(MAX_SECONDS))
         t["fastest"] = seconds if t["fastest"] is None else min(t["fastest"], seconds)
-        self.open = None
+        self._close(game_id, "late" if late else "won")
         return True
 
     def abandon(self, game_id):
-        if self.open is None or self.open["id"] != game_id:
+        if not self._is_open(game_id):
             return False
-        self.tables.setdefault(self.open["key"], _empty())["streak"] = 0
-        self.open = None
+        e = self._entry(game_id)
+        k = e["key"] if e is not None else self.open["key"]
+        self.tables.setdefault(k, _empty())["streak"] = 0
+        self._close(game_id, "lost")
         return True
 
-    def reset(self):
+    def _close(self, game_id, state):
+        e = self._entry(game_id)
+        if e is not None:
+            e["state"] = state
+        if self.open is not None and self.open["id"] == game_id:
+            self.open = None
+
+    def reset(self, at=0.0):
+        """Every table emptied, at wall-clock time `at`: a merge with an older copy keeps this record."""
         self.tables = {}
         self.open = None
+        self.recent = []
+        self.epoch = _clean_at(at)
+
+    # ---- merging two copies -------------------------------------------------------------------
+
+    def merge(self, other):
+        """A new record holding every game of `self` and of `other`, each counted once.
+
+        Both copies descend from one stored record and each page only adds games, so the games one copy
+        has that the other lacks are exactly the ones to add: for each table,
+        played = max(a.played + |games of b not in a|, b.played + |games of a not in b|), and the same for
+        won with the games won in one copy but not in the other. Games are known by their ids in `recent`
+        (the last RECENT games), so the merge is exact as long as the two copies drifted apart by fewer
+        than RECENT games, far more than two pages of one player play between two storage events.
+        A game's state only moves forward (open, lost, won), best score and best streak take the larger,
+        the fastest win the smaller; the current streak follows the newest finished game of the table.
+        The merge is commutative and idempotent (all but `open`, which stays this page's own game), and
+        never lowers played, won, best streak or best score.
+        The one exception is a reset or an import (`epoch`): then the copy reset or imported last stands
+        whole, since the player asked for exactly that record.
+        """
+        a, b = self, other
+        if a.epoch != b.epoch:  # one copy was reset or imported since: the newer one stands, as the player asked
+            newer = max((a, b), key=lambda s: (s.epoch, s.to_json()))
+            return Stats.from_json(newer.to_json())
+        by_id = {}
+        for e in a.recent + b.recent:
+            have = by_id.get(e["id"])
+            if have is None:
+                by_id[e["id"]] = dict(e)
+            else:
+                keep = max((have, e), key=lambda x: (_STATES.index(x["state"]), x["at"], x["key"]))
+                by_id[e["id"]] = {**keep, "at": max(have["at"], e["at"])}
+        recent = sorted(by_id.values(), key=lambda e: (e["at"], e["id"]))[-RECENT:]
+        a_state = {e["id"]: e["state"] for e in a.recent}
+        b_state = {e["id"]: e["state"] for e in b.recent}
+        out = Stats()
+        for k in sorted(set(a.tables) | set(b.tables) | {e["key"] for e in by_id.values()}):
+            ta, tb = a.table(k), b.table(k)
+            mine = [e for e in by_id.values() if e["key"] == k]
+            new_b = sum(1 for e in mine if e["id"] in b_state and e["id"] not in a_state)
+            new_a = sum(1 for e in mine if e["id"] in a_state and e["id"] not in b_state)
+            won_b = sum(1 for e in mine if b_state.get(e["id"]) in _WON and a_state.get(e["id"]) not in _WON)
+            won_a = sum(1 for e in mine if a_state.get(e["id"]) in _WON and b_state.get(e["id"]) not in _WON)
+            played = min(MAX_COUNT, max(ta["played"] + new_b, tb["played"] + new_a))
+            won = min(played, max(ta["won"] + won_b, tb["won"] + won_a))
+            streak = _merged_streak(sorted(mine, key=lambda e: (e["at"], e["id"])), ta["streak"], tb["streak"])
+            best_streak = min(won, max(ta["best_streak"], tb["best_streak"], streak))
+            scores = [s for s in (ta["best_score"], tb["best_score"]) if s is not None]
+            times = [s for s in (ta["fastest"], tb["fastest"]) if s is not None]
+            out.tables[k] = {
+                "played": played, "won": won, "streak": min(streak, best_streak), "best_streak": best_streak,
+                "best_score": max(scores) if won and scores else None,
+                "fastest": min(times) if won and times else None,
+            }
+        out.recent = recent
+        out.epoch = a.epoch
+        # `open` is this page's own game in progress: kept from `self` while it is still open (the other
+        # copy's open game belongs to the other page, which goes on with it)
+        mine = a.open
+        if mine is not None and by_id.get(mine["id"], {"state": "open"})["state"] != "open":
+            mine = None
+        out.open = dict(mine) if mine is not None else None
+        return out
+
+    # ---- JSON ---------------------------------------------------------------------------------
 
     def to_json(self):
-        return json.dumps({"format": FORMAT, "version": VERSION, "tables": self.tables, "open": self.open},
-                          sort_keys=True)
+        return json.dumps({"format": FORMAT, "version": VERSION, "tables": self.tables, "open": self.open,
+                           "recent": self.recent, "epoch": self.epoch}, sort_keys=True, allow_nan=False)
 
     @classmethod
     def from_json(cls, text):
-        from .save import json_depth_ok
-
-        if isinstance(text, str) and not json_depth_ok(text):
-            raise InvalidStats("the statistics nest too deeply to be a statistics file")
         try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise InvalidStats(f"the statistics are not JSON ({exc})") from None
+            data = jsonio.loads(text)
+        except InvalidJSON as exc:
+            why = {"not-json": "the statistics are not JSON", "too-deep": "the statistics nest too deeply",
+                   "too-large": "the statistics are too large"}[exc.reason]
+            raise InvalidStats(f"{why} ({exc})", exc.reason) from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise InvalidStats("this is not a Canfield statistics file")
-        if data.get("version") != VERSION:
-            raise InvalidStats(f"statistics version {data.get('version')!r}; this version reads {VERSION}")
+            raise InvalidStats("this is not a Canfield statistics file", "format")
+        version = data.get("version")
+        if type(version) is not int or version not in READS:
+            raise InvalidStats(f"statistics version {version!r:.40}; this version reads {VERSION}", "version")
         tables = data.get("tables")
         if not isinstance(tables, dict):
-            raise InvalidStats("the statistics have no tables")
+            raise InvalidStats("the statistics have no tables", "bad-field")
         clean = {}
         for k, t in tables.items():
-            if not isinstance(t, dict) or set(t) != set(_FIELDS):
-                raise InvalidStats(f"table {k!r} must have exactly {', '.join(_FIELDS)}")
-            for f in ("played", "won", "streak", "best_streak"):
-                if type(t[f]) is not int or t[f] < 0:
-                    raise InvalidStats(f"table {k!r}: {f} must be a whole number >= 0")
-            if t["won"] > t["played"] or t["streak"] > t["best_streak"] or t["best_streak"] > t["won"]:
-                raise InvalidStats(f"table {k!r}: the counts do not add up")
-            if t["best_score"] is not None and (type(t["best_score"]) is not int or t["best_score"] < 0):
-                raise InvalidStats(f"table {k!r}: best_score must be a whole number >= 0 or null")
-            if t["fastest"] is not None and (type(t["fastest"]) not in (int, float) or not t["fastest"] >= 0):
-                raise InvalidStats(f"table {k!r}: fastest must be a number of seconds >= 0 or null")
-            if (t["won"] == 0) != (t["best_score"] is None) or (t["won"] == 0) != (t["fastest"] is None):
-                raise InvalidStats(f"table {k!r}: best score and fastest win go with at least one win")
-            clean[k] = dict(t)
+            clean[k] = _check_table(k, t)
+        recent = data.get("recent", []) if version >= 2 else []
+        if not isinstance(recent, list) or len(recent) > RECENT:
+            raise InvalidStats(f"the statistics' recent games are not a list of at most {RECENT}", "bad-field")
+        seen = set()
+        for e in recent:
+            if not (isinstance(e, dict) and set(e) == {"id", "key", "at", "state"} and _good_id(e["id"])
+                    and isinstance(e["key"], str) and e["key"] in clean and type(e["at"]) in (int, float) and 0 <= e["at"] < MAX_AT
+                    and isinstance(e["state"], str) and e["state"] in _STATES and e["id"] not in seen):
+                raise InvalidStats("a recent game of the statistics is not readable", "bad-field")
+            seen.add(e["id"])
+        for k, t in clean.items():  # each game remembered is counted in its table
+            mine = [e for e in recent if e["key"] == k]
+            if len(mine) > t["played"] or sum(e["state"] in _WON for e in mine) > t["won"]:
+                raise InvalidStats(f"table {k!r:.40}: the recent games do not add up", "bad-field")
+        epoch = data.get("epoch", 0.0) if version >= 2 else 0.0
+        if type(epoch) not in (int, float) or not 0 <= epoch < MAX_AT:
+            raise InvalidStats("the statistics' reset time is not readable", "bad-field")
         opened = data.get("open")
         if opened is not None and not (isinstance(opened, dict) and set(opened) == {"id", "key"}
-                                       and isinstance(opened["id"], str) and opened["key"] in clean):
-            raise InvalidStats("the statistics' open game is not readable")
+                                       and _good_id(opened["id"]) and isinstance(opened["key"], str)
+                                       and opened["key"] in clean):
+            raise InvalidStats("the statistics' open game is not readable", "bad-field")
         stats = cls()
-        stats.tables, stats.open = clean, opened
+        stats.tables, stats.open, stats.epoch = clean, opened, float(epoch)
+        stats.recent = [{"id": e["id"], "key": e["key"], "at": float(e["at"]), "state": e["state"]} for e in recent]
         return stats
+
+
+def _good_id(v):
+    return isinstance(v, str) and 0 < len(v) <= MAX_ID
+
+
+def _clean_at(at):
+    try:
+        at = float(at)
+    except (TypeError, ValueError):
+        return 0.0
+    return at if math.isfinite(at) and 0 <= at < MAX_AT else 0.0
+
+
+def _newest_open(recent):
+    for e in reversed(recent):
+        if e["state"] == "open":
+            return {"id": e["id"], "key": e["key"]}
+    return None
+
+
+def _merged_streak(entries, sa, sb):
+    """The current streak from the table's recent games (oldest first): the wins after the newest loss;
+    when no loss is in view, the larger of the two copies' streaks (they may reach further back)."""
+    run = 0
+    for e in reversed(entries):
+        if e["state"] in ("lost", "late"):
+            return run
+        if e["state"] == "won":
+            run += 1
+    return max(run, sa, sb)
+
+
+def _check_table(k, t):
+    if not isinstance(t, dict) or set(t) != set(_FIELDS):
+        raise InvalidStats(f"table {k!r:.40} must have exactly {', '.join(_FIELDS)}", "bad-field")
+    for f in ("played", "won", "streak", "best_streak"):
+        if type(t[f]) is not int or not 0 <= t[f] <= MAX_COUNT:
+            raise InvalidStats(f"table {k!r:.40}: {f} must be a whole number >= 0 (at most {MAX_COUNT})",
+                               "bad-field")
+    if t["won"] > t["played"] or t["streak"] > t["best_streak"] or t["best_streak"] > t["won"]:
+        raise InvalidStats(f"table {k!r:.40}: the counts do not add up", "bad-field")
+    if t["best_score"] is not None and (type(t["best_score"]) is not int or not 0 <= t["best_score"] <= MAX_SCORE):
+        raise InvalidStats(f"table {k!r:.40}: best_score must be a whole number >= 0 or null", "bad-field")
+    fastest = t["fastest"]
+    if fastest is not None and (type(fastest) not in (int, float) or not 0 <= fastest <= MAX_SECONDS):
+        raise InvalidStats(f"table {k!r:.40}: fastest must be a number of seconds >= 0 (at most ten years) "
+                           "or null", "bad-field")
+    if (t["won"] == 0) != (t["best_score"] is None) or (t["won"] == 0) != (fastest is None):
+        raise InvalidStats(f"table {k!r:.40}: best score and fastest win go with at least one win", "bad-field")
+    return dict(t)

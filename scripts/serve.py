@@ -7,6 +7,9 @@ Sends the MIME types Pyodide and PyScript need (application/wasm for .wasm,
 text/javascript for .mjs/.js), with `Cache-Control: no-cache` so a browser may
 keep files but revalidates them (ETag / Last-Modified answer 304).
 
+Every answer carries the Content-Security-Policy of the served index.html's
+<meta http-equiv> (the same policy, as a header).
+
 --prefix serves the root under a sub-path (http://host:port/some/dir/), to
 check that the page only uses relative URLs; anything outside it is a 404.
 
@@ -23,6 +26,7 @@ import email.utils
 import functools
 import http.server
 import os
+import re
 import sys
 import threading
 import time
@@ -51,6 +55,17 @@ MIME_TYPES = {
 }
 # Preferred first: brotli is about 25% smaller than gzip on the runtime's wasm.
 ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+_CSP_META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
+
+
+def content_security_policy(index=REPO / "index.html") -> str:
+    """The policy of index.html's <meta http-equiv="Content-Security-Policy">: the header says the same."""
+    match = _CSP_META.search(Path(index).read_text(encoding="utf-8"))
+    if not match:
+        raise RuntimeError(f"{index} has no Content-Security-Policy meta tag")
+    return match.group(1)
+
+
 TEXT_TYPES = ("text/", "application/json", "application/toml", "application/manifest+json", "image/svg+xml")
 
 
@@ -143,8 +158,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             return False
         return when is not None and int(mtime) <= when.timestamp()
 
+    csp = ""
+
     def end_headers(self):
         self.send_header("Cache-Control", "no-cache")
+        if self.csp:
+            self.send_header("Content-Security-Policy", self.csp)
         super().end_headers()
 
     def log_message(self, format, *args):
@@ -177,7 +196,11 @@ def make_server(root: Path | str = REPO, port: int = 8000, bind: str = "127.0.0.
     if not root.is_dir():
         raise SystemExit(f"serve.py: root {root} is not a directory")
     prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
-    handler = type("BoundHandler", (handler_base or Handler,), {"prefix": prefix, "quiet": quiet})
+    try:  # the policy of the served index.html, as a header too (the header also covers workers' scripts)
+        csp = content_security_policy(root / "index.html")
+    except (OSError, RuntimeError):
+        csp = ""
+    handler = type("BoundHandler", (handler_base or Handler,), {"prefix": prefix, "quiet": quiet, "csp": csp})
     server = Server((bind, port), functools.partial(handler, directory=str(root)))
     server.prefix = prefix
     return server

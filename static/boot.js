@@ -151,6 +151,17 @@
 
   // Anything uncaught before the game is ready means start-up failed.
   window.addEventListener("error", function (e) { fail(e.error || e.message); });
+  // A script that cannot load (PyScript itself) fires "error" on its element, seen here in the capture
+  // phase (an inline onerror attribute would need 'unsafe-inline' in the Content-Security-Policy).
+  window.addEventListener("error", function (e) {
+    var el = e.target;
+    if (el && el.tagName === "SCRIPT" && /pyscript\/core\.js$/.test(el.src || "")) fail("PyScript could not be loaded");
+  }, true);
+  // A Content-Security-Policy violation is a bug of the page: say it loudly in the console.
+  document.addEventListener("securitypolicyviolation", function (e) {
+    console.error("Content-Security-Policy violation: " + e.violatedDirective + " blocked " + (e.blockedURI || "inline code") +
+                  (e.sourceFile ? " (" + e.sourceFile + ":" + e.lineNumber + ")" : ""));
+  });
   window.addEventListener("unhandledrejection", function (e) { fail(e.reason); });
 
   window.canfieldBoot = { lang: lang, stage: stage, fail: fail, done: done };

@@ -47,17 +47,7 @@
 
   function showUpdate() {
     if (!box) {
-      var style = document.createElement("style");
-      style.textContent =
-        "#sw-update{position:fixed;left:50%;top:calc(var(--bar-h,48px) + 8px);transform:translateX(-50%);" +
-        "z-index:310;display:flex;gap:10px;align-items:center;flex-wrap:wrap;justify-content:center;" +
-        "max-width:min(92vw,560px);background:#fff;color:#111;padding:10px 14px;border-radius:10px;" +
-        "box-shadow:0 4px 16px rgba(0,0,0,.4);font:inherit}" +
-        "#sw-update[hidden]{display:none}#sw-update p{margin:0}" +
-        "#sw-update button{padding:6px 14px;border-radius:8px;border:1px solid #0b5a32;cursor:pointer;font:inherit}" +
-        "#sw-update [data-sw=reload]{background:#0b5a32;color:#fff}" +
-        "#sw-update [data-sw=later]{background:#fff;color:#0b5a32}";
-      document.head.appendChild(style);
+      // styled by static/sw-update.css (linked from index.html: no inline style under the page's policy)
       box = document.createElement("div");
       box.id = "sw-update";
       box.setAttribute("role", "status");

@@ -37,26 +37,33 @@ def test_round_trip_property(number, picks, undos):
 
 
 @pytest.mark.parametrize(
-    "data,words",
+    "data,words,reason",
     [
-        ("\x00\xff garbage", "not JSON"),
-        (b"\xff\xfe", "not JSON"),
-        ("[]", "not a saved"),
-        ("[" * 100_000, "too deeply"),
-        ('{"a": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[", "b": [}', "not JSON"),
-        ('{"format": "other"}', "not a saved"),
-        ({"format": "canfield-save", "version": 0, "code": "CF1-D3-AAAAACL", "moves": []}, "version"),
-        ({"format": "canfield-save", "version": "1", "code": "CF1-D3-AAAAACL", "moves": []}, "version"),
-        ({"format": "canfield-save", "version": 1, "code": "ZZ9-D3-AAAAACL", "moves": []}, "deal code"),
-        ({"format": "canfield-save", "version": 1, "code": None, "moves": []}, "deal code"),
-        ({"format": "canfield-save", "version": 1, "code": "CF1-D3-AAAAACL", "moves": "S"}, "list"),
-        ({"format": "canfield-save", "version": 1, "code": "CF1-D3-AAAAACL", "moves": [3]}, "list"),
-        ({"format": "canfield-save", "version": 1, "code": "CF1-D3-AAAAACL", "moves": ["S", "T1-R"]}, "move 2"),
-        ({"format": "canfield-save", "version": 1, "code": "CF1-D3-AAAAACL", "moves": ["S"] * 100_001}, "more than"),
+        ("\x00\xff garbage", "not JSON", "not-json"),
+        (b"\xff\xfe", "not JSON", "not-json"),
+        ("[]", "not a saved", "format"),
+        ("[" * 100_000, "too deeply", "too-deep"),
+        ('{"a": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[", "b": [}', "not JSON", "not-json"),
+        ('{"format": "other"}', "not a saved", "format"),
+        ({"format": "canfield-save", "version": 0, "code": "CF1-D3-AAAAACL", "moves": []}, "version", "version"),
+        ({"format": "canfield-save", "version": "1", "code": "CF1-D3-AAAAACL", "moves": []}, "version", "version"),
+        ({"format": "canfield-save", "version": 1, "code": "ZZ9-D3-AAAAACL", "moves": []}, "deal code", "bad-code"),
+        ({"format": "canfield-save", "version": 1, "code": None, "moves": []}, "deal code", "bad-code"),
+        ({"format": "canfield-save", "version": 1, "code": "CF1-D3-AAAAACL", "moves": "S"}, "list", "bad-field"),
+        ({"format": "canfield-save", "version": 1, "code": "CF1-D3-AAAAACL", "moves": [3]}, "list", "bad-field"),
+        ({"format": "canfield-save", "version": 1, "code": "CF1-D3-AAAAACL", "moves": ["S", "T1-R"]}, "move 2", "bad-move"),
+        ({"format": "canfield-save", "version": 1, "code": "CF1-D3-AAAAACL", "moves": ["S"] * 100_001}, "more than", "bad-field"),
+        ({"format": "canfield-save", "version": 1, "code": "CF1-D3-AAAAACL", "moves": ["T1:" + "9" * 5000 + "-T2"]},
+         "move 1", "bad-move"),
+        ('{"format": "canfield-save", "version": 1, "code": "CF1-D3-AAAAACL", "moves": [], "x": 1e999}',
+         "not JSON", "not-json"),
+        ("x" * 1_000_001, "too large", "too-large"),
+        (b"[" * 100_000, "too deeply", "too-deep"),
     ],
 )
-def test_bad_saves(data, words):
+def test_bad_saves(data, words, reason):
     with pytest.raises(InvalidSave) as exc:
         from_save(data)
     assert words in str(exc.value)
+    assert exc.value.reason == reason
     assert isinstance(exc.value, ValueError)

@@ -1,6 +1,10 @@
-import pytest
+import json
 
-from canfield.stats import InvalidStats, Stats, key
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from canfield.stats import MAX_SECONDS, InvalidStats, Stats, key
 
 
 def test_counts_streaks_and_bests():
@@ -35,25 +39,185 @@ def test_json_round_trip_keeps_the_open_game():
 
 
 @pytest.mark.parametrize(
-    "text,words",
+    "text,words,reason",
     [
-        ("nope", "not JSON"),
-        (None, "not JSON"),
-        ("{" * 50_000, "too deeply"),
-        ('{"format": "x"}', "not a Canfield"),
-        ('{"format": "canfield-stats", "version": 2, "tables": {}}', "version"),
-        ('{"format": "canfield-stats", "version": 1, "tables": []}', "no tables"),
-        ('{"format": "canfield-stats", "version": 1, "tables": {"k": {"played": 1}}}', "exactly"),
+        ("nope", "not JSON", "not-json"),
+        (None, "not JSON", "not-json"),
+        ("{" * 50_000, "too deeply", "too-deep"),
+        ('{"format": "x"}', "not a Canfield", "format"),
+        ('{"format": "canfield-stats", "version": 3, "tables": {}}', "version", "version"),
+        ('{"format": "canfield-stats", "version": 1, "tables": []}', "no tables", "bad-field"),
+        ('{"format": "canfield-stats", "version": 1, "tables": {"k": {"played": 1}}}', "exactly", "bad-field"),
         ('{"format": "canfield-stats", "version": 1, "tables": {"k": {"played": 1, "won": 2, "streak": 0, '
-         '"best_streak": 0, "best_score": 5, "fastest": 3}}}', "add up"),
+         '"best_streak": 0, "best_score": 5, "fastest": 3}}}', "add up", "bad-field"),
         ('{"format": "canfield-stats", "version": 1, "tables": {"k": {"played": -1, "won": 0, "streak": 0, '
-         '"best_streak": 0, "best_score": null, "fastest": null}}}', ">= 0"),
+         '"best_streak": 0, "best_score": null, "fastest": null}}}', ">= 0", "bad-field"),
         ('{"format": "canfield-stats", "version": 1, "tables": {"k": {"played": 1, "won": 0, "streak": 0, '
-         '"best_streak": 0, "best_score": 5, "fastest": null}}}', "at least one win"),
-        ('{"format": "canfield-stats", "version": 1, "tables": {}, "open": {"id": 1, "key": "x"}}', "open game"),
+         '"best_streak": 0, "best_score": 5, "fastest": null}}}', "at least one win", "bad-field"),
+        ('{"format": "canfield-stats", "version": 1, "tables": {}, "open": {"id": 1, "key": "x"}}', "open game", "bad-field"),
     ],
 )
-def test_bad_imports(text, words):
+def test_bad_imports(text, words, reason):
     with pytest.raises(InvalidStats) as exc:
         Stats.from_json(text)
     assert words in str(exc.value)
+    assert exc.value.reason == reason
+
+
+def _table(**kw):
+    t = {"played": 1, "won": 1, "streak": 1, "best_streak": 1, "best_score": 5, "fastest": 3}
+    t.update(kw)
+    return '{"format": "canfield-stats", "version": 1, "tables": {"k": %s}}' % json.dumps(t).replace("Infinity", "1e999")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        _table(fastest=float("inf")),                     # 1e999: inf once parsed
+        _table().replace('"fastest": 3', '"fastest": Infinity'),
+        _table().replace('"fastest": 3', '"fastest": NaN'),
+        _table(fastest=MAX_SECONDS + 1),                  # longer than ten years
+        _table(best_score=10**7),
+        _table(played=10**10, won=1),
+        _table(fastest=True),
+        '{"format":"canfield-stats","version":1,"tables":{},"open":{"id":"x","key":[]}}',   # defect 3
+        '{"format":"canfield-stats","version":2,"tables":{},"recent":[{"id":"x","key":[],"at":0,"state":"won"}]}',
+        '{"format":"canfield-stats","version":2,"tables":{},"recent":[{"id":"x","key":"k","at":0,"state":[]}]}',
+        '{"format":"canfield-stats","version":2,"tables":{"k":{"played":0,"won":0,"streak":0,"best_streak":0,'
+        '"best_score":null,"fastest":null}},"recent":[{"id":"x","key":"k","at":0,"state":"open"}]}',
+        '{"format":"canfield-stats","version":2,"tables":{},"epoch":1e999}',
+        '{"format":"canfield-stats","version":true,"tables":{}}',
+        b"[" * 100_000,                                     # defect 3: bytes are depth-checked too
+        "[" * 100_000,
+        "x" * 1_000_001,
+    ],
+)
+def test_only_finite_sane_statistics_are_read(text):
+    with pytest.raises(InvalidStats) as exc:
+        Stats.from_json(text)
+    assert exc.value.reason in ("not-json", "too-deep", "too-large", "format", "version", "bad-field")
+
+
+def test_to_json_is_always_json():
+    s = Stats()
+    s.start("k", "a", at=1.0)
+    s.win("a", 255, float("inf"))  # a clock gone wrong still writes a finite, bounded time
+    text = s.to_json()
+    assert "Infinity" not in text and "NaN" not in text
+    assert Stats.from_json(text).table("k")["fastest"] == MAX_SECONDS
+    s.tables["k"]["fastest"] = float("nan")
+    with pytest.raises(ValueError):
+        s.to_json()
+
+
+def test_version_1_files_are_still_read():
+    v1 = ('{"format": "canfield-stats", "version": 1, "open": {"id": "g", "key": "k"}, "tables": {"k": '
+          '{"played": 3, "won": 1, "streak": 0, "best_streak": 1, "best_score": 255, "fastest": 80.5}}}')
+    s = Stats.from_json(v1.encode())
+    assert s.table("k")["played"] == 3 and s.open == {"id": "g", "key": "k"}
+    assert s.win("g", 100, 50) and s.table("k")["won"] == 2
+
+
+# ---- merging two pages' copies ---------------------------------------------------------------------
+
+KEYS = ("canfield-D3", "classic-D1")
+
+
+def _play(stats, ops, tag, clock):
+    """Apply a list of (op, table, game) events to `stats`; game ids are made unique per copy by `tag`."""
+    for op, k, g in ops:
+        clock[0] += 1.0
+        gid = f"{tag}{g}"
+        if op == "start":
+            stats.start(KEYS[k], gid, at=clock[0])
+        elif op == "win":
+            stats.win(gid, 5 * (g + 1), 10.0 + g)
+        else:
+            stats.abandon(gid)
+    return stats
+
+
+OPS = st.lists(st.tuples(st.sampled_from(("start", "win", "abandon")), st.integers(0, 1), st.integers(0, 6)),
+               max_size=25)
+
+
+def _copies(base_ops, ops_a, ops_b):
+    clock = [0.0]
+    base = _play(Stats(), base_ops, "base", clock)
+    a = _play(Stats.from_json(base.to_json()), ops_a, "a", [clock[0]])
+    b = _play(Stats.from_json(base.to_json()), ops_b, "b", [clock[0] + 0.5])
+    return base, a, b
+
+
+def _view(s):
+    """The record without `open` (each page's own game in progress, kept from the copy merged into)."""
+    return {k: v for k, v in json.loads(s.to_json()).items() if k != "open"}
+
+
+@settings(max_examples=300, deadline=None)
+@given(OPS, OPS, OPS)
+def test_merge_is_commutative_idempotent_and_never_loses_a_game(base_ops, ops_a, ops_b):
+    base, a, b = _copies(base_ops, ops_a, ops_b)
+    ab, ba = a.merge(b), b.merge(a)
+    assert _view(ab) == _view(ba)
+    assert _view(a.merge(a)) == _view(a)
+    assert _view(ab.merge(a)) == _view(ab) and _view(ab.merge(b)) == _view(ab)
+    Stats.from_json(ab.to_json())  # a valid record
+    for k in KEYS:
+        m, ta, tb, t0 = ab.table(k), a.table(k), b.table(k), base.table(k)
+        for f in ("played", "won", "best_streak"):
+            assert m[f] >= max(ta[f], tb[f])
+        # every game counted exactly once: what each page added on top of the common record
+        assert m["played"] == ta["played"] + tb["played"] - t0["played"]
+        assert m["won"] == ta["won"] + tb["won"] - t0["won"]
+        finished = [e["state"] for e in ab.recent if e["key"] == k and e["state"] != "open"]
+        if finished and finished[-1] in ("lost", "late"):
+            assert m["streak"] == 0  # the newest game finished, in either page, was lost
+        if m["won"]:
+            assert m["best_score"] == max(x for x in (ta["best_score"], tb["best_score"]) if x is not None)
+
+
+def test_merge_of_the_same_game_in_two_pages_counts_it_once():
+    base = Stats()
+    base.start("k", "g", at=1.0)
+    a, b = Stats.from_json(base.to_json()), Stats.from_json(base.to_json())
+    assert a.win("g", 255, 90)
+    assert not b.start("k", "g", at=2.0)  # the other page resumed the same game: already counted
+    m = b.merge(a)
+    assert (m.table("k")["played"], m.table("k")["won"]) == (1, 1)
+    assert not m.win("g", 255, 80)  # and a win is recorded once, across pages too
+
+
+def test_a_page_keeps_its_own_open_game_and_never_abandons_the_others():
+    base = Stats()
+    a, b = Stats.from_json(base.to_json()), Stats.from_json(base.to_json())
+    a.start("k", "ga", at=1.0)
+    b.start("k", "gb", at=2.0)
+    a = a.merge(b)
+    assert a.open == {"id": "ga", "key": "k"}
+    assert a.win("ga", 100, 50)
+    a.start("k", "ga2", at=3.0)                 # a's next game: gb, the other page's, stays open
+    assert a._entry("gb")["state"] == "open"
+    b = b.merge(a)
+    assert b.open == {"id": "gb", "key": "k"} and b.win("gb", 90, 40)
+    m = a.merge(b)
+    assert (m.table("k")["played"], m.table("k")["won"]) == (3, 2)
+
+
+def test_a_game_left_in_one_page_and_won_in_another_counts_as_won():
+    base = Stats()
+    base.start("k", "g", at=1.0)
+    a, b = Stats.from_json(base.to_json()), Stats.from_json(base.to_json())
+    assert a.abandon("g")
+    b = b.merge(a)
+    assert b.win("g", 100, 30) and not b.win("g", 100, 30)
+    m = a.merge(b)
+    assert (m.table("k")["played"], m.table("k")["won"]) == (1, 1)
+
+
+def test_a_reset_in_one_page_stands_against_the_older_copy():
+    a = Stats()
+    a.start("k", "g", at=1.0)
+    b = Stats.from_json(a.to_json())
+    a.reset(at=5.0)
+    assert a.merge(b).table("k")["played"] == 0 and b.merge(a).table("k")["played"] == 0

@@ -89,6 +89,28 @@ def test_settings_round_trip_and_bad_input():
         assert settings.Settings.from_json(bad, ("canfield",)) == settings.Settings()
 
 
+@pytest.mark.parametrize("field", [f for f in settings.FIELDS])
+@pytest.mark.parametrize("value", [[], {}, [1], {"a": 1}, None, 1.5, "x" * 10, 2, True])
+def test_every_settings_field_is_checked_by_type(field, value):
+    """Defect 1: {"lang": []} (any unhashable value in any field) raised TypeError and locked the game."""
+    good = settings.Settings()
+    default = getattr(good, field)
+    if type(value) is type(default):
+        return  # a value of the right type: checked by the round-trip tests
+    got, sound = settings.Settings.read(json.dumps({field: value}), ("canfield", "classic"))
+    assert getattr(got, field) == default
+    assert not sound  # the page sets such a record aside, with a notice
+
+
+def test_settings_read_says_whether_the_record_was_sound():
+    s = settings.Settings(draw=1, lang="fr")
+    assert settings.Settings.read(s.to_json()) == (s, True)
+    assert settings.Settings.read(None) == (settings.Settings(), True)  # nothing stored: nothing to set aside
+    for bad in ("{", "[]", "[" * 100_000, b"\xff", '{"version": 2}', '{"draw": 1, "lang": []}', "{}" + " " * 5000):
+        assert not settings.Settings.read(bad)[1]
+    assert settings.Settings.read('{"draw": 1, "lang": []}')[0].draw == 1  # the good fields are kept
+
+
 def test_code_from_hash():
     assert state.code_from_hash("#CF1-D3-AAAAACL") == "CF1-D3-AAAAACL"
     assert state.code_from_hash("#%20CF1-D3-AAAAACL%20") == "CF1-D3-AAAAACL"
@@ -150,3 +172,23 @@ def test_key_neighbours_cover_the_grid():
     assert state.key_neighbour("foundation-2", "down") == "tableau-2"
     assert state.key_neighbour("tableau-3", "up") == "foundation-3"
     assert state.key_neighbour("reserve", "up") == "stock"
+
+
+def test_route_hash_keeps_the_game_in_progress_on_a_bad_code():
+    """Defect 6: an invalid code in the address replaced the game in progress (and counted a loss)."""
+    assert state.route_hash("", "CF1-D3-AAAAACL") == ("stay", None)
+    assert state.route_hash("CF1-D3-AAAAACL", "CF1-D3-AAAAACL") == ("stay", None)
+    assert state.route_hash("cf1-d3-aaaaacl", "CF1-D3-AAAAACL") == ("stay", None)
+    for bad in ("nonsense", "CF1-D3-AAAAAC!", "CF9-D3-AAAAACL", "CF1-D3-" + "A" * 5000):
+        assert state.route_hash(bad, "CF1-D3-AAAAACL") == ("refuse", None)
+        assert state.route_hash(bad, None) == ("refuse", None)
+    what, game = state.route_hash("CL1-D1-AAAAAAB", "CF1-D3-AAAAACL")
+    assert what == "deal" and game.code == "CL1-D1-AAAAAAB"
+
+
+def test_arrow_paths_reach_every_pile():
+    from keyboard_paths import arrows
+
+    for a in state.PILES:
+        for b in state.PILES:
+            arrows(a, b)

@@ -27,8 +27,7 @@ from .layout import compute
 from .persist import Keeper, Store
 from .render import Renderer
 from .routing import Router
-from .settings import STORAGE_KEY, Settings
-from .state import visible_cards
+from .state import route_hash, visible_cards
 from .stats_view import StatsView
 from .view import column_lengths
 
@@ -40,7 +39,8 @@ class App:
     def __init__(self):
         self.store = Store.local()  # localStorage, every access wrapped (refused or full: nothing kept)
         self.keeper = Keeper(self.store)
-        self.settings = Settings.from_json(self.store.get(STORAGE_KEY), tuple(RULESETS))
+        # None where storage is refused (private mode): defaults; a bad record is set aside, with a notice
+        self.settings = self.keeper.load_settings(tuple(RULESETS))
         self.router = Router(self.dispatch)
         browser = list(navigator.languages or []) + [navigator.language]
         self.lang = pick_language(self.router.query("lang"), self.settings.lang, *browser)
@@ -68,19 +68,22 @@ class App:
         self.apply_settings()
 
         code = self.router.code()
+        what, named = route_hash(code, None)
+        bad_code = code if what == "refuse" else ""
+        if bad_code:  # an invalid code in the address: resume the saved game as if there were none
+            console.warn(f"Canfield: deal code {code[:120]!r} rejected")
+            code = ""
         saved = self.keeper.boot(code)  # the saved game if the address names no other deal
         notice = None
         if saved is not None:
             game = saved
-        elif code:
-            try:
-                game = Game.from_code(code)
-            except ValueError as exc:  # InvalidCode / InvalidDeck: a message, a fresh deal
-                console.warn(f"Canfield: deal code {code!r} rejected: {exc}")
-                notice = self.t("notice.invalid_code", code=code[:120])
-                game = self._fresh_game()
+        elif named is not None:
+            game = named
         else:
             game = self._fresh_game()
+        if bad_code:
+            kept = saved is not None
+            notice = self.t("notice.invalid_code_kept" if kept else "notice.invalid_code", code=bad_code[:120])
         self.controller = Controller(game, self.settings, self.t, self.lang)
         self.input = Input(self)
         self.assist = Assist(self)
@@ -137,6 +140,7 @@ class App:
         board.addEventListener("focusin", self.proxy("focusin", inp.on_focusin))
         board.addEventListener("contextmenu", self.proxy("contextmenu", lambda ev: ev.preventDefault()))
         window.addEventListener("hashchange", self.proxy("hashchange", self.router.on_hashchange))
+        window.addEventListener("storage", self.proxy("storage", self._on_storage))
         resized = self.proxy("resize", lambda *_: self._viewport())
         window.addEventListener("resize", resized)
         window.addEventListener("orientationchange", resized)
@@ -287,7 +291,12 @@ class App:
             self.renderer.request()
 
     def save_settings(self):
-        self.store.set(STORAGE_KEY, self.settings.to_json())  # full or refused: the game still plays
+        self.keeper.save_settings(self.settings)  # full, refused or held: the game still plays
+
+    def _on_storage(self, ev):
+        """Another page of the game wrote to localStorage (the `storage` event)."""
+        if self.keeper.on_storage(ev.key, ev.newValue) == "stats" and self.stats_view is not None:
+            self.stats_view.refresh()
 
     # ---- notices and the link -----------------------------------------------------------
 

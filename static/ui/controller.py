@@ -20,7 +20,9 @@ from dataclasses import dataclass, field
 from canfield import Game
 
 from .a11y import cursor_text, selection_text
-from .state import TO_ENGINE, Selection, key_neighbour, move_count, moves_from, stock_move, visible_cards
+from .state import (
+    TO_ENGINE, Selection, key_neighbour, move_count, moves_from, route_hash, stock_move, visible_cards,
+)
 
 NOTICE_MS = 5000
 
@@ -498,11 +500,10 @@ class Controller:
 
     def _on_HashChanged(self, a: HashChanged) -> None:
         code = a.code
-        if not code or code == self.game.code:
+        what, _ = route_hash(code, self.game.code)
+        if what == "stay":
             return
-        try:
-            Game.from_code(code)
-        except ValueError:   # InvalidCode / InvalidDeck: the game stays, the address too
+        if what == "refuse":   # InvalidCode / InvalidDeck: the game in progress stays, its address too
             self._do("notice", self.t("notice.invalid_code_kept", code=code[:120]), NOTICE_MS)
             self._do("hash", self.game.code or "", False)
             return

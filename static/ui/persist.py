@@ -8,9 +8,13 @@ Pure Python (tested under CPython with a dict-backed storage): the page hands in
 - `Keeper` decides what is saved and counted. The saved game is the engine's save
   record (canfield.save) plus three fields of this layer: the game's id for the
   statistics, whether its first move was made, and the seconds played so far.
-  A record that cannot be read is moved aside to `<key>.broken` before anything
-  else is written, and the page shows a notice; if even that fails, the key is
-  left alone until the player has acted after the notice.
+  A record that cannot be read (saved game, statistics or settings) is moved aside
+  to `<key>.broken` before anything else is written, and the page shows a notice;
+  if even that fails (storage full), the key is left untouched for the whole
+  session: the page plays on without writing it, and a notice says so.
+- Two pages of the game open at once: every write of the statistics first merges
+  the stored record (Stats.merge), and `on_storage` merges what another page wrote,
+  so no recorded game is lost; the saved game is the one of the page last used.
 - Statistics (canfield.stats): a game counts as played at its first move; a win is
   recorded once; leaving a started game unfinished (new deal, restart, another
   deal code in the address) is a loss.
@@ -21,11 +25,14 @@ from __future__ import annotations
 import json
 import math
 import random
-import re
 import time
 
+from canfield import jsonio
+from canfield.errors import InvalidJSON
 from canfield.save import from_save, to_save
-from canfield.stats import Stats, key as stats_key
+from canfield.stats import InvalidStats, Stats, key as stats_key
+
+from .settings import STORAGE_KEY as SETTINGS_KEY, Settings
 
 SAVE_KEY = "canfield.save"
 STATS_KEY = "canfield.stats"
@@ -97,36 +104,19 @@ class MemoryStorage:
         self.items.pop(key, None)
 
 
-_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-MAX_DEPTH = 32  # our records nest 3 deep; Pyodide's stack overflows (a fatal error, not an exception) long before json's limit
-
-
-def json_depth(text: str, stop: int = 1 << 30) -> int:
-    """How deep the brackets of a JSON text nest (strings skipped), without parsing it; counts up to `stop`."""
-    depth = deepest = 0
-    for ch in _NOT_BRACKET.sub("", _JSON_STRING.sub('""', text)):
-        if ch in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-                if deepest >= stop:
-                    break
-        else:
-            depth -= 1
-    return deepest
+MAX_DEPTH = jsonio.MAX_DEPTH  # one bound for every stored or imported text (canfield.jsonio)
+json_depth = jsonio.depth    # kept under its old name
 
 
 def check_depth(text: str) -> None:
-    """Raise ValueError for text nested absurdly deep (before any json.loads sees it)."""
-    if json_depth(text, MAX_DEPTH + 1) > MAX_DEPTH:
-        raise ValueError(f"the text nests deeper than {MAX_DEPTH} levels")
+    """Raise InvalidJSON (a ValueError) for text nested deeper than MAX_DEPTH, before any parser sees it."""
+    if jsonio.depth(text, MAX_DEPTH + 1) > MAX_DEPTH:
+        raise InvalidJSON(f"the text nests deeper than {MAX_DEPTH} levels", "too-deep")
 
 
-def loads(text: str):
-    """json.loads for stored or imported text: raises ValueError for text nested absurdly deep."""
-    check_depth(text)
-    return json.loads(text)
+def loads(text):
+    """Stored or imported JSON through canfield.jsonio (bounded size and depth); raises InvalidJSON."""
+    return jsonio.loads(text)
 
 
 def new_id() -> str:
@@ -136,9 +126,11 @@ def new_id() -> str:
 class Keeper:
     """The saved game, its statistics bookkeeping, and the statistics record."""
 
-    def __init__(self, store: Store, clock=time.monotonic):
+    def __init__(self, store: Store, clock=time.monotonic, wall=time.time):
         self.store = store
         self.clock = clock
+        self.wall = wall          # wall-clock seconds: orders games across pages (statistics merge)
+        self.stats_text = None    # the statistics text last read or written by this page
         self.stats = Stats()
         self.held = set()         # keys holding a broken record that could not be moved aside
         self.notices = []         # message keys for the page to show once it is up
@@ -153,12 +145,29 @@ class Keeper:
     # ---- reading at boot -----------------------------------------------------------------
 
     def _set_aside(self, key: str, text: str, notice: str) -> None:
-        """Move an unreadable record to `<key>.broken` (or hold the key if that fails) and note it."""
+        """Move an unreadable record to `<key>.broken` and note it. When the copy cannot be written (a
+        record too large for what is left of the quota), the record stays where it is, untouched: the key
+        is held, nothing is written to it this session, and the notice says the game is not being kept."""
         if self.store.set(key + BROKEN_SUFFIX, text) and self.store.remove(key):
-            pass
+            self.notices.append(notice)
         else:
+            self.store.remove(key + BROKEN_SUFFIX)  # a partial copy, if any, is not the record
             self.held.add(key)
-        self.notices.append(notice)
+            self.notices.append(notice.replace("_broken", "_held"))
+
+    def load_settings(self, rulesets) -> Settings:
+        """The player's settings; a record with a bad field or that is not settings is set aside (the good
+        fields are kept) and noted, like a saved game."""
+        text = self.store.get(SETTINGS_KEY)
+        settings, sound = Settings.read(text, rulesets)
+        if not sound and text is not None:
+            self._set_aside(SETTINGS_KEY, text, "notice.settings_broken")
+        return settings
+
+    def save_settings(self, settings: Settings) -> bool:
+        if SETTINGS_KEY in self.held:
+            return False
+        return self.store.set(SETTINGS_KEY, settings.to_json())
 
     def boot(self, hash_code: str = ""):
         """Read storage. Returns the saved game to resume (a Game), or None to deal `hash_code` or afresh.
@@ -167,17 +176,17 @@ class Keeper:
         text = self.store.get(STATS_KEY)
         if text is not None:
             try:
-                check_depth(text)
                 self.stats = Stats.from_json(text)
-            except Exception:  # noqa: BLE001 - InvalidStats, or anything odd in the text
+                self.stats_text = text
+            except InvalidStats:
                 self._set_aside(STATS_KEY, text, "notice.stats_broken")
         text = self.store.get(SAVE_KEY)
         game, meta = None, {}
         if text is not None:
             try:
-                meta = loads(text)
+                meta = jsonio.loads(text)
                 game = from_save(meta)
-            except Exception:  # noqa: BLE001 - InvalidSave, RecursionError on absurd nesting, ...
+            except ValueError:  # InvalidJSON, InvalidSave: every reading error is a ValueError
                 game, meta = None, {}
                 self._set_aside(SAVE_KEY, text, "notice.save_broken")
         if game is not None:
@@ -239,14 +248,12 @@ class Keeper:
 
     def after_action(self, game) -> None:
         """After every action (and the first drawing of a deal): count, then save."""
-        if self.booted and self.held:
-            self.held.clear()  # the player has seen the notice and played on
         if game is not self.game:
             self.put(game)
         if not self.started and game.history:
             self.started = True
             self.since = self.clock()
-            if self.stats.start(stats_key(game.rules, game.draw), self.id):
+            if self.stats.start(stats_key(game.rules, game.draw), self.id, at=self.wall()):
                 self._write_stats()
         if game.won and self.started and self.stats.open is not None and self.stats.open["id"] == self.id:
             if self.stats.win(self.id, game.score, self.elapsed()):
@@ -266,41 +273,65 @@ class Keeper:
         return self.store.set(SAVE_KEY, json.dumps(self.record(game), separators=(",", ":")))
 
     def _write_stats(self) -> bool:
+        """Write the statistics, first merging what another page may have written since we last looked."""
         if STATS_KEY in self.held:
             return False
-        return self.store.set(STATS_KEY, self.stats.to_json())
+        self._merge_stored(self.store.get(STATS_KEY))
+        text = self.stats.to_json()
+        if self.store.set(STATS_KEY, text):
+            self.stats_text = text
+            return True
+        return False
+
+    def _merge_stored(self, text) -> bool:
+        """Merge a statistics text another page wrote into ours; False when there is nothing to merge."""
+        if text is None or text == self.stats_text:
+            return False
+        try:
+            other = Stats.from_json(text)
+        except InvalidStats:
+            return False  # not a record (another page's bug, or a hand edit): ours overwrites it
+        self.stats = self.stats.merge(other)
+        self.stats_text = text
+        return True
+
+    # ---- another page of the game (the `storage` event) -----------------------------------
+
+    def on_storage(self, key, new_value) -> str | None:
+        """Another page of the game wrote `key`. Returns what this page must do: "stats" (the statistics
+        changed: redraw them if shown), or None (nothing).
+
+        The statistics merge, so a game recorded in either page stays recorded. The saved game is left to
+        the page last used: this page writes its own game again at its next action."""
+        if key == STATS_KEY:
+            if new_value is None or STATS_KEY in self.held:
+                return None
+            return "stats" if self._merge_stored(new_value) else None
+        return None
 
     # ---- the statistics dialog ------------------------------------------------------------
 
     def reset_stats(self) -> None:
         """Every table emptied. The game on the table, if started, still counts from here on."""
-        self.stats.reset()
+        self.stats.reset(at=self.wall())
         self.held.discard(STATS_KEY)
+        self.stats_text = None
         self._reopen()
         self._write_stats()
 
     def import_stats(self, text) -> None:
         """Replace the statistics with an exported file's. Raises InvalidStats (nothing changes)."""
-        from canfield.stats import InvalidStats  # noqa: PLC0415
-
         if not isinstance(text, str):
-            raise InvalidStats("the file is not text")
+            raise InvalidStats("the file is not text", "format")
         if len(text) > MAX_IMPORT_CHARS:
-            raise InvalidStats(f"the file is larger than {MAX_IMPORT_CHARS // 1000} kB")
-        try:
-            check_depth(text)  # a crafted file must not crash the page
-        except ValueError as exc:
-            raise InvalidStats(str(exc)) from None
-        try:
-            stats = Stats.from_json(text)
-        except InvalidStats:
-            raise
-        except Exception as exc:  # noqa: BLE001 - e.g. RecursionError: still just a bad file
-            raise InvalidStats(f"the file cannot be read ({type(exc).__name__})") from None
+            raise InvalidStats(f"the file is larger than {MAX_IMPORT_CHARS // 1000} kB", "too-large")
+        stats = Stats.from_json(text)  # bounded size and depth; raises InvalidStats only
+        stats.epoch = max(self.wall(), stats.epoch)  # replaces the record in every page (see Stats.merge)
         if stats.open is not None and stats.open["id"] != self.id:
             stats.abandon(stats.open["id"])  # a game left open elsewhere will never finish here
         self.stats = stats
         self.held.discard(STATS_KEY)
+        self.stats_text = None
         self._reopen()
         self._write_stats()
 
@@ -348,22 +379,18 @@ def stats_rows(table: dict, t) -> list[tuple[str, str]]:
     return out
 
 
-# The engine's reasons (canfield.stats.InvalidStats, and this module's) the player gets in their language;
-# any other reason is shown inside a translated sentence.
-_IMPORT_REASONS = (
-    ("the statistics are not JSON", "stats.why.json"),
-    ("this is not a Canfield statistics file", "stats.why.format"),
-    ("the file is not text", "stats.why.format"),
-    ("the text nests deeper", "stats.why.format"),
-    ("statistics version", "stats.why.version"),
-    ("the file is larger", "stats.too_large"),
-)
+# The reason codes of InvalidStats (canfield.stats, canfield.jsonio) and the player's words for them.
+IMPORT_REASONS = {
+    "not-json": "stats.why.json",
+    "too-deep": "stats.why.too_deep",
+    "too-large": "stats.too_large",
+    "format": "stats.why.format",
+    "version": "stats.why.version",
+    "bad-field": "stats.why.bad_field",
+}
 
 
 def import_reason(exc, t) -> str:
-    """Why an import was refused, in the player's language (`t` is a Translator)."""
-    text = str(exc)
-    for prefix, key in _IMPORT_REASONS:
-        if text.startswith(prefix):
-            return t(key)
-    return t("stats.why.invalid", detail=text)
+    """Why an import was refused, in the player's language (`t` is a Translator), chosen by the error's
+    reason code, never by its English message."""
+    return t(IMPORT_REASONS.get(getattr(exc, "reason", None), "stats.why.bad_field"))

@@ -1,7 +1,8 @@
 """Player settings and their JSON form (kept in localStorage by the page).
 
 Pure Python so the CPython tests can check the parsing: anything unreadable
-falls back to the defaults, field by field, never an exception.
+falls back to the defaults, field by field, never an exception. The text is read by
+canfield.jsonio (bounded size and depth), like the saved game and the statistics.
 """
 
 from __future__ import annotations
@@ -9,10 +10,14 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, fields
 
+from canfield import jsonio
+from canfield.errors import InvalidJSON
+
 from .i18n import MESSAGES
 
 STORAGE_KEY = "canfield.settings"
 VERSION = 1
+MAX_CHARS = 4096  # ours are one small flat object
 # The settings dialog's checkboxes (input names = field names).
 TOGGLES = ("double_click", "auto_finish", "four_color", "large_cards")
 
@@ -32,29 +37,41 @@ class Settings:
         return json.dumps({"version": VERSION, **asdict(self)})
 
     @classmethod
-    def from_json(cls, text: str | None, rulesets=("canfield",)) -> "Settings":
+    def from_json(cls, text, rulesets=("canfield",)) -> "Settings":
         """Settings from stored text; every missing or wrong field keeps its default."""
+        return cls.read(text, rulesets)[0]
+
+    @classmethod
+    def read(cls, text, rulesets=("canfield",)) -> tuple["Settings", bool]:
+        """(settings, sound): every field is checked by type before use, a bad one keeps its default;
+        `sound` is False when the text was not a settings record or any field was bad (the page then sets
+        the record aside, as it does a saved game). Never raises."""
         out = cls()
-        if text and (len(text) > 4096 or text.count("[") + text.count("{") > 8):
-            return out  # not settings (ours are one flat object); deep nesting would overflow Pyodide's stack
+        if text is None or text == "":
+            return out, True
         try:
-            data = json.loads(text) if text else {}
-        except (TypeError, ValueError):
-            return out
+            data = jsonio.loads(text, max_chars=MAX_CHARS)
+        except InvalidJSON:
+            return out, False
         if not isinstance(data, dict):
-            return out
-        if data.get("draw") in (1, 3):
-            out.draw = data["draw"]
-        if data.get("rules") in rulesets:
-            out.rules = data["rules"]
-        for name in TOGGLES:
-            if isinstance(data.get(name), bool):
+            return out, False
+        sound = True
+        for name, ok in (
+            ("draw", lambda v: type(v) is int and v in (1, 3)),
+            ("rules", lambda v: isinstance(v, str) and v in rulesets),
+            ("lang", lambda v: isinstance(v, str) and (v == "" or v in MESSAGES)),
+            *((n, lambda v: type(v) is bool) for n in TOGGLES + ("winnable",)),
+        ):
+            if name not in data:
+                continue
+            if ok(data[name]):
                 setattr(out, name, data[name])
-        if isinstance(data.get("winnable"), bool):
-            out.winnable = data["winnable"]
-        if data.get("lang") in MESSAGES:
-            out.lang = data["lang"]
-        return out
+            else:
+                sound = False
+        version = data.get("version", VERSION)
+        if type(version) is not int or version != VERSION:
+            sound = False
+        return out, sound
 
 
 FIELDS = tuple(f.name for f in fields(Settings))

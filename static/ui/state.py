@@ -135,3 +135,23 @@ class Selection:
 
     def __repr__(self):
         return f"Selection({self.pile!r}, {self.count})"
+
+
+def route_hash(code: str, current_code: str | None):
+    """What a deal code in the address asks for, given the code of the deal on the table (None at boot).
+
+    ("stay", None): no code, or the deal already on the table; ("deal", game): a valid code of another
+    deal, the Game it names; ("refuse", None): an invalid code. The page keeps the game in progress on a
+    refusal (and names the bad code), so a mistyped address never costs a game. Parsing is the engine's."""
+    from canfield import Game  # noqa: PLC0415
+    from canfield.errors import CanfieldError  # noqa: PLC0415
+
+    if not code or (current_code is not None and code == current_code):
+        return "stay", None
+    try:
+        game = Game.from_code(code)
+    except CanfieldError:  # InvalidCode, InvalidDeck: ValueErrors with a reason
+        return "refuse", None
+    if current_code is not None and game.code == current_code:
+        return "stay", None  # the same deal written differently (case, spaces)
+    return "deal", game

@@ -9,7 +9,6 @@ region must say each move in the engine's words, and the game must end won.
 from __future__ import annotations
 
 import sys
-from collections import deque
 from pathlib import Path
 
 from playwright.sync_api import expect
@@ -19,34 +18,13 @@ from canfield.solver import solve
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "static"))
-from ui.state import PILES, TO_UI, key_neighbour  # noqa: E402
+from ui.state import TO_UI  # noqa: E402
+
+sys.path.insert(0, str(REPO / "tests"))
+from keyboard_paths import arrows  # noqa: E402  (tests/test_ui_static.py checks it reaches every pile)
 
 # A draw-one deal the solver proves won in 257 moves (57 of them not draws) within its node budget.
 CODE = "CF1-D1-AAAAATG"
-
-
-def arrows(start: str, goal: str) -> list[str]:
-    """The arrow keys from pile `start` to pile `goal` (breadth first). Up and Down inside a column
-    move its cursor, so the path leaves a column sideways only."""
-    seen = {start: []}
-    todo = deque([start])
-    while todo:
-        pile = todo.popleft()
-        if pile == goal:
-            return seen[pile]
-        dirs = ("left", "right") if pile.startswith("tableau-") else ("left", "right", "up", "down")
-        for d in dirs:
-            nxt = key_neighbour(pile, d)
-            if nxt not in seen:
-                seen[nxt] = seen[pile] + ["Arrow" + d.capitalize()]
-                todo.append(nxt)
-    raise AssertionError(f"no arrow path from {start} to {goal}")
-
-
-def test_arrow_paths_reach_every_pile():
-    for a in PILES:
-        for b in PILES:
-            arrows(a, b)
 
 
 def parse(text: str):

@@ -11,11 +11,6 @@
 
 from __future__ import annotations
 
-import json
-import re
-import shutil
-import struct
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -24,7 +19,9 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "scripts"))
-import build_offline  # noqa: E402
+
+sys.path.insert(0, str(REPO / "tests"))
+from build_helpers import build as _build  # noqa: E402  (shared with tests/test_build.py)
 
 SEED_CODE = "CF1-D3-AAAAACL"
 SW_TIMEOUT_MS = 90_000   # install copies ~15 MB into Cache Storage; generous on a loaded 2-core machine
@@ -32,143 +29,10 @@ NOTICE = "#sw-update"
 READY = '#game[data-ready="true"]'
 
 
-def _expected_files(root: Path) -> set[str]:
-    """What the game needs, listed independently of build_offline.site_files."""
-    files = {"index.html", "pyscript.toml", "app.webmanifest"}
-    files |= {f"canfield/{p.name}" for p in (root / "canfield").glob("*.py")}
-    for p in (root / "static").rglob("*"):
-        rel = p.relative_to(root)
-        if p.is_file() and "__pycache__" not in rel.parts and p.suffix != ".pyc" \
-                and not any(part.startswith(".") for part in rel.parts):
-            files.add(rel.as_posix())
-    return files
-
-
-def _build(root: Path, *extra: str) -> dict:
-    """Run scripts/build_offline.py (the command line, as `make vendor` does) for ROOT."""
-    done = subprocess.run([sys.executable, str(REPO / "scripts" / "build_offline.py"), "--quiet",
-                           "--root", str(root), *extra], capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    return build_offline.read_release(root)
-
-
 @pytest.fixture
 def release() -> dict:
     """The repository's release file, rebuilt now so that it matches the files on disk."""
     return _build(REPO)
-
-
-# --------------------------------------------------------------------------- the build (CPython)
-
-def test_release_lists_every_file_the_game_needs(release):
-    urls = [f["url"] for f in release["files"]]
-    assert urls[0] == "./" and len(urls) == len(set(urls))
-    assert set(urls[1:]) == {"./" + rel for rel in _expected_files(REPO)}
-    for must in ("./index.html", "./pyscript.toml", "./app.webmanifest", "./static/sw-register.js",
-                 "./static/vendor/pyodide/pyodide.asm.wasm", "./static/vendor/pyodide/pyodide-lock.json",
-                 "./static/vendor/pyodide/python_stdlib.zip", "./static/vendor/pyscript/core.js",
-                 "./static/icons/maskable-512.png", "./canfield/game.py"):
-        assert must in urls, must
-    assert not [u for u in urls if "__pycache__" in u or u.endswith(".pyc")]
-    assert release["files"][0]["sha256"] == next(f for f in release["files"] if f["url"] == "./index.html")["sha256"]
-    assert release["cache"] == "canfield-" + release["hash"][:16]
-    # the toml maps files that must all be in the list (what Pyodide fetches at boot)
-    toml = (REPO / "pyscript.toml").read_text(encoding="utf-8")
-    for src in re.findall(r'^"(\./[^"]+)"\s*=', toml, re.M):
-        assert src in urls, src
-
-
-def _tiny_site(root: Path) -> None:
-    for rel, text in {"index.html": "<!doctype html>", "pyscript.toml": "", "app.webmanifest": "{}",
-                      "sw.js": "// sw", "canfield/a.py": "x = 1\n", "static/game.css": "a{}",
-                      "static/vendor/manifest.json": "{}", "static/ui/__pycache__/a.pyc": "junk"}.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text, encoding="utf-8")
-
-
-def test_the_cache_name_follows_every_file(tmp_path):
-    site = tmp_path / "site"
-    _tiny_site(site)
-    first = _build(site)
-    assert [f["url"] for f in first["files"]] == ["./", "./app.webmanifest", "./canfield/a.py", "./index.html",
-                                                   "./pyscript.toml", "./static/game.css",
-                                                   "./static/vendor/manifest.json"]
-    assert _build(site) == first                      # same files, same release
-    for rel in ("static/game.css", "canfield/a.py", "sw.js", "static/vendor/manifest.json"):
-        before = (site / rel).read_text(encoding="utf-8")
-        (site / rel).write_text(before + " ", encoding="utf-8")
-        changed = _build(site)
-        assert changed["cache"] != first["cache"], rel
-        (site / rel).write_text(before, encoding="utf-8")
-    (site / "static" / "new.js").write_text("", encoding="utf-8")
-    assert _build(site)["cache"] != first["cache"]
-    (site / "static" / "ui" / "__pycache__" / "b.pyc").write_text("more junk", encoding="utf-8")
-    (site / "static" / "new.js").unlink()
-    assert _build(site) == first                      # caches of the interpreter are no part of it
-
-
-def test_dist_holds_exactly_the_site(tmp_path):
-    site, dist = tmp_path / "site", tmp_path / "dist"
-    _tiny_site(site)
-    data = _build(site, "--dist", str(dist))
-    on_disk = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
-    assert on_disk == {f["url"][2:] for f in data["files"][1:]} | {"sw.js", "sw-release.js"}
-    assert build_offline.read_release(dist) == data
-    (dist / "stale.txt").write_text("from an older build", encoding="utf-8")
-    _build(site, "--dist", str(dist))                 # rebuilt from scratch
-    assert not (dist / "stale.txt").exists()
-    foreign = tmp_path / "photos"
-    foreign.mkdir()
-    (foreign / "cat.jpg").write_text("not ours", encoding="utf-8")
-    done = subprocess.run([sys.executable, str(REPO / "scripts" / "build_offline.py"), "--root", str(site),
-                           "--dist", str(foreign)], capture_output=True, text=True)
-    assert done.returncode == 1 and "refusing" in done.stderr and "Traceback" not in done.stderr
-    assert (foreign / "cat.jpg").exists()
-
-
-def test_build_says_what_is_missing(tmp_path):
-    done = subprocess.run([sys.executable, str(REPO / "scripts" / "build_offline.py"), "--root", str(tmp_path)],
-                          capture_output=True, text=True)
-    assert done.returncode == 1 and "index.html is missing" in done.stderr and "Traceback" not in done.stderr
-    _tiny_site(tmp_path)
-    shutil.rmtree(tmp_path / "static" / "vendor")
-    done = subprocess.run([sys.executable, str(REPO / "scripts" / "build_offline.py"), "--root", str(tmp_path)],
-                          capture_output=True, text=True)
-    assert done.returncode == 1 and "build_vendor.py" in done.stderr
-
-
-# --------------------------------------------------------------------------- the manifest (CPython)
-
-def _png_size(path: Path) -> tuple[int, int]:
-    data = path.read_bytes()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR", path
-    return struct.unpack(">II", data[16:24])
-
-
-def test_manifest_makes_an_installable_app():
-    manifest = json.loads((REPO / "app.webmanifest").read_text(encoding="utf-8"))
-    assert manifest["name"] and manifest["short_name"]
-    assert manifest["start_url"] == "./" and manifest["scope"] == "./"
-    assert manifest["display"] == "standalone"
-    assert manifest["theme_color"].startswith("#") and manifest["background_color"].startswith("#")
-    sizes = {}
-    for icon in manifest["icons"]:
-        assert icon["src"].startswith("./"), icon
-        path = REPO / icon["src"][2:]
-        assert path.is_file(), icon
-        if icon["type"] == "image/png":
-            w, h = _png_size(path)
-            assert icon["sizes"] == f"{w}x{h}", icon
-            assert path.stat().st_size < 20_000, f"{path} is {path.stat().st_size} bytes"
-            sizes.setdefault(icon.get("purpose", "any"), set()).add(w)
-        else:
-            assert icon["type"] == "image/svg+xml" and path.read_text(encoding="utf-8").startswith("<svg")
-    assert {192, 512} <= sizes["any"] and 512 in sizes["maskable"]
-    html = (REPO / "index.html").read_text(encoding="utf-8")
-    assert '<link rel="manifest" href="./app.webmanifest">' in html
-    assert 'src="./static/sw-register.js"' in html
-    touch = re.search(r'<link rel="apple-touch-icon" href="\./([^"]+)"', html)
-    assert touch and _png_size(REPO / touch.group(1)) == (180, 180)
 
 
 # --------------------------------------------------------------------------- in the browser

@@ -1,0 +1,31 @@
+"""Helpers shared by tests/test_build.py (CPython) and tests/browser/test_offline.py."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "scripts"))
+import build_offline  # noqa: E402
+
+
+def expected_files(root: Path) -> set[str]:
+    """What the game needs, listed independently of build_offline.site_files."""
+    files = {"index.html", "pyscript.toml", "app.webmanifest"}
+    files |= {f"canfield/{p.name}" for p in (root / "canfield").glob("*.py")}
+    for p in (root / "static").rglob("*"):
+        rel = p.relative_to(root)
+        if p.is_file() and "__pycache__" not in rel.parts and p.suffix != ".pyc" \
+                and not any(part.startswith(".") for part in rel.parts):
+            files.add(rel.as_posix())
+    return files
+
+
+def build(root: Path, *extra: str) -> dict:
+    """Run scripts/build_offline.py (the command line, as `make vendor` does) for ROOT."""
+    done = subprocess.run([sys.executable, str(REPO / "scripts" / "build_offline.py"), "--quiet",
+                           "--root", str(root), *extra], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return build_offline.read_release(root)
