@@ -27,7 +27,7 @@ from canfield.solver import WINNABLE_NODES
 from js import console, document, window
 from pyodide.ffi import create_proxy
 
-from .state import TO_UI
+from .controller import Button, GoBack, HintShown, NewDeal
 from .stuck import no_more_moves
 
 WORKER_NAME = "canfield-solver"
@@ -42,8 +42,6 @@ BACK_SECONDS = 8.0
 WINNABLE_TRIES = 20
 WINNABLE_SECONDS = 20.0
 
-MARKS = ("hint-src", "hint-dst")
-
 
 class Assist:
     def __init__(self, app):
@@ -53,7 +51,6 @@ class Assist:
         self.rid = 0
         self.pending = None          # (id, kind, version) of the request in flight
         self.lost_offer = None       # (version, undos)
-        self.marked = []             # elements carrying a hint class
         self.kind = None             # what the panel shows
         self.stuck_version = -1
         self.waiting = None          # what to do once the worker is ready
@@ -63,7 +60,7 @@ class Assist:
     # ---- the panel ----------------------------------------------------------------------
 
     def _proxy(self, fn):
-        proxy = create_proxy(self.app._guard(fn))
+        proxy = create_proxy(self.app.guard(fn))
         self.proxies.append(proxy)
         return proxy
 
@@ -126,10 +123,10 @@ class Assist:
             self._go_back()
         elif name == "undo":
             self.hide()
-            app.cmd_undo()
+            app.dispatch(Button("undo"))
         elif name == "new":
             self.hide()
-            app.open_new_dialog()
+            app.dispatch(Button("new"))
         elif name == "cancel":
             self._cancel()
             self.hide()
@@ -211,7 +208,7 @@ class Assist:
     def _new_request(self, kind):
         self._cancel()
         self.rid += 1
-        self.pending = (self.rid, kind, self.app.version)
+        self.pending = (self.rid, kind, self.app.controller.ui.version)
         return self.rid
 
     def _current(self, res, kind):
@@ -220,7 +217,7 @@ class Assist:
         if p is None or res.get("id") != p[0] or p[1] != kind:
             return False
         self.pending = None
-        return kind != "hint" or p[2] == self.app.version
+        return kind != "hint" or p[2] == self.app.controller.ui.version
 
     def _cancel(self):
         self.waiting = None
@@ -240,7 +237,6 @@ class Assist:
 
     def changed(self):
         """The position changed (a move, undo, new deal...): hints and offers for the old one go."""
-        self._unmark()
         self.lost_offer = None
         if self.pending is not None and self.pending[1] == "hint":
             self._cancel()
@@ -250,32 +246,34 @@ class Assist:
 
     def _check_stuck(self, *_):
         app = self.app
-        if app.game is None or self.stuck_version == app.version:
+        game, version = app.controller.game, app.controller.ui.version
+        if self.stuck_version == version:
             return
-        self.stuck_version = app.version
-        stuck = no_more_moves(app.game)
+        self.stuck_version = version
+        stuck = no_more_moves(game)
         self.root.dataset.stuck = "true" if stuck else "false"
         if stuck and self.kind not in ("search", "wait"):
-            buttons = ("undo", "new") if app.game.can_undo else ("new",)
+            buttons = ("undo", "new") if game.can_undo else ("new",)
             self._show("stuck", app.t("assist.stuck"), buttons)
 
     # ---- hints --------------------------------------------------------------------------
 
     def request_hint(self):
         app = self.app
-        if app.game is None or app.game.won or app.busy():
+        game = app.controller.game
+        if game.won or app.busy():
             return
         if self.worker is None:
-            version = app.version
-            if self._ensure_worker(lambda: self.request_hint() if app.version == version else None):
+            version = app.controller.ui.version
+            if self._ensure_worker(lambda: self.request_hint() if app.controller.ui.version == version else None):
                 self._show("wait", app.t("assist.booting"), ("cancel",))
             else:
                 self._not_ready()
             return
         rid = self._new_request("hint")
-        self._unmark()
+        app.dispatch(HintShown(None))
         self._show("wait", app.t("assist.thinking"), ("cancel",))
-        self._send("hint", {"id": rid, "save": to_save(app.game), "max_nodes": HINT_NODES,
+        self._send("hint", {"id": rid, "save": to_save(game), "max_nodes": HINT_NODES,
                             "max_seconds": HINT_SECONDS, "back_nodes": BACK_NODES,
                             "back_seconds": BACK_SECONDS}, self._on_hint)
 
@@ -286,13 +284,13 @@ class Assist:
         t = app.t
         verdict = res.get("verdict")
         if verdict == "won" and res.get("move"):
-            move = app.game.parse_move(res["move"])
-            self._mark(move)
+            move = app.controller.game.parse_move(res["move"])
+            app.dispatch(HintShown(move))
             self._show("hint", self._sentence(move), move=str(move))
         elif verdict == "lost":
             undos = res.get("undos")
             if undos:
-                self.lost_offer = (app.version, int(undos))
+                self.lost_offer = (app.controller.ui.version, int(undos))
                 label = t("assist.back.1") if undos == 1 else t("assist.back.n", n=undos)
                 self._show("lost", t("assist.lost") + " " + t("assist.lost.back"), ("back", "new"),
                            undos=undos, back_label=label)
@@ -306,7 +304,7 @@ class Assist:
     def _sentence(self, move):
         """The hint in the engine's sentence style, without revealing a card the player cannot see."""
         t = self.app.t
-        game = self.app.game
+        game = self.app.controller.game
         if move.src == "S":
             return t("assist.hint.draw")
         if move.dst == "S":
@@ -319,39 +317,14 @@ class Assist:
             text = text.split(". ", 1)[0].rstrip(".") + "."
         return t("assist.hint", sentence=text)
 
-    def _mark(self, move):
-        r = self.app.renderer
-        src, dst = TO_UI[move.src], TO_UI[move.dst]
-        els = [(r.pile_el[src], "hint-src"), (r.pile_el[dst], "hint-dst")]
-        if move.src != "S":
-            codes = r.shown.get(src, ())
-            for code in codes[len(codes) - move.count:] if codes else ():
-                els.append((r.cards[code], "hint-src"))
-        dcodes = r.shown.get(dst, ())
-        if dcodes:
-            els.append((r.cards[dcodes[-1]], "hint-dst"))
-        for el, cls in els:
-            el.classList.add(cls)
-        self.marked = els
-
-    def _unmark(self):
-        for el, cls in self.marked:
-            el.classList.remove(cls)
-        self.marked = []
-
     def _go_back(self):
         app = self.app
         offer = self.lost_offer
-        if offer is None or offer[0] != app.version:
+        if offer is None or offer[0] != app.controller.ui.version:
             self.hide()
             return
-        undos = offer[1]
-        app.selection = None
-        for _ in range(undos):
-            if not app.game.undo():
-                break
         self.hide()
-        app.changed(render_now=True)
+        app.dispatch(GoBack(offer[1]))
         self._show("note", app.t("assist.went_back"))
 
     # ---- winnable deals and the daily deal ----------------------------------------------
@@ -366,13 +339,13 @@ class Assist:
         """The New game dialog's Deal: a deal proved winnable when the setting is on."""
         app = self.app
         if not getattr(app.settings, "winnable", False):
-            app.deal(Game.new(draw=draw, rules=rules), push=True)
+            app.dispatch(NewDeal(Game.new(draw=draw, rules=rules)))
             return
         if self.worker is None:
             if self._ensure_worker(lambda: self.new_deal(draw, rules)):
                 self._show("search", app.t("assist.searching"), ("cancel",))
             else:
-                app.deal(Game.new(draw=draw, rules=rules), push=True)
+                app.dispatch(NewDeal(Game.new(draw=draw, rules=rules)))
                 self._not_ready()
             return
         rid = self._new_request("winnable")
@@ -394,11 +367,11 @@ class Assist:
             return
         if verdict == "won":
             self.hide()
-            app.close_dialogs()
-            app.deal(Game.new(draw=draw, rules=rules, number=int(res["number"])), push=True)
+            app.dialogs.close_all()
+            app.dispatch(NewDeal(Game.new(draw=draw, rules=rules, number=int(res["number"]))))
             return
-        app.close_dialogs()
-        app.deal(Game.new(draw=draw, rules=rules), push=True)
+        app.dialogs.close_all()
+        app.dispatch(NewDeal(Game.new(draw=draw, rules=rules)))
         self._show("note", app.t("assist.ordinary"))
 
     def daily(self, draw, rules):
@@ -425,6 +398,6 @@ class Assist:
                 self._show("note", app.t("assist.failed"))
             return
         self.hide()
-        app.close_dialogs()
-        app.deal(Game.from_code(res["code"]), push=True)
+        app.dialogs.close_all()
+        app.dispatch(NewDeal(Game.from_code(res["code"])))
         self._show("note", app.t("assist.daily", date=res.get("date", "")))

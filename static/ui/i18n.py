@@ -54,7 +54,7 @@ FR = {
     "rules.storehouse": "Storehouse",
     "rules.rainbow": "Arc-en-ciel",
     "settings.title": "Réglages",
-    "settings.double_click": "Double clic",
+    "settings.double_click": "Un toucher joue aussi sur les colonnes (« Double clic »)",
     "settings.double_click.hint": "Toucher une carte la pose aussi sur une colonne",
     "settings.auto_finish": "Finir automatiquement",
     "settings.auto_finish.hint": "Quand la fin est sûre, les cartes montent seules sur les fondations",
@@ -186,6 +186,13 @@ FR = {
     "help.tap": "Toucher : une carte touchée va sur sa fondation si elle le peut, sinon sur une colonne qui l’accepte. Sinon elle est prise : touchez ensuite l’endroit où la poser.",
     "help.drag": "Glisser : faites glisser une carte ou une suite à sa place ; un coup impossible la ramène.",
     "help.keys": "Clavier : flèches pour choisir une pile (haut et bas dans une colonne), Entrée ou Espace pour prendre et poser, D pour piocher, U et R pour annuler et rétablir, H pour un indice, B pour lire la table, ? ou F1 pour cette aide.",
+    "a11y.illegal_drop": "Coup impossible : la carte revient à sa place.",
+    "a11y.restart_undone": "La partie reprend où elle en était.",
+    "notice.restarted": "La donne recommence. « Annuler » ramène la partie où elle en était.",
+    "confirm.title": "Quitter la partie ?",
+    "confirm.leave": "La partie en cours n’est pas finie : elle comptera comme perdue.",
+    "confirm.yes": "Quitter la partie",
+    "confirm.no": "Continuer la partie",
 }
 
 NL = {
@@ -228,7 +235,7 @@ NL = {
     "rules.storehouse": "Storehouse",
     "rules.rainbow": "Regenboog",
     "settings.title": "Instellingen",
-    "settings.double_click": "Dubbelklik",
+    "settings.double_click": "Eén tik speelt ook naar de kolommen (Dubbelklik)",
     "settings.double_click.hint": "Een aangetikte kaart gaat ook naar een kolom",
     "settings.auto_finish": "Automatisch afmaken",
     "settings.auto_finish.hint": "Als het einde zeker is, gaan de kaarten vanzelf naar de fundamenten",
@@ -360,6 +367,13 @@ NL = {
     "help.tap": "Tikken: een aangetikte kaart gaat naar haar fundament als het kan, anders naar een kolom die haar neemt. Anders is ze opgepakt: tik dan waar ze heen moet.",
     "help.drag": "Slepen: sleep een kaart of een reeks naar haar plaats; een onmogelijke zet schuift terug.",
     "help.keys": "Toetsenbord: pijltjes kiezen een stapel (op en neer in een kolom), Enter of spatie pakt op en legt neer, D trekt, U en R maken ongedaan en opnieuw, H geeft een hint, B leest de tafel voor, ? of F1 opent deze hulp.",
+    "a11y.illegal_drop": "Deze zet kan niet: de kaart gaat terug.",
+    "a11y.restart_undone": "Het spel gaat verder waar het was.",
+    "notice.restarted": "Het spel begint opnieuw. ‘Ongedaan maken’ brengt het spel terug.",
+    "confirm.title": "Het spel verlaten?",
+    "confirm.leave": "Het huidige spel is niet af: het telt als verloren.",
+    "confirm.yes": "Spel verlaten",
+    "confirm.no": "Verder spelen",
 }
 
 EN = {
@@ -402,7 +416,7 @@ EN = {
     "rules.storehouse": "Storehouse",
     "rules.rainbow": "Rainbow",
     "settings.title": "Settings",
-    "settings.double_click": "Double click",
+    "settings.double_click": "One tap also plays onto columns (Double click)",
     "settings.double_click.hint": "A tapped card also goes onto a column",
     "settings.auto_finish": "Auto-finish",
     "settings.auto_finish.hint": "When the finish is certain, the cards go to the foundations by themselves",
@@ -534,6 +548,13 @@ EN = {
     "help.tap": "Tap: a tapped card goes to its foundation when it can, otherwise onto a column that takes it. If neither, it is picked up: tap where it goes.",
     "help.drag": "Drag: drag a card or a run to its place; an illegal drop slides back.",
     "help.keys": "Keyboard: arrows choose a pile (up and down inside a column), Enter or Space picks up and puts down, D draws, U and R undo and redo, H gives a hint, B reads the table, ? or F1 opens this help.",
+    "a11y.illegal_drop": "Not a legal move: the card goes back.",
+    "a11y.restart_undone": "The game is back where it was.",
+    "notice.restarted": "The deal starts again. Undo brings your game back.",
+    "confirm.title": "Leave this game?",
+    "confirm.leave": "The game in progress is not finished: it will count as lost.",
+    "confirm.yes": "Leave the game",
+    "confirm.no": "Keep playing",
 }
 
 MESSAGES = {"fr": FR, "nl": NL, "en": EN}

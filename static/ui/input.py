@@ -1,63 +1,75 @@
-"""Pointer (mouse, touch, pen) and keyboard input, turned into calls on the app.
+"""Pointer (mouse, touch, pen) and keyboard events, turned into actions for the controller.
 
-Every gesture ends in one of: a tap on a card or pile, a drop of a card or
-tail on a pile, or a key command. What is legal is always asked of the engine
-through the app; this module only finds out what was touched.
+This module decides nothing about the game: it finds out what was touched and hands the controller
+a `Tap`, a `Drop`, a `Key` or a `Focus`. What was touched comes from the layout (where the cards rest,
+static/ui/layout.py), not from the element under the pointer: a tap that arrives while a card still
+slides goes to the card that will be there, never to the one beneath the sliding card.
+
+A drag moves the picked-up cards with the pointer; at every move their drawn position is checked
+against the pointer (so a scroll, a resize or a turn of the phone in mid-drag cannot leave them behind),
+and the drop is decided against where the piles are at the moment of the drop.
 """
 
 from __future__ import annotations
 
 from js import document
 
-from .state import TO_ENGINE, key_neighbour
+from .controller import Drop, Focus, Key, Pointer, Tap
+from .layout import drop_pile, hit_pile
+from .state import move_count, moves_from, visible_cards
+from .view import lengths
 
 DRAG_THRESHOLD = 6      # px before a press becomes a drag (a tap may wobble a little)
-DROP_MARGIN = 0.35      # drop areas grow by this share of a card width on every side
 
 
 class Press:
-    __slots__ = ("pile", "code", "x", "y", "pointer", "nodes", "starts", "dragging", "dests", "areas", "count",
-                 "mouse", "clicks")
+    __slots__ = ("pile", "index", "x", "y", "pointer", "nodes", "dragging", "dests", "count", "mouse",
+                 "clicks", "grab", "shift")
 
-    def __init__(self, pile, code, x, y, pointer):
-        self.pile, self.code, self.x, self.y, self.pointer = pile, code, x, y, pointer
+    def __init__(self, pile, index, x, y, pointer):
+        self.pile, self.index, self.x, self.y, self.pointer = pile, index, x, y, pointer
         self.nodes = []
-        self.starts = {}
         self.dragging = False
         self.dests = {}
-        self.areas = {}
         self.count = 1
         self.mouse = False
         self.clicks = 1
+        self.grab = (0.0, 0.0)     # pointer - the first card's corner, at the start of the drag
+        self.shift = [0.0, 0.0]    # the translation drawn now
 
 
 class Input:
+    """`app` gives: `controller` (its game, read only), `layout`, `renderer` (card and pile elements),
+    `dispatch(action)` and `busy()`."""
+
     def __init__(self, app):
         self.app = app
         self.press = None
         self.board = document.getElementById("board")
 
-    # ---- pointer ----------------------------------------------------------------------
+    # ---- where the pointer is -------------------------------------------------------------
 
-    def _hit(self, ev):
-        target = ev.target
-        if not target or not hasattr(target, "closest"):
-            return None, None
-        pile_el = target.closest("[data-pile]")
-        if not pile_el:  # JS null arrives as a falsy JsNull, not None
-            return None, None
-        card_el = target.closest("[data-card]")
-        return pile_el.dataset.pile, (card_el.dataset.card if card_el else None)
+    def _board_point(self, x, y):
+        r = self.board.getBoundingClientRect()
+        return x - r.left, y - r.top
+
+    def hit(self, client_x, client_y):
+        """(pile, card index) under a screen point, from where the cards rest."""
+        bx, by = self._board_point(client_x, client_y)
+        return hit_pile(self.app.layout, lengths(self.app.controller.game), bx, by)
+
+    # ---- pointer --------------------------------------------------------------------------
 
     def on_pointerdown(self, ev):
         if not ev.isPrimary or ev.button != 0 or self.app.busy():
             return
-        pile, code = self._hit(ev)
+        pile, index = self.hit(ev.clientX, ev.clientY)
+        self.app.dispatch(Pointer())
         if pile is None:
             return
         # No preventDefault here: it would suppress the compatibility mousedown whose `detail`
         # (the browser's click count) tells a double click apart (CSS stops text selection).
-        self.press = Press(pile, code, ev.clientX, ev.clientY, ev.pointerId)
+        self.press = Press(pile, index, ev.clientX, ev.clientY, ev.pointerId)
         self.press.mouse = ev.pointerType == "mouse"
 
     def on_mousedown(self, ev):
@@ -69,65 +81,49 @@ class Input:
         p = self.press
         if p is None or ev.pointerId != p.pointer:
             return
-        dx, dy = ev.clientX - p.x, ev.clientY - p.y
         if not p.dragging:
-            if p.code is None or dx * dx + dy * dy < DRAG_THRESHOLD * DRAG_THRESHOLD:
+            dx, dy = ev.clientX - p.x, ev.clientY - p.y
+            if p.index is None or dx * dx + dy * dy < DRAG_THRESHOLD * DRAG_THRESHOLD:
                 return
-            if not self._start_drag(p, ev):
+            if not self._start_drag(p):
                 self.press = None
                 return
-        transform = f"translate({dx:.1f}px,{dy:.1f}px)"
-        for el in p.nodes:
-            el.style.transform = transform
+        self._follow(p, ev.clientX, ev.clientY)
         ev.preventDefault()
 
-    def _start_drag(self, p, ev):
-        app = self.app
-        codes = app.renderer.shown[p.pile]
-        if p.code not in codes or p.pile == "stock":
-            return False
-        count = app.count_for(p.pile, codes.index(p.code))
-        if not p.pile.startswith("tableau-"):
-            p.code = codes[-1]  # the fanned waste: only its top card moves
-        p.count = count
-        p.dests = app.drop_targets(p.pile, count)
-        p.nodes = [app.renderer.cards[c] for c in codes[len(codes) - count:]]
-        app.clear_selection()
+    def _follow(self, p, x, y):
+        """Draw the dragged cards under the pointer, wherever their pile is now."""
+        r = p.nodes[0].getBoundingClientRect()   # includes the translation drawn now
+        want_x, want_y = x - p.grab[0], y - p.grab[1]
+        p.shift[0] += want_x - r.left
+        p.shift[1] += want_y - r.top
+        transform = f"translate({p.shift[0]:.1f}px,{p.shift[1]:.1f}px)"
         for el in p.nodes:
-            r = el.getBoundingClientRect()
-            p.starts[el.dataset.card] = (r.left, r.top)
-            el.classList.add("dragging")
+            el.style.transform = transform
+
+    def _start_drag(self, p):
+        app = self.app
+        game = app.controller.game
+        codes = visible_cards(game)[p.pile]
+        if p.pile == "stock" or not codes:
+            return False
+        index = p.index if p.pile.startswith("tableau-") else len(codes) - 1  # the waste: its top only
+        count = move_count(game, p.pile, index)
+        p.count = count
+        p.dests = moves_from(game, p.pile, count)
+        p.nodes = [app.renderer.card_element(c) for c in codes[len(codes) - count:]]
         first = p.nodes[0].getBoundingClientRect()
-        p.starts["_size"] = (first.width, first.height)
-        margin = first.width * DROP_MARGIN
+        p.grab = (p.x - first.left, p.y - first.top)
+        for el in p.nodes:
+            el.classList.add("dragging")
         for dest in p.dests:
-            el = app.renderer.pile_el[dest]
-            el.classList.add("target")
-            r = el.getBoundingClientRect()
-            bottom = max(r.bottom, r.top + first.height)
-            p.areas[dest] = (r.left - margin, r.top - margin, r.right + margin, bottom + margin)
+            app.renderer.pile_element(dest).classList.add("target")
         try:
-            ev.target.setPointerCapture(ev.pointerId)
-        except Exception:  # the element may be gone (re-render under the finger): the drag still works
+            self.board.setPointerCapture(p.pointer)
+        except Exception:  # noqa: BLE001 - capture is a comfort: the drag works without it
             pass
-        app.renderer.pile_el[p.pile].classList.add("lifted")  # above the piles drawn after it
         p.dragging = True
         return True
-
-    def _drop_target(self, p, ev):
-        """The legal pile the dragged card overlaps most (generous areas), or None."""
-        dx, dy = ev.clientX - p.x, ev.clientY - p.y
-        x0, y0 = p.starts[p.code] if p.code in p.starts else p.starts[p.nodes[0].dataset.card]
-        w, h = p.starts["_size"]
-        left, top = x0 + dx, y0 + dy
-        right, bottom = left + w, top + h
-        best, best_area = None, 0.0
-        for dest, (l, t, r, b) in p.areas.items():
-            ow = min(right, r) - max(left, l)
-            oh = min(bottom, b) - max(top, t)
-            if ow > 0 and oh > 0 and ow * oh > best_area:
-                best, best_area = dest, ow * oh
-        return best
 
     def on_pointerup(self, ev):
         p = self.press
@@ -135,14 +131,18 @@ class Input:
             return
         self.press = None
         if p.dragging:
-            self._end_drag(p, self._drop_target(p, ev))
-        elif p.mouse and p.clicks >= 2 and p.code is not None:
+            self._follow(p, ev.clientX, ev.clientY)
+            self._end_drag(p, True)
+        elif p.mouse and p.clicks >= 2 and p.index is not None and p.pile != "stock":
             # The second click of a double click on a card: the first click already played it
             # (a tap moves), and this one would play whatever card it uncovered. The stock,
             # and touch taps, count every time.
             return
         else:
-            self.app.on_tap(p.pile, p.code)
+            # the pile under the pointer when it went down, read from where the cards rest now
+            pile, index = self.hit(p.x, p.y)
+            if pile is not None:
+                self.app.dispatch(Tap(pile, index))
 
     def on_pointercancel(self, ev):
         p = self.press
@@ -150,33 +150,40 @@ class Input:
             return
         self.press = None
         if p.dragging:
-            self._end_drag(p, None)
+            self._end_drag(p, False)
 
-    def _end_drag(self, p, dest):
+    def _end_drag(self, p, drop):
         app = self.app
+        dest = None
         firsts = {}
+        if drop:
+            r = p.nodes[0].getBoundingClientRect()
+            bx, by = self._board_point(r.left, r.top)
+            dest = drop_pile(app.layout, lengths(app.controller.game), p.dests, (bx, by, r.width, r.height))
         for el in p.nodes:
             r = el.getBoundingClientRect()
             firsts[el.dataset.card] = (r.left, r.top)
+        self._clear(p)
+        app.dispatch(Drop(p.pile, p.count, dest, firsts))
+
+    def _clear(self, p):
+        for el in p.nodes:
             el.style.transform = ""
             el.classList.remove("dragging")
         for d in p.dests:
-            app.renderer.pile_el[d].classList.remove("target")
-        app.renderer.pile_el[p.pile].classList.remove("lifted")
-        app.on_drop(p.pile, p.count, dest, firsts)
+            self.app.renderer.pile_element(d).classList.remove("target")
 
     def cancel_drag(self):
+        """A change of position or a dialog in mid-drag: the drag ends here, nothing dropped."""
         p = self.press
         self.press = None
         if p is not None and p.dragging:
-            for el in p.nodes:
-                el.style.transform = ""
-                el.classList.remove("dragging")
-            for d in p.dests:
-                self.app.renderer.pile_el[d].classList.remove("target")
-            self.app.renderer.pile_el[p.pile].classList.remove("lifted")
+            self._clear(p)
 
-    # ---- keyboard ---------------------------------------------------------------------
+    def dragging(self):
+        return self.press is not None and self.press.dragging
+
+    # ---- keyboard -------------------------------------------------------------------------
 
     def on_keydown(self, ev):
         app = self.app
@@ -186,61 +193,14 @@ class Input:
         tag = active.tagName if active else ""
         if tag in ("INPUT", "SELECT", "TEXTAREA"):
             return
-        key = ev.key
-        ctrl = ev.ctrlKey
-        lower = key.lower() if len(key) == 1 else key
-        handled = True
-        if ctrl and lower == "z":
-            app.cmd_redo() if ev.shiftKey else app.cmd_undo()
-        elif ctrl and lower == "y":
-            app.cmd_redo()
-        elif ctrl:
-            handled = False
-        elif lower == "u":
-            app.cmd_undo()
-        elif lower == "r":
-            app.cmd_redo()
-        elif lower == "d":
-            app.cmd_draw()
-        elif lower == "n":
-            app.open_new_dialog()
-        elif lower == "h":
-            app.assist.request_hint()
-        elif key in ("?", "F1"):
-            app.open_rules()  # look: the rules and help dialog
-        elif key == "Escape":
-            handled = app.clear_selection(render=True)
-            if handled:
-                app.say(app.t("a11y.unselected"))
-        elif lower == "b" and not ev.shiftKey:
-            app.read_board()  # the whole table, in the engine's sentences
-        elif not self._in_board(active):
-            handled = False
-        elif key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
-            self._arrow(key[5:].lower())
-        elif key in ("Enter", " "):
-            app.on_key_select()
-        elif key == "Home":
-            app.focus_pile("stock")
-        else:
-            handled = False
-        if handled:
+        in_board = bool(active) and hasattr(active, "closest") and bool(active.closest("#board"))
+        action = Key(ev.key, bool(ev.ctrlKey), bool(ev.shiftKey), in_board)
+        if app.controller.handles(action):
             ev.preventDefault()
+            app.dispatch(action)
 
-    def _in_board(self, el):
-        return bool(el) and hasattr(el, "closest") and bool(el.closest("#board"))
-
-    def _arrow(self, direction):
-        app = self.app
-        pile = app.focus
-        if pile.startswith("tableau-") and direction in ("up", "down"):
-            n = len(app.game.pile(TO_ENGINE[pile]))
-            if direction == "up" and app.cursor > 0 and n:
-                app.set_cursor(app.cursor - 1)
-                app.say_cursor()  # the focus stays on the column: the card under the cursor is spoken
-                return
-            if direction == "down" and app.cursor < n - 1:
-                app.set_cursor(app.cursor + 1)
-                app.say_cursor()
-                return
-        app.focus_pile(key_neighbour(pile, direction))
+    def on_focusin(self, ev):
+        target = ev.target
+        pile_el = target.closest("[data-pile]") if target else None
+        if pile_el:
+            self.app.dispatch(Focus(pile_el.dataset.pile, keyboard=bool(pile_el.matches(":focus-visible"))))

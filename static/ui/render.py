@@ -1,10 +1,14 @@
-"""Draw the game into the DOM: one element per card, keyed by its code and reused.
+"""Draw `(game, ui state, layout)` into the DOM, once per animation frame; nothing else.
 
-A render compares what each pile shows with what it showed last time and only
-touches the piles that changed (appending the cards from the first difference
-on, which moves a reused node to its new pile). Moved cards slide from where
-they were (FLIP with the Web Animations API) unless the player asked for
-reduced motion.
+The renderer owns no model: it turns the view model (static/ui/view.py) into DOM writes, keeping
+only what it needs to write just the differences (which pile each card element sits in, its place,
+its marks, the last texts). Nobody reads that cache as the game, and it never changes the controller.
+
+Cards are keyed by their code and reused; a pile's cards are appended from the first difference on
+(which moves a reused node into its new pile). Every place comes from the layout in pixels, so the
+board needs no measuring to be right. Cards that change pile slide from where they were (Web
+Animations, transform only) unless the player asked for reduced motion; a sliding card is drawn above
+every pile.
 """
 
 from __future__ import annotations
@@ -14,20 +18,28 @@ from js import Object, document, window
 from pyodide.ffi import to_js
 
 from .a11y import pile_label
-from .faces import card_markup, rank_labels
-from .state import PILES, visible_cards
+from .faces import rank_labels
+from .state import PILES
+from .view import card_class, card_html, view_model
 
 SLIDE_MS = 160
+MARKS = ("selected", "cursor", "hint-src", "hint-dst")
 
 
 def _js(value):
     return to_js(value, dict_converter=Object.fromEntries)
 
 
+def _px(value: float) -> str:
+    return f"{value:.2f}".rstrip("0").rstrip(".") + "px"
+
+
 class Renderer:
-    def __init__(self, app):
-        self.app = app
+    def __init__(self, on_frame, on_slid, on_undeny):
+        self.root = document.getElementById("game")
+        self.board = document.getElementById("board")
         self.pile_el = {p: document.querySelector(f'[data-pile="{p}"]') for p in PILES}
+        self.slot_el = {p: el.parentElement for p, el in self.pile_el.items()}
         self.placeholder = {
             i: self.pile_el[f"foundation-{i}"].querySelector(".placeholder") for i in range(1, 5)
         }
@@ -38,153 +50,216 @@ class Renderer:
         self.description = document.getElementById("description")
         self.buttons = {
             name: document.querySelector(f'header [data-action="{name}"]')
-            for name in ("undo", "redo", "restart", "new", "settings")
+            for name in ("undo", "redo", "restart", "new", "settings", "rules")
         }
-        self.cards = {}       # code -> element
-        self.shown = {p: () for p in PILES}
-        self.where = {}       # code -> pile id, for the cards on screen
-        self.index = {}       # code -> position in its pile (the --i already set)
-        self.texts = {}       # cache of the last text written per element key
-        self.pile_n = {p: 0 for p in PILES}   # every pile starts empty (the skeleton)
-        for el in self.pile_el.values():
-            el.classList.add("empty")
-        self.marked = set()   # codes carrying the "selected" class
-        self.cursor_code = None
+        self.labels = None       # rank letters of the player's language (relabel); None: English
+        self.on_frame_proxy = on_frame
+        self.on_slid = on_slid
+        self.on_undeny = on_undeny
+        self.cards = {}          # code -> element
+        self.under_el = {}       # pile -> the face drawn under its top card (not a [data-card]: no hook)
+        self.under_code = {}     # pile -> (code, language) drawn there
+        self.shown = {p: () for p in PILES}   # DOM diff cache: codes in each pile element
+        self.where = {}          # code -> pile id, for the cards on screen
+        self.placed = {}         # code -> (x, y) written
+        self.marks = {}          # code -> frozenset of mark classes written
+        self.pile_marks = {p: frozenset({"empty"}) for p in PILES}
+        self.texts = {}          # element key -> last text written
+        self.layout_key = None
         self.drawn_version = -1
+        self.drawn_anim = 0
         self.frame_pending = False
         self.reduced_motion = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
-        self._make_cards()
-
-    # ---- card elements ---------------------------------------------------------------
-
-    def _make_cards(self):
+        for el in self.pile_el.values():
+            el.classList.add("empty")
         for card in CARDS:
             el = document.createElement("div")
-            el.className = f"card s{card.suit} {'red' if card.red else 'black'}"
+            el.className = card_class(card.code)
             el.dataset.card = card.code
             el.setAttribute("aria-hidden", "true")  # the faces are drawn; the pile's name says the card
             self.cards[card.code] = el
-        self.relabel()
 
-    def relabel(self):
+    def card_element(self, code):
+        return self.cards[code]
+
+    def pile_element(self, pile):
+        return self.pile_el[pile]
+
+    # ---- card faces ----------------------------------------------------------------------
+
+    def relabel(self, t):
         """Write the card faces in the current language (ranks differ: R/D/V, H/V/B, K/Q/J)."""
-        # The face (static/ui/faces.py) is drawn by CSS from data-f and static/faces.css (like a picture
-        # of the card): the pile's accessible name says the card in words.
-        labels = rank_labels(self.app.t)
+        self.labels = rank_labels(t)
         for card in CARDS:
-            self.cards[card.code].innerHTML = card_markup(card.code, labels)
+            self.cards[card.code].innerHTML = card_html(card.code, self.labels)
         self.texts.clear()
+        self.drawn_version = -1
+        self.under_code.clear()
 
-    # ---- scheduling ------------------------------------------------------------------
+    # ---- scheduling ----------------------------------------------------------------------
 
     def request(self):
-        """Render at the next animation frame (several changes in one frame: one render)."""
+        """Draw at the next animation frame (several changes in one frame: one drawing)."""
         if not self.frame_pending:
             self.frame_pending = True
-            window.requestAnimationFrame(self.app.proxies["frame"])
+            window.requestAnimationFrame(self.on_frame_proxy)
 
-    def on_frame(self, _ts=None):
-        if self.frame_pending:
-            self.frame_pending = False
-            self.render()
-
-    # ---- render ----------------------------------------------------------------------
+    # ---- drawing -------------------------------------------------------------------------
 
     def _text(self, key, el, value):
         if self.texts.get(key) != value:
             self.texts[key] = value
             el.textContent = value
 
-    def render(self, firsts=None, origin=None):
-        """Bring the DOM up to the game. `firsts`: code -> (x, y) screen positions the moved cards
-        start their slide from (a drop passes the dragged positions); `origin`: pile id new cards
-        come from (the stock for a draw)."""
-        self.frame_pending = False
-        app = self.app
-        game = app.game
-        view = visible_cards(game)
-        animate = not self.reduced_motion and app.animate_next
-        app.animate_next = True
+    def _layout(self, layout):
+        key = (layout.width, layout.height, layout.arrangement, layout.cw, tuple(sorted(layout.fans.items())),
+               layout.help)
+        if key == self.layout_key:
+            return False
+        self.layout_key = key
+        style = self.root.style
+        style.setProperty("--bar-h", _px(layout.bar_h))
+        style.setProperty("--cw", _px(layout.cw))
+        style.setProperty("--ch", _px(layout.ch))
+        style.setProperty("--fs", _px(layout.fs))
+        style.setProperty("--gap", _px(layout.gap))
+        style.setProperty("--board-h", _px(layout.board_h))
+        self.root.dataset.arrangement = layout.arrangement
+        self.root.classList.toggle("with-help", layout.help)
+        for pile, (x, y, w, h) in layout.piles.items():
+            s = self.slot_el[pile].style
+            s.left, s.top, s.width, s.height = _px(x), _px(y), _px(w), _px(h)
+            if pile in layout.col_fs:
+                self.pile_el[pile].style.setProperty("--fs", _px(layout.col_fs[pile]))
+        return True
 
-        # Where the cards that change pile are now (read before any write: no forced layout).
+    def draw(self, game, ui, layout, t, lang):
+        """Bring the DOM up to `(game, ui)` placed by `layout`."""
+        self.frame_pending = False
+        vm = view_model(game, ui, layout)
+        animate = not self.reduced_motion and ui.animate and ui.anim_seq != self.drawn_anim
+        new_anim = ui.anim_seq != self.drawn_anim
+        self.drawn_anim = ui.anim_seq
+        slide_from = ui.slide_from if new_anim else {}
+
+        # Where the cards that move are drawn now (read before any write: no forced layout).
         slides = {}
         if animate:
             origin_rect = None
-            for pile, codes in view.items():
-                if codes == self.shown[pile]:
-                    continue
-                for code in codes:
+            for pile, places in vm.cards.items():
+                for place in places:
+                    code = place.code
+                    if code in slide_from:
+                        slides[code] = slide_from[code]
+                        continue
                     old = self.where.get(code)
                     if old == pile:
                         continue
-                    if firsts and code in firsts:
-                        slides[code] = firsts[code]
-                    elif old is not None:
+                    if old is not None:
                         r = self.cards[code].getBoundingClientRect()
                         slides[code] = (r.left, r.top)
-                    elif origin is not None:
+                    elif ui.slide_origin is not None:
                         if origin_rect is None:
-                            r = self.pile_el[origin].getBoundingClientRect()
+                            r = self.pile_el[ui.slide_origin].getBoundingClientRect()
                             origin_rect = (r.left, r.top)
                         slides[code] = origin_rect
 
+        self._layout(layout)
         visible = set()
-        for pile, codes in view.items():
+        for pile, places in vm.cards.items():
+            codes = tuple(p.code for p in places)
             visible.update(codes)
             old = self.shown[pile]
-            if codes == old:
-                continue
-            k = 0
-            limit = min(len(old), len(codes))
-            while k < limit and old[k] == codes[k]:
-                k += 1
             pile_el = self.pile_el[pile]
-            for i in range(k, len(codes)):
-                code = codes[i]
-                el = self.cards[code]
-                if self.index.get(code) != i:
-                    el.style.setProperty("--i", str(i))
-                    self.index[code] = i
-                pile_el.appendChild(el)
-                self.where[code] = pile
-            n = len(codes)
-            if self.pile_n.get(pile) != n:
-                self.pile_n[pile] = n
-                pile_el.style.setProperty("--n", str(n))
-                pile_el.classList.toggle("empty", n == 0)
-            self.shown[pile] = codes
+            if codes != old:
+                k = 0
+                limit = min(len(old), len(codes))
+                while k < limit and old[k] == codes[k]:
+                    k += 1
+                for code in codes[k:]:
+                    pile_el.appendChild(self.cards[code])
+                    self.where[code] = pile
+                self.shown[pile] = codes
+            for place in places:
+                el = self.cards[place.code]
+                xy = (place.x, place.y)
+                if self.placed.get(place.code) != xy:
+                    self.placed[place.code] = xy
+                    el.style.left = _px(place.x)
+                    el.style.top = _px(place.y)
+                marks = place.marks
+                before = self.marks.get(place.code, frozenset())
+                if marks != before:
+                    for cls in before - marks:
+                        el.classList.remove(cls)
+                    for cls in marks - before:
+                        el.classList.add(cls)
+                    self.marks[place.code] = marks
+            pm = vm.pile_marks[pile]
+            if pm != self.pile_marks[pile]:
+                for cls in self.pile_marks[pile] - pm:
+                    pile_el.classList.remove(cls)
+                for cls in pm - self.pile_marks[pile]:
+                    pile_el.classList.add(cls)
+                self.pile_marks[pile] = pm
 
         for code in [c for c in self.where if c not in visible]:
-            self.cards[code].remove()
+            el = self.cards[code]
+            el.remove()
+            for cls in self.marks.pop(code, ()):
+                el.classList.remove(cls)
             del self.where[code]
-            self.index.pop(code, None)
+            self.placed.pop(code, None)
 
-        if app.version != self.drawn_version:
-            self.drawn_version = app.version
-            self._counts(game)
+        for pile, code in vm.under.items():
+            self._under(pile, code, t, lang)
 
-        self._marks(app)
-        self._labels(app, game)
+        if ui.version != self.drawn_version:
+            self.drawn_version = ui.version
+            self._counts(game, vm, t, lang)
+        self._labels(game, ui, t, lang)
+        for name, enabled in vm.buttons.items():
+            btn = self.buttons[name]
+            if btn is not None and btn.disabled == enabled:
+                btn.disabled = not enabled
 
-        if slides:
-            for code, (x, y) in slides.items():
-                el = self.cards[code]
-                r = el.getBoundingClientRect()
-                dx, dy = x - r.left, y - r.top
-                if abs(dx) < 1 and abs(dy) < 1:
-                    continue
-                # A sliding card lets taps through to what is under it (a quick second tap on the
-                # stock must draw again, not hit the card flying out of it).
-                el.style.pointerEvents = "none"
-                anim = el.animate(
-                    _js([{"transform": f"translate({dx:.1f}px,{dy:.1f}px)"}, {"transform": "none"}]),
-                    _js({"duration": SLIDE_MS, "easing": "ease-out"}),
-                )
-                anim.onfinish = self.app.proxies["slid"]
-                anim.oncancel = self.app.proxies["slid"]
+        for code, (x, y) in slides.items():
+            el = self.cards[code]
+            r = el.getBoundingClientRect()
+            dx, dy = x - r.left, y - r.top
+            if abs(dx) < 1 and abs(dy) < 1:
+                continue
+            el.classList.add("moving")      # above every pile while it slides
+            anim = el.animate(
+                _js([{"transform": f"translate({dx:.1f}px,{dy:.1f}px)"}, {"transform": "none"}]),
+                _js({"duration": SLIDE_MS, "easing": "ease-out"}),
+            )
+            anim.onfinish = self.on_slid
+            anim.oncancel = self.on_slid
 
-    def _counts(self, game):
-        t = self.app.t
+    def _under(self, pile, code, t, lang):
+        """The next card of the reserve or a foundation, beneath its top card: a dragged top card
+        uncovers it instead of an empty slot."""
+        key = (code, lang)
+        if self.under_code.get(pile) == key:
+            return
+        self.under_code[pile] = key
+        el = self.under_el.get(pile)
+        if el is None:
+            el = document.createElement("div")
+            el.setAttribute("aria-hidden", "true")
+            pile_el = self.pile_el[pile]
+            pile_el.insertBefore(el, pile_el.firstChild)
+            self.under_el[pile] = el
+        if code is None:
+            el.hidden = True
+            return
+        el.className = card_class(code) + " under"
+        el.dataset.under = code
+        el.innerHTML = card_html(code, self.labels)
+        el.hidden = False
+
+    def _counts(self, game, vm, t, lang):
         stock_n = len(game.stock)
         self._text("stock", self.stock_count, str(stock_n) if stock_n else ("↻" if game.waste else ""))
         self.pile_el["stock"].classList.toggle("empty", stock_n == 0)
@@ -199,54 +274,28 @@ class Renderer:
                 ph = self.placeholder[i]
                 ph.dataset.f = label  # drawn by CSS, as the card faces
                 ph.className = f"placeholder s{nxt.suit} {'red' if nxt.red else 'black'}" if nxt else "placeholder"
-        for name, enabled in (("undo", game.can_undo), ("redo", game.can_redo), ("restart", game.can_undo)):
-            btn = self.buttons[name]
-            if btn.disabled == enabled:
-                btn.disabled = not enabled
-        self._text("description", self.description, game.describe(self.app.lang))
+        self._text("description", self.description, game.describe(lang))
 
-    def _marks(self, app):
-        """The selected cards and the keyboard cursor."""
-        want = set()
-        sel = app.selection
-        if sel is not None:
-            codes = self.shown[sel.pile]
-            want = set(codes[len(codes) - sel.count:]) if codes else set()
-        for code in self.marked - want:
-            self.cards[code].classList.remove("selected")
-        for code in want - self.marked:
-            self.cards[code].classList.add("selected")
-        self.marked = want
-        cursor = app.cursor_card()
-        if cursor != self.cursor_code:
-            if self.cursor_code is not None:
-                self.cards[self.cursor_code].classList.remove("cursor")
-            if cursor is not None:
-                self.cards[cursor].classList.add("cursor")
-            self.cursor_code = cursor
-
-    def _labels(self, app, game):
+    def _labels(self, game, ui, t, lang):
         """Each pile's accessible name (its card, its place, its count), written when it changed."""
-        sel = app.selection
+        sel = ui.selection
         for pile, el in self.pile_el.items():
-            label = pile_label(game, pile, app.t, app.lang, cursor=app.cursor if pile == app.focus else None,
+            label = pile_label(game, pile, t, lang, cursor=ui.cursor if pile == ui.focus else None,
                                selected=sel is not None and sel.pile == pile)
             key = "label-" + pile
             if self.texts.get(key) != label:
                 self.texts[key] = label
                 el.setAttribute("aria-label", label)
+        for pile, el in self.pile_el.items():
+            want = 0 if pile == ui.focus else -1
+            if el.tabIndex != want:
+                el.tabIndex = want
 
-    def refresh_texts(self):
-        """After a language change: every cached text is written again."""
-        self.texts.clear()
-        self.drawn_version = -1
+    # ---- feedback ------------------------------------------------------------------------
 
-    # ---- feedback ----------------------------------------------------------------------
-
-    def shake(self, pile, count=1):
+    def shake(self, pile, codes):
         """A short shake of the touched cards (or pile): nothing legal happened."""
-        codes = self.shown.get(pile, ())
-        targets = [self.cards[c] for c in codes[len(codes) - count:]] if codes else [self.pile_el[pile]]
+        targets = [self.cards[c] for c in codes] if codes else [self.pile_el[pile]]
         for el in targets:
             if self.reduced_motion:
                 el.animate(_js([{"outlineColor": "#d00"}, {"outlineColor": "transparent"}]),
@@ -258,8 +307,7 @@ class Renderer:
                     _js({"duration": 220, "easing": "ease-in-out"}),
                 )
         self.pile_el[pile].classList.add("denied")
-        window.setTimeout(self.app.proxies["undeny"], 300)
-        self.app.say(self.app.t("a11y.illegal"))
+        window.setTimeout(self.on_undeny, 300)
 
     def undeny(self):
         for el in self.pile_el.values():

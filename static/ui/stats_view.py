@@ -29,13 +29,12 @@ class StatsView:
         self.confirm = document.getElementById("stats-confirm")
         self.button = document.querySelector('header [data-action="stats"]')
 
-    def bind(self):
-        app = self.app
+    def bind(self, proxy):
         for btn in self.dlg.querySelectorAll("[data-stats]"):
-            btn.addEventListener("click", app._proxy(f"stats-{btn.dataset.stats}", self._on_button))
-        self.rules.addEventListener("change", app._proxy("stats-rules", lambda ev: self.show()))
-        self.draw.addEventListener("change", app._proxy("stats-draw", lambda ev: self.show()))
-        self.file.addEventListener("change", app._proxy("stats-file", self._on_file))
+            btn.addEventListener("click", proxy(f"stats-{btn.dataset.stats}", self._on_button))
+        self.rules.addEventListener("change", proxy("stats-rules", lambda ev: self.show()))
+        self.draw.addEventListener("change", proxy("stats-draw", lambda ev: self.show()))
+        self.file.addEventListener("change", proxy("stats-file", self._on_file))
         if self.button is not None:
             self.button.disabled = False
 
@@ -45,12 +44,12 @@ class StatsView:
         app = self.app
         app.input.cancel_drag()
         self._fill_rules()
-        self.rules.value = app.game.rules.name
-        self.draw.value = str(app.game.draw)
+        self.rules.value = app.controller.game.rules.name
+        self.draw.value = str(app.controller.game.draw)
         self._say(None)
         self.confirm.hidden = True
         self.show()
-        app.close_dialogs()
+        app.dialogs.close_all()
         self.dlg.showModal()
 
     def _fill_rules(self):
@@ -63,7 +62,7 @@ class StatsView:
             self.rules.appendChild(opt)
 
     def current_key(self):
-        rules = self.rules.value if self.rules.value in RULESETS else self.app.game.rules.name
+        rules = self.rules.value if self.rules.value in RULESETS else self.app.controller.game.rules.name
         draw = 1 if self.draw.value == "1" else 3
         return stats_key(rules, draw)
 
@@ -152,5 +151,5 @@ class StatsView:
         if chosen.size > 1_000_000:
             self._say(t("stats.import_error", reason=t("stats.too_large")), error=True)
             return
-        chosen.text().then(create_once_callable(self.app._guard(loaded)),
-                           create_once_callable(self.app._guard(failed)))
+        chosen.text().then(create_once_callable(self.app.guard(loaded)),
+                           create_once_callable(self.app.guard(failed)))

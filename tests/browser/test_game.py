@@ -337,7 +337,24 @@ def test_restart_button_and_dialog(open_game):
     expect(page.locator('[data-action="restart"]')).to_be_enabled()
     page.locator('[data-action="restart"]').click()
     expect_game(page, Game.from_code(SEED_CODE))
+    expect(page.locator("#notice")).to_contain_text("Annuler")      # says how to get the game back
+    # the restart is undoable: Undo brings the game back as it was, then nothing more to undo
+    played = Game.from_code(SEED_CODE)
+    played.play(played.tap_move("R"))
+    page.locator('[data-action="undo"]').click()
+    expect_game(page, played)
+    expect(page.locator("#announce")).to_contain_text("où elle en était")
+    page.locator('[data-action="undo"]').click()
+    expect_game(page, Game.from_code(SEED_CODE))
     expect(page.locator('[data-action="undo"]')).to_be_disabled()
+    # the New game dialog's restart does the same
+    page.locator('[data-action="redo"]').click()
+    expect_game(page, played)
+    page.locator('header [data-action="new"]').click()
+    page.locator('#dlg-new [data-dialog="restart"]').click()
+    expect_game(page, Game.from_code(SEED_CODE))
+    page.keyboard.press("u")
+    expect_game(page, played)
 
 
 # --------------------------------------------------------------------------- undo and redo
@@ -616,10 +633,15 @@ def test_every_rule_set_from_the_new_game_dialog(open_game):
     page = open_game("CF1-D3-AAAAACL", path="index.html?lang=en")
     options = page.locator('#dlg-new select[name="rules"] option')
     assert options.evaluate_all("els => els.map(e => e.value)") == list(RULESETS)
-    for name in RULESETS:
+    for i, name in enumerate(RULESETS):
         page.locator('header [data-action="new"]').click()
         page.locator('#dlg-new select[name="rules"]').select_option(name)
         page.locator('#dlg-new [data-dialog="deal"]').click()
+        if i:   # the previous deal was started: leaving it asks first
+            expect(page.locator("#dlg-confirm")).to_be_visible()
+            page.locator('#dlg-confirm [data-dialog="confirm-yes"]').click()
+        expect(page.locator("#dlg-confirm")).to_be_hidden()
+        expect(page.locator("#dlg-new")).to_be_hidden()
         code = page.evaluate("() => decodeURIComponent(location.hash.slice(1))")
         game = Game.from_code(code)
         assert game.rules.name == name and game.draw == 3

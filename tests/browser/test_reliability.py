@@ -43,8 +43,9 @@ def test_an_invalid_code_in_the_address_keeps_the_game_in_progress(open_game, pa
     stats = json.loads(storage(page)["canfield.stats"])
     assert stats["tables"]["canfield-D3"]["played"] == 1 and stats["tables"]["canfield-D3"]["streak"] == 0
     assert stats["open"] is not None                        # still open: not counted as a loss
-    # a valid code still switches deals
+    # a valid code still switches deals (leaving the started game asks first)
     page.evaluate("() => { location.hash = 'CF1-D1-AAAAAAB'; }")
+    page.locator('#dlg-confirm [data-dialog="confirm-yes"]').click()
     expect(page.locator("#deal-code")).to_have_text("CF1-D1-AAAAAAB")
 
 
@@ -71,6 +72,7 @@ def test_two_pages_at_once_lose_no_recorded_game(open_game, page, record_page):
     second.wait_for_function("() => (localStorage.getItem('canfield.stats') || '').includes('canfield-D1')")
     stock_tap(first)                                        # page 1 writes again (a move saves; a start counts)
     first.evaluate("() => { location.hash = 'CF1-D3-AAAAAAC'; }")   # page 1 leaves its game: a loss, written by page 1
+    first.locator('#dlg-confirm [data-dialog="confirm-yes"]').click()   # (leaving a started game asks first)
     expect(first.locator("#deal-code")).to_have_text("CF1-D3-AAAAAAC")
     first.wait_for_function("() => JSON.parse(localStorage.getItem('canfield.stats')).recent"
                             ".some(e => e.key === 'canfield-D3' && e.state === 'lost')")

@@ -1,4 +1,4 @@
-"""Statistics in the page: counted across a win, losses by abandoning (new deal, restart, another deal in
+"""Statistics in the page: counted across a win, losses by abandoning (new deal, another deal in
 the address) and reloads; shown in the dialog; reset with a confirmation; exported and imported as JSON.
 """
 
@@ -108,17 +108,33 @@ def test_statistics_across_a_win_losses_and_reloads(open_game, page, server):
     wait_played(page, 2)
     open_game(new_code, path=EN)                          # a reload keeps it open, not lost
     assert stored_stats(page)["open"] is not None and table(page)["streak"] == 1, storage(page)
-    page.locator('header [data-action="restart"]').click()   # restart: the started game is lost
+    page.locator('header [data-action="restart"]').click()   # restart: the same game, undoable, still open
+    expect(page.locator('header [data-action="undo"]')).to_be_enabled()
+    assert stored_stats(page)["open"] is not None and table(page)["played"] == 2
+    page.locator('header [data-action="undo"]').click()      # back where it was
+    page.locator('[data-pile="stock"]').click()
+    other = "CF1-D1-AAAAACL" if new_code != "CF1-D1-AAAAACL" else "CF1-D1-AAAAACM"
+    page.evaluate("c => { location.hash = c; }", other)   # another deal in the address: asks first
+    expect(page.locator("#dlg-confirm")).to_be_visible()
+    page.locator('#dlg-confirm [data-dialog="confirm-no"]').click()   # no: the game stays, and its address
+    expect(page.locator("#deal-code")).to_have_text(new_code)
+    assert page.evaluate("() => decodeURIComponent(location.hash.slice(1))") == new_code
+    assert stored_stats(page)["open"] is not None
+    page.evaluate("c => { location.hash = c; }", other)
+    page.locator('#dlg-confirm [data-dialog="confirm-yes"]').click()  # yes: the started game is lost
+    expect(page.locator("#deal-code")).to_have_text(other)
     page.wait_for_function("() => JSON.parse(localStorage.getItem('canfield.stats')).open === null")
     t = table(page)
     assert (t["played"], t["won"], t["streak"], t["best_streak"]) == (2, 1, 0, 1)
 
-    page.locator('[data-pile="stock"]').click()           # the restarted deal is a new game
+    page.locator('[data-pile="stock"]').click()           # the new deal's first move: played
     wait_played(page, 3)
-    other = "CF1-D1-AAAAACL" if new_code != "CF1-D1-AAAAACL" else "CF1-D1-AAAAACM"
-    page.evaluate("c => { location.hash = c; }", other)   # another deal in the address: lost
-    expect(page.locator("#deal-code")).to_have_text(other)
+    page.locator('header [data-action="new"]').click()    # a new deal from the dialog: asks, then lost
+    page.locator('#dlg-new [data-dialog="deal"]').click()
+    page.locator('#dlg-confirm [data-dialog="confirm-yes"]').click()
+    expect(page.locator("#deal-code")).not_to_have_text(other)
     page.wait_for_function("() => JSON.parse(localStorage.getItem('canfield.stats')).open === null")
+    other = page.locator("#deal-code").inner_text()
     t = table(page)
     assert (t["played"], t["won"], t["streak"], t["best_streak"], t["best_score"]) == (3, 1, 0, 1, 255)
 

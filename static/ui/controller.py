@@ -1,0 +1,544 @@
+"""The one way from an input to a change: `Controller.dispatch(action)`.
+
+Pure Python (no DOM; tested under CPython). Every input of the page becomes an action: a tap on a pile,
+a drop, a key, a button, the address's hash, an answer of the solver, a new window size. `dispatch`
+asks the engine what it means (`game.tap_move`, `legal_moves`, `play`, `undo`), updates the small
+`UIState` (selection, keyboard focus and cursor, hint marks, the slide to run, the confirmation
+waiting for an answer) and lists what the page must do beyond drawing (`effects`: say a sentence,
+shake a pile, show a notice, open a dialog, write the hash...). The page drains the effects after each
+dispatch and draws `(game, ui)` at the next animation frame.
+
+Restart is an action like a move: Undo brings the game back as it was (its moves and its redo moves).
+Leaving a started game (a new deal, another deal in the address) asks first, unless the game is won
+or untouched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from canfield import Game
+
+from .a11y import cursor_text, selection_text
+from .state import (
+    TO_ENGINE, Selection, key_neighbour, move_count, moves_from, route_hash, stock_move, visible_cards,
+)
+
+NOTICE_MS = 5000
+
+
+# ---- actions ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Tap:
+    pile: str
+    index: int | None = None     # the card touched (0 = bottom), None = the pile itself
+
+
+@dataclass(frozen=True)
+class Drop:
+    pile: str
+    count: int
+    dest: str | None             # None: dropped nowhere legal
+    firsts: dict = field(default_factory=dict, compare=False)   # code -> (x, y) where the card is drawn now
+
+
+@dataclass(frozen=True)
+class Key:
+    key: str                     # KeyboardEvent.key
+    ctrl: bool = False
+    shift: bool = False
+    in_board: bool = True        # the focus is on the board (arrows and Enter only act there)
+
+
+@dataclass(frozen=True)
+class Button:
+    name: str                    # undo, redo, restart, new, settings, stats, copy, hint, deal, daily
+    draw: int = 3
+    rules: str = "canfield"
+
+
+@dataclass(frozen=True)
+class Focus:
+    pile: str
+    keyboard: bool = False       # the focus came from the keyboard: the cursor is drawn
+
+
+@dataclass(frozen=True)
+class Pointer:
+    """A pointer went down: from now on no keyboard cursor is drawn."""
+
+
+@dataclass(frozen=True)
+class HashChanged:
+    code: str
+
+
+@dataclass(frozen=True)
+class Answer:
+    yes: bool                    # the confirmation dialog's answer
+
+
+@dataclass(frozen=True)
+class NewDeal:
+    game: object                 # a Game to put on the table
+    push: bool = True            # a new history entry (a deal the player asked for)
+
+
+@dataclass(frozen=True)
+class HintShown:
+    move: object | None          # the solver's move for this position (None clears the marks)
+
+
+@dataclass(frozen=True)
+class GoBack:
+    undos: int                   # the solver's lost-position offer: undo that many moves
+
+
+@dataclass(frozen=True)
+class Resize:
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
+class AutoFinish:
+    """The auto-finish setting was switched on: finish now if the engine knows a sure win."""
+
+
+# ---- the state of the interface ---------------------------------------------------------------
+
+@dataclass
+class Pending:
+    what: str                    # "deal" (the New game dialog), "daily", "hash"
+    draw: int = 3
+    rules: str = "canfield"
+    code: str = ""
+
+
+class UIState:
+    """Everything the table shows besides the game itself."""
+
+    def __init__(self):
+        self.selection = None        # Selection(pile, count) picked up by a tap or a key
+        self.focus = "stock"         # the pile holding the board's tab stop
+        self.cursor = 0              # card index in a focused column
+        self.keyboard = False        # draw the keyboard cursor (the focus came from the keyboard)
+        self.hint = None             # the hinted Move, marked on the board
+        self.version = 0             # bumped at every change of position
+        self.slide_from = {}         # code -> (x, y) screen position the card slides from (one render)
+        self.slide_origin = None     # pile new cards come from (the stock for a draw)
+        self.animate = True          # False: the next render jumps (a new deal, a restart)
+        self.anim_seq = 0            # bumped with every new slide request (drawn once)
+        self.pending = None          # Pending: a confirmation waits for an answer
+        self.restart_undo = None     # (history, redo moves) of the game before a restart
+        self.viewport = (1280.0, 800.0)
+
+    def __repr__(self):
+        return f"UIState(selection={self.selection!r}, focus={self.focus!r}, cursor={self.cursor})"
+
+
+class Controller:
+    """Owns the game on the table and the UI state; every change goes through `dispatch`."""
+
+    def __init__(self, game, settings, t, lang: str):
+        self.game = game
+        self.settings = settings
+        self.t = t
+        self.lang = lang
+        self.ui = UIState()
+        self.effects = []
+
+    # ---- plumbing -----------------------------------------------------------------------
+
+    def set_language(self, t, lang: str) -> None:
+        self.t, self.lang = t, lang
+
+    def take_effects(self) -> list:
+        out, self.effects = self.effects, []
+        return out
+
+    def _do(self, *effect) -> None:
+        self.effects.append(effect)
+
+    def say(self, text: str) -> None:
+        if text:
+            self._do("say", text)
+
+    def _changed(self, animate=True) -> None:
+        """The position changed: marks for the old one go, the page saves and redraws."""
+        ui = self.ui
+        ui.version += 1
+        ui.hint = None
+        ui.animate = animate
+        ui.anim_seq += 1
+        ui.slide_from = {}
+        ui.slide_origin = None
+        self._do("changed")
+        if self.game.won:
+            self._do("dialog", "win")
+
+    def touched(self) -> bool:
+        """A started game: leaving it loses something (unless it is won)."""
+        g = self.game
+        return not g.won and bool(g.history or g.redo_moves or self.ui.restart_undo)
+
+    # ---- dispatch -----------------------------------------------------------------------
+
+    def dispatch(self, action) -> None:
+        handler = getattr(self, "_on_" + type(action).__name__)
+        handler(action)
+
+    def _on_Resize(self, a: Resize) -> None:
+        self.ui.viewport = (a.width, a.height)
+        self._do("layout")
+
+    def _on_Pointer(self, a: Pointer) -> None:
+        self.ui.keyboard = False
+
+    def _on_Focus(self, a: Focus) -> None:
+        ui = self.ui
+        if a.pile != ui.focus:
+            ui.focus = a.pile
+            n = len(self.game.pile(TO_ENGINE[a.pile])) if a.pile.startswith("tableau-") else 0
+            ui.cursor = max(0, n - 1)
+        ui.keyboard = a.keyboard
+
+    # ---- taps, drops, keys --------------------------------------------------------------
+
+    def _on_Tap(self, a: Tap) -> None:
+        self._touch(a.pile, a.index, by_key=False)
+
+    def _touch(self, pile: str, index, by_key: bool) -> None:
+        """A tap on (or Enter over) `pile` at card `index`: the one rule for pointer and keyboard."""
+        game, ui = self.game, self.ui
+        if pile == "stock":
+            ui.selection = None
+            self._draw()
+            return
+        sel = ui.selection
+        if sel is not None:
+            if sel.pile == pile and not by_key:
+                ui.selection = None          # a second tap on the picked-up cards puts them down
+                self.say(self.t("a11y.unselected"))
+                return
+            if sel.pile == pile:             # Enter on the selection: its automatic move, if any
+                move = game.tap_move(TO_ENGINE[pile], sel.count, self.settings.double_click)
+            else:
+                move = moves_from(game, sel.pile, sel.count).get(pile)
+            if move is None:
+                self._refuse(sel.pile, sel.count)
+                ui.selection = None
+            else:
+                self.play(move)
+            return
+        codes = visible_cards(game)[pile]
+        if not codes:
+            if by_key:
+                self._refuse(pile, 1)
+            return
+        if index is None or not 0 <= index < len(codes):
+            index = len(codes) - 1           # a tap beside the cards of a pile: its top card
+        count = move_count(game, pile, index)
+        if by_key:
+            if moves_from(game, pile, count):
+                ui.selection = Selection(pile, count)
+                self._say_selection()
+            else:
+                self._refuse(pile, count)
+            return
+        move = game.tap_move(TO_ENGINE[pile], count, self.settings.double_click)
+        if move is not None:
+            self.play(move)
+        elif moves_from(game, pile, count):
+            # no automatic target, but the card can go somewhere: picked up, the next tap says where
+            ui.selection = Selection(pile, count)
+            self._say_selection()
+        else:
+            self._refuse(pile, count)
+
+    def _on_Drop(self, a: Drop) -> None:
+        ui = self.ui
+        ui.selection = None
+        move = moves_from(self.game, a.pile, a.count).get(a.dest) if a.dest else None
+        if move is None:
+            ui.slide_from = dict(a.firsts)   # back where it came from, sliding from the drop point
+            ui.animate = True
+            ui.anim_seq += 1
+            if a.dest is not None or a.firsts:
+                self.say(self.t("a11y.illegal_drop"))
+            return
+        self.play(move, firsts=a.firsts)
+
+    def _on_Key(self, a: Key) -> None:
+        ui = self.ui
+        key = a.key
+        lower = key.lower() if len(key) == 1 else key
+        if a.ctrl:
+            if lower == "z":
+                self._redo() if a.shift else self._undo()
+            elif lower == "y":
+                self._redo()
+            return
+        if lower == "u":
+            self._undo()
+        elif lower == "r":
+            self._redo()
+        elif lower == "d":
+            ui.selection = None
+            self._draw()
+        elif lower == "n":
+            self._do("dialog", "new")
+        elif lower == "h":
+            self._do("hint")
+        elif key in ("?", "F1"):
+            ui.selection = None
+            self._do("dialog", "rules")
+        elif key == "Escape":
+            if ui.selection is not None:
+                ui.selection = None
+                self.say(self.t("a11y.unselected"))
+        elif lower == "b" and not a.shift:
+            self.say(self.game.describe(self.lang))
+        elif not a.in_board:
+            return
+        elif key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
+            self._arrow(key[5:].lower())
+        elif key in ("Enter", " "):
+            ui.keyboard = True
+            index = ui.cursor if ui.focus.startswith("tableau-") else None
+            self._touch(ui.focus, index, by_key=True)
+        elif key == "Home":
+            self._move_focus("stock")
+
+    def handles(self, a: Key) -> bool:
+        """Whether the page should keep the browser's default for this key (False) or not."""
+        key = a.key
+        lower = key.lower() if len(key) == 1 else key
+        if a.ctrl:
+            return lower in ("z", "y")
+        if lower in ("u", "r", "d", "n", "h") or (lower == "b" and not a.shift) or key in ("?", "F1"):
+            return True
+        if key == "Escape":
+            return self.ui.selection is not None
+        return a.in_board and key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Enter", " ", "Home")
+
+    def _arrow(self, direction: str) -> None:
+        ui = self.ui
+        ui.keyboard = True
+        pile = ui.focus
+        if pile.startswith("tableau-") and direction in ("up", "down"):
+            n = len(self.game.pile(TO_ENGINE[pile]))
+            if direction == "up" and ui.cursor > 0 and n:
+                ui.cursor -= 1
+                self._say_cursor()
+                return
+            if direction == "down" and ui.cursor < n - 1:
+                ui.cursor += 1
+                self._say_cursor()
+                return
+        self._move_focus(key_neighbour(pile, direction))
+
+    def _move_focus(self, pile: str) -> None:
+        ui = self.ui
+        ui.keyboard = True
+        if pile != ui.focus:
+            ui.focus = pile
+            n = len(self.game.pile(TO_ENGINE[pile])) if pile.startswith("tableau-") else 0
+            ui.cursor = max(0, n - 1)
+        self._do("focus", pile)
+
+    def _say_selection(self) -> None:
+        sel = self.ui.selection
+        self.say(selection_text(self.game, sel.pile, sel.count, self.t, self.lang))
+
+    def _say_cursor(self) -> None:
+        self.say(cursor_text(self.game, self.ui.focus, self.ui.cursor, self.t, self.lang))
+
+    def _refuse(self, pile: str, count: int = 1) -> None:
+        self._do("shake", pile, count)
+        self.say(self.t("a11y.illegal"))
+
+    # ---- moves --------------------------------------------------------------------------
+
+    def play(self, move, firsts=None) -> None:
+        game, ui = self.game, self.ui
+        game.play(move)
+        said = game.describe_move(move, self.lang)     # before auto-finish moves other cards
+        ui.selection = None
+        ui.restart_undo = None                         # a new move: the restart cannot come back
+        if self.settings.auto_finish and not game.won and self._finish():
+            said += " " + self.t("notice.finishing")
+            if game.won:
+                said += " " + self.t("win.score", score=game.score)
+        self._changed()
+        self._do("sound", "win" if game.won else "move")
+        ui.slide_from = dict(firsts or {})
+        ui.slide_origin = "stock" if move.src == "S" else None
+        self.say(said)
+
+    def _finish(self) -> bool:
+        """Auto-finish: only the engine's finish, which it knows will win."""
+        moves = self.game.finish_moves()
+        for move in moves or ():
+            self.game.play(move)
+        return bool(moves)
+
+    def _on_AutoFinish(self, a: AutoFinish) -> None:
+        if self.settings.auto_finish and not self.game.won and self._finish():
+            self.ui.restart_undo = None
+            self._changed()
+            if self.game.won:
+                self._do("sound", "win")
+
+    def _draw(self) -> None:
+        move = stock_move(self.game)
+        if move is None:
+            self._refuse("stock")
+            return
+        self.play(move)
+
+    def _undo(self) -> None:
+        game, ui = self.game, self.ui
+        ui.selection = None
+        if game.undo():
+            self._changed()
+            self.say(self.t("a11y.undo"))
+        elif ui.restart_undo is not None:
+            history, redo = ui.restart_undo
+            ui.restart_undo = None
+            for move in list(history) + list(redo):    # the game as it was before the restart
+                game.play(move)
+            for _ in redo:
+                game.undo()
+            self._changed(animate=False)
+            self.say(self.t("a11y.restart_undone"))
+        else:
+            self.say(self.t("a11y.nothing_to_undo"))
+
+    def _redo(self) -> None:
+        game, ui = self.game, self.ui
+        ui.selection = None
+        if game.redo():
+            self._changed()
+            self.say(game.describe_move(game.history[-1], self.lang))
+        else:
+            self.say(self.t("a11y.nothing_to_redo"))
+
+    def _restart(self) -> None:
+        game, ui = self.game, self.ui
+        ui.selection = None
+        if not (game.history or game.redo_moves):
+            return
+        if game.won:
+            self._do("new_record")      # a won game stays won; the same deal again is a new game
+            ui.restart_undo = None
+        else:
+            ui.restart_undo = (tuple(game.history), tuple(game.redo_moves))
+        game.restart()
+        self._changed(animate=False)
+        self.say(self.t("a11y.restart"))
+        if ui.restart_undo is not None:
+            self._do("notice", self.t("notice.restarted"), NOTICE_MS)
+
+    # ---- buttons ------------------------------------------------------------------------
+
+    def _on_Button(self, a: Button) -> None:
+        name = a.name
+        if name == "undo":
+            self._undo()
+        elif name == "redo":
+            self._redo()
+        elif name == "restart":
+            self._restart()
+        elif name in ("new", "settings", "stats", "rules"):
+            self.ui.selection = None
+            self._do("dialog", name)
+        elif name == "copy":
+            self._do("copy", self.game.code or "")
+        elif name == "hint":
+            self._do("hint")
+        elif name in ("deal", "daily"):
+            pending = Pending(name, draw=a.draw, rules=a.rules)
+            if self.touched():
+                self._ask(pending)
+            else:
+                self._proceed(pending)
+
+    def _ask(self, pending: Pending) -> None:
+        self.ui.pending = pending
+        self._do("confirm", self.t("confirm.leave"))
+
+    def _proceed(self, p: Pending) -> None:
+        if p.what == "deal":
+            self._do("deal", p.draw, p.rules)      # a winnable deal when that setting is on
+        elif p.what == "daily":
+            self._do("daily", p.draw, p.rules)
+        elif p.what == "hash":
+            self._load_code(p.code)
+
+    def _on_Answer(self, a: Answer) -> None:
+        pending, self.ui.pending = self.ui.pending, None
+        if pending is not None and a.yes:
+            self._proceed(pending)
+
+    # ---- deals and the address ----------------------------------------------------------
+
+    def _on_NewDeal(self, a: NewDeal) -> None:
+        self.put(a.game, push=a.push)
+
+    def put(self, game, push=True) -> None:
+        """`game` on the table, its code in the address bar."""
+        self.game = game
+        ui = self.ui
+        ui.selection = None
+        ui.restart_undo = None
+        ui.pending = None
+        n = len(game.pile(TO_ENGINE[ui.focus])) if ui.focus.startswith("tableau-") else 0
+        ui.cursor = max(0, n - 1)
+        self.settings.draw = game.draw
+        self.settings.rules = game.rules.name
+        self._do("save_settings")
+        self._do("hash", game.code or "", push)
+        if push:
+            self.say(self.t("a11y.new_deal", code=game.code, draw=game.draw))
+        self._changed(animate=False)
+
+    def _on_HashChanged(self, a: HashChanged) -> None:
+        code = a.code
+        what, _ = route_hash(code, self.game.code)
+        if what == "stay":
+            return
+        if what == "refuse":   # InvalidCode / InvalidDeck: the game in progress stays, its address too
+            self._do("notice", self.t("notice.invalid_code_kept", code=code[:120]), NOTICE_MS)
+            self._do("hash", self.game.code or "", False)
+            return
+        if self.touched():
+            self._do("hash", self.game.code or "", False)   # the address says the game on the table
+            self._ask(Pending("hash", code=code))
+            return
+        self._load_code(code)
+
+    def _load_code(self, code: str) -> None:
+        try:
+            game = Game.from_code(code)
+        except ValueError:
+            self._do("notice", self.t("notice.invalid_code", code=code[:120]), NOTICE_MS)
+            return
+        self._do("close_dialogs")
+        self.put(game, push=False)
+
+    # ---- the solver ---------------------------------------------------------------------
+
+    def _on_HintShown(self, a: HintShown) -> None:
+        self.ui.hint = a.move
+
+    def _on_GoBack(self, a: GoBack) -> None:
+        self.ui.selection = None
+        undone = 0
+        for _ in range(a.undos):
+            if not self.game.undo():
+                break
+            undone += 1
+        if undone:
+            self._changed()

@@ -1,0 +1,124 @@
+"""The dialogs: New game, Settings, the win, the rules and help, and the confirmation before leaving a
+started game.
+
+Opening, filling and closing them happens here; what their buttons mean is an action for the
+controller (a deal, a restart, the answer to the confirmation), or, for the settings, a call on the
+page's public methods (`set_language`, `save_settings`, `apply_settings`).
+"""
+
+from __future__ import annotations
+
+from canfield import RULESETS
+from js import document
+
+from .controller import Answer, AutoFinish, Button
+from .rules_view import rules_html
+from .settings import CHOICES, TOGGLES
+
+NAMES = ("new", "settings", "win", "stats", "confirm", "rules")
+
+
+class Dialogs:
+    def __init__(self, app):
+        self.app = app
+        self.el = {name: document.getElementById(f"dlg-{name}") for name in NAMES}
+
+    def bind(self, proxy):
+        for btn in document.querySelectorAll("[data-dialog]"):
+            btn.addEventListener("click", proxy(f"dialog-{btn.dataset.dialog}", self._on_button))
+        self.el["settings"].addEventListener("change", proxy("settings-change", self._on_settings_change))
+        # Escape on the confirmation is its No
+        self.el["confirm"].addEventListener("cancel", proxy("confirm-cancel", lambda ev: self._answer(False)))
+        for dlg in self.el.values():
+            dlg.addEventListener("close", proxy(f"close-{dlg.id}", lambda ev: self.app.refocus()))
+
+    def busy(self) -> bool:
+        return any(d.open for d in self.el.values())
+
+    def close_all(self):
+        for dlg in self.el.values():
+            if dlg.open:
+                dlg.close()
+
+    def open(self, name):
+        if name == "stats":
+            self.app.stats_view.open()
+            return
+        dlg = self.el[name]
+        game = self.app.controller.game
+        if name == "new":
+            for radio in dlg.querySelectorAll('input[name="draw"]'):
+                radio.checked = radio.value == str(game.draw)
+            dlg.querySelector('select[name="rules"]').value = game.rules.name
+        elif name == "settings":
+            s = self.app.settings
+            for field in TOGGLES:
+                dlg.querySelector(f'input[name="{field}"]').checked = getattr(s, field)
+            for field in CHOICES:  # theme, card back, table
+                dlg.querySelector(f'select[name="{field}"]').value = getattr(s, field)
+            dlg.querySelector('select[name="lang"]').value = self.app.lang
+        elif name == "rules":  # the rules of the rule set being played, and how to play
+            document.getElementById("rules-body").innerHTML = rules_html(
+                game.rules, self.app.t, self.app.lang, game.draw)
+        elif name == "win":
+            document.getElementById("win-score").textContent = self.app.t("win.score", score=game.score)
+            if dlg.open:
+                return
+        self.close_all()
+        dlg.showModal()
+
+    def confirm(self, text):
+        dlg = self.el["confirm"]
+        document.getElementById("confirm-text").textContent = text
+        self.close_all()
+        dlg.showModal()
+        dlg.querySelector('[data-dialog="confirm-no"]').focus()
+
+    def _answer(self, yes):
+        dlg = self.el["confirm"]
+        if dlg.open:
+            dlg.close()
+        self.app.dispatch(Answer(yes))
+
+    def _choice(self, dlg):
+        checked = dlg.querySelector('input[name="draw"]:checked')
+        draw = int(checked.value) if checked else 3
+        rules = dlg.querySelector('select[name="rules"]').value
+        return draw, rules if rules in RULESETS else "canfield"
+
+    def _on_button(self, ev):
+        what = ev.currentTarget.dataset.dialog
+        dlg = ev.currentTarget.closest("dialog")
+        if what == "close":
+            dlg.close()
+        elif what in ("deal", "daily"):
+            draw, rules = self._choice(dlg)
+            dlg.close()
+            self.app.dispatch(Button(what, draw=draw, rules=rules))
+        elif what == "restart":
+            dlg.close()
+            self.app.dispatch(Button("restart"))
+        elif what == "new":
+            dlg.close()
+            self.open("new")
+        elif what == "confirm-yes":
+            self._answer(True)
+        elif what == "confirm-no":
+            self._answer(False)
+
+    def _on_settings_change(self, ev):
+        dlg = self.el["settings"]
+        s = self.app.settings
+        for field in TOGGLES:
+            setattr(s, field, bool(dlg.querySelector(f'input[name="{field}"]').checked))
+        for field, allowed in CHOICES.items():  # theme, card back, table
+            value = dlg.querySelector(f'select[name="{field}"]').value
+            setattr(s, field, value if value in allowed else allowed[0])
+        lang = dlg.querySelector('select[name="lang"]').value
+        self.app.apply_settings()
+        if lang != self.app.lang:
+            s.lang = lang
+            self.app.set_language(lang)
+        self.app.save_settings()
+        if s.auto_finish:
+            self.app.dispatch(AutoFinish())

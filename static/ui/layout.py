@@ -1,0 +1,303 @@
+"""Where everything goes on the screen: card size, pile places and the fan of every column.
+
+Pure Python (no DOM, tested under CPython with hypothesis): from the window's size and the length of
+each tableau column it computes a `Layout` in CSS pixels, so that the whole table fits the window with
+no page scroll, from 360x640 to 2560x1440 in both orientations:
+
+- the toolbar takes a fixed height (one row, two on a narrow portrait screen) and the keyboard-help
+  line its own strip at the bottom (only where it is shown); cards never go under either;
+- a column's fan compresses as the column grows; when even the smallest strip (`min_strip`: 12 px,
+  8 px on a phone in landscape) would run the column off the screen, every card gets smaller;
+- every covered card keeps a strip at least `min_strip` tall showing its corner index (rank and
+  suit), whose font shrinks with the strip; the top card of every column is whole and on screen;
+- several arrangements of the piles are tried and the one giving the largest cards wins: the
+  classic two rows, a phone's three rows, one compact row above the columns, and a side layout
+  (stock, waste and reserve on the left of the columns, the foundations on their right) that
+  landscape phones use.
+
+Positions are relative to the board (the area under the toolbar); pile rectangles are
+``(x, y, w, h)``; a column's rectangle runs from its top to the bottom of the board.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from .state import PILES
+
+RATIO = 1.4                 # card height / width
+BAR_WIDE = 48               # toolbar height, one row (px)
+BAR_NARROW = 92             # two rows, under NARROW px of width
+BAR_PHONE_LANDSCAPE = 40    # one row of smaller buttons
+NARROW = 560
+HELP_H = 24                 # the keyboard-help line, where shown
+HELP_MIN_H = 600            # shorter windows (and touch screens) do not show it
+COMFORT = 8                 # columns up to this length fit at the comfortable fan without shrinking cards
+COMFORT_LARGE = 4           # large cards: as large as the window allows while columns are short
+FAN = 0.26                  # the comfortable fan, as a share of the card height
+CW_MAX = 112
+CW_MAX_LARGE = 150
+CW_MIN = 14
+STRIP = 12                  # smallest strip of a covered card (px)
+STRIP_PHONE_LANDSCAPE = 8
+PHONE_LANDSCAPE_H = 500     # landscape windows lower than this are phones
+LINE = 1.15                 # the corner index's line height, as a share of its font size
+
+ARRANGEMENTS = ("rows", "stacked", "compact", "side")
+
+
+@dataclass(frozen=True)
+class Layout:
+    width: float
+    height: float
+    arrangement: str
+    bar_h: float
+    help: bool                  # the keyboard-help line is shown
+    board_h: float              # the board's height (the window less the bar and the help line)
+    gap: float
+    cw: float                   # card width and height
+    ch: float
+    fs: float                   # corner index font size of an uncovered card
+    min_strip: float
+    waste_step: float           # horizontal offset between the fanned waste cards
+    piles: dict = field(default_factory=dict)      # pile id -> (x, y, w, h), board coordinates
+    fans: dict = field(default_factory=dict)       # tableau pile id -> vertical offset between its cards
+    col_fs: dict = field(default_factory=dict)     # tableau pile id -> corner font size in that column
+
+    def card_offset(self, pile: str, index: int) -> tuple[float, float]:
+        """Where card `index` (0 = bottom) of `pile` sits, relative to the pile's corner."""
+        if pile.startswith("tableau-"):
+            return 0.0, round(index * self.fans[pile], 2)
+        if pile == "waste":
+            return round(index * self.waste_step, 2), 0.0
+        return 0.0, 0.0
+
+    def card_rect(self, pile: str, index: int) -> tuple[float, float, float, float]:
+        x, y, _, _ = self.piles[pile]
+        dx, dy = self.card_offset(pile, index)
+        return x + dx, y + dy, self.cw, self.ch
+
+
+def _gap(width: float, height: float) -> float:
+    return round(max(4.0, min(12.0, 0.012 * min(width, height) + 1)), 1)
+
+
+def font_size(cw: float, large: bool = False) -> float:
+    """The corner index of an uncovered card: readable, yet "10♥" fits inside the card."""
+    nominal = max(18.0, 0.28 * cw) if large else max(13.0, 0.19 * cw)
+    return round(min(nominal, (cw - 4) / 2.4), 2)
+
+
+def index_width(fs: float) -> float:
+    """Width of the widest corner index ("10♥") at font size `fs`, with its left margin."""
+    return 2.25 * fs + 5
+
+
+def _waste_step(cw: float, fs: float, large: bool) -> float:
+    return round(max((0.5 if large else 0.4) * cw, index_width(fs)), 2)
+
+
+def _place(arrangement: str, cw: float, g: float, ww: float, board_w: float, draw: int):
+    """Pile rectangles of `arrangement` (columns without their height yet): returns (piles, the
+    content's width, the columns' top, the bottom of the other piles), or None if it cannot be drawn."""
+    ch = cw * RATIO
+    p = {}
+    if arrangement == "rows":          # stock waste F1..F4 / reserve . T1..T4
+        width = cw + ww + 4 * cw + 5 * g
+        x0 = (board_w - width) / 2
+        p["stock"] = (x0, g, cw, ch)
+        p["waste"] = (x0 + cw + g, g, ww, ch)
+        fx = x0 + cw + ww + 2 * g
+        top = g + ch + 1.6 * g
+        p["reserve"] = (x0, top, cw, ch)
+        for i in range(4):
+            p[f"foundation-{i + 1}"] = (fx + i * (cw + g), g, cw, ch)
+            p[f"tableau-{i + 1}"] = (fx + i * (cw + g), top, cw, 0)
+        return p, width, top, top + ch
+    if arrangement == "stacked":       # stock waste reserve / F1..F4 / T1..T4 (phones)
+        width = 4 * cw + 3 * g
+        if ww > 2 * cw + g:
+            return None
+        x0 = (board_w - width) / 2
+        p["stock"] = (x0, g, cw, ch)
+        p["waste"] = (x0 + cw + g, g, 2 * cw + g, ch)
+        p["reserve"] = (x0 + 3 * (cw + g), g, cw, ch)
+        y2 = g + ch + 1.6 * g
+        top = y2 + ch + 1.6 * g
+        for i in range(4):
+            p[f"foundation-{i + 1}"] = (x0 + i * (cw + g), y2, cw, ch)
+            p[f"tableau-{i + 1}"] = (x0 + i * (cw + g), top, cw, 0)
+        return p, width, top, top
+    if arrangement == "compact":       # stock waste reserve F1..F4 / T1..T4 under the foundations
+        width = 6 * cw + ww + 6 * g
+        x0 = (board_w - width) / 2
+        p["stock"] = (x0, g, cw, ch)
+        p["waste"] = (x0 + cw + g, g, ww, ch)
+        p["reserve"] = (x0 + cw + ww + 2 * g, g, cw, ch)
+        fx = x0 + 2 * cw + ww + 3 * g
+        top = g + ch + 1.6 * g
+        for i in range(4):
+            p[f"foundation-{i + 1}"] = (fx + i * (cw + g), g, cw, ch)
+            p[f"tableau-{i + 1}"] = (fx + i * (cw + g), top, cw, 0)
+        return p, width, top, top
+    if arrangement == "side":          # stock waste / reserve | T1..T4 | F1 F2 / F3 F4
+        big = 2 * g
+        width = cw + ww + g + big + 4 * cw + 3 * g + big + 2 * cw + g
+        x0 = (board_w - width) / 2
+        p["stock"] = (x0, g, cw, ch)
+        p["waste"] = (x0 + cw + g, g, ww, ch)
+        p["reserve"] = (x0, g + ch + 1.6 * g, cw, ch)
+        tx = x0 + cw + ww + g + big
+        for i in range(4):
+            p[f"tableau-{i + 1}"] = (tx + i * (cw + g), g, cw, 0)
+        fx = tx + 4 * cw + 3 * g + big
+        for i in range(4):
+            p[f"foundation-{i + 1}"] = (fx + (i % 2) * (cw + g), g + (i // 2) * (ch + 1.6 * g), cw, ch)
+        return p, width, g, g + 2 * ch + 1.6 * g
+    raise ValueError(f"unknown arrangement {arrangement!r}")
+
+
+def _font(arrangement, cw, g, large):
+    fs = font_size(cw, large)
+    if arrangement == "stacked" and large:
+        # a phone's waste spans two columns: its fanned corners must fit there
+        fs = round(max(font_size(cw), min(fs, ((cw + g) / 2 - 5) / 2.25)), 2)
+    return fs
+
+
+def _waste_width(arrangement, cw, g, fs, large, draw):
+    step = _waste_step(cw, fs, large)
+    if arrangement == "stacked" and large:
+        step = round(max(index_width(fs), min(step, (cw + g) / 2)), 2)
+    return step, cw + (2 if draw == 3 else 0) * step
+
+
+def _fits(arrangement, cw, g, board_w, board_h, longest, strip, draw, large):
+    fs = _font(arrangement, cw, g, large)
+    _, ww = _waste_width(arrangement, cw, g, fs, large, draw)
+    placed = _place(arrangement, cw, g, ww, board_w, draw)
+    if placed is None:
+        return None
+    piles, width, top, others_bottom = placed
+    ch = cw * RATIO
+    if width > board_w - 2 * g or others_bottom > board_h - g:
+        return None
+    room = board_h - g - top                      # from the columns' top to the board's bottom margin
+    comfort = COMFORT_LARGE if large else COMFORT
+    need = max(ch + (longest - 1) * strip, ch * (1 + FAN * (comfort - 1)))
+    if need > room:
+        return None
+    return piles, top, fs
+
+
+def arrangements_for(width: float, height: float) -> tuple[str, ...]:
+    """The arrangements tried at this window size, the preferred one first."""
+    if width > height and height < PHONE_LANDSCAPE_H:
+        return ("side",)
+    if width < NARROW:
+        return ("stacked", "compact")
+    return ("rows", "compact", "side")
+
+
+def compute(width: float, height: float, columns=(1, 1, 1, 1), *, draw: int = 3, large: bool = False,
+            coarse: bool = False) -> Layout:
+    """The layout of a `width` x `height` window whose columns hold `columns` cards."""
+    width = max(float(width), 200.0)
+    height = max(float(height), 200.0)
+    phone_landscape = width > height and height < PHONE_LANDSCAPE_H
+    bar_h = BAR_PHONE_LANDSCAPE if phone_landscape else BAR_WIDE if width >= NARROW else BAR_NARROW
+    show_help = not coarse and height >= HELP_MIN_H and width >= NARROW
+    board_h = height - bar_h - (HELP_H if show_help else 0)
+    g = _gap(width, height)
+    strip = STRIP_PHONE_LANDSCAPE if phone_landscape else STRIP
+    longest = max([1, *columns])
+    cw_max = CW_MAX_LARGE if large else CW_MAX
+
+    best = None
+    order = arrangements_for(width, height)
+    for rank, arrangement in enumerate(order):
+        found = None
+        # the largest whole-pixel card width that fits (scanned down: a phone's stacked rows need
+        # the waste's fan to fit two columns, which small cards cannot do, so it is not monotonic)
+        for cw in range(int(cw_max), CW_MIN - 1, -1):
+            if _fits(arrangement, cw, g, width, board_h, longest, strip, draw, large) is not None:
+                found = cw
+                break
+        if found is None:
+            continue
+        # the preferred arrangement keeps its place unless another gives clearly larger cards
+        score = found * (1.0 if rank == 0 else 0.88)
+        if best is None or score > best[0]:
+            best = (score, arrangement, found)
+    if best is None:   # a window below every minimum: the smallest cards in the first arrangement
+        arrangement, cw = order[0], CW_MIN
+    else:
+        _, arrangement, cw = best
+    cw = float(cw)
+    ch = round(cw * RATIO, 2)
+    fs = _font(arrangement, cw, g, large)
+    step, ww = _waste_width(arrangement, cw, g, fs, large, draw)
+    piles, _, top, _ = _place(arrangement, cw, g, ww, width, draw) or _place("rows", cw, g, ww, width, draw)
+    bottom = board_h - g
+    fans, col_fs = {}, {}
+    for i, n in enumerate(list(columns)[:4] + [0] * (4 - len(columns))):
+        pile = f"tableau-{i + 1}"
+        x, y, w, _ = piles[pile]
+        piles[pile] = (x, y, w, max(ch, bottom - y))
+        fan = max(FAN * ch, strip)       # small cards: the strip, not a share of the card
+        if n > 1:
+            fan = min(fan, (bottom - y - ch) / (n - 1))
+        fans[pile] = math.floor(fan * 100) / 100
+        col_fs[pile] = fs if n <= 1 else round(min(fs, (fans[pile] - 2) / LINE), 2)
+    piles = {k: tuple(round(v, 2) for v in r) for k, r in piles.items()}
+    return Layout(width=width, height=height, arrangement=arrangement, bar_h=bar_h, help=show_help,
+                  board_h=board_h, gap=g, cw=cw, ch=ch, fs=fs, min_strip=strip, waste_step=step,
+                  piles={p: piles[p] for p in PILES}, fans=fans, col_fs=col_fs)
+
+
+def hit_pile(layout: Layout, lengths: dict, x: float, y: float):
+    """The pile and card index under board point (x, y), from where the cards will rest (not where a
+    sliding card is drawn right now), or (None, None). `lengths`: pile id -> cards drawn in it."""
+    for pile in PILES:
+        n = lengths.get(pile, 0)
+        px, py, pw, ph = layout.piles[pile]
+        if pile.startswith("tableau-"):
+            bottom = py + (layout.card_offset(pile, n - 1)[1] if n else 0) + layout.ch
+            if px <= x <= px + pw and py <= y <= bottom:
+                if not n:
+                    return pile, None
+                for i in range(n - 1, -1, -1):
+                    if y >= py + layout.card_offset(pile, i)[1]:
+                        return pile, i
+                return pile, 0
+            continue
+        if px <= x <= px + pw and py <= y <= py + ph:
+            if pile == "waste" and n:
+                for i in range(n - 1, -1, -1):
+                    cx = px + layout.card_offset(pile, i)[0]
+                    if cx <= x <= cx + layout.cw:
+                        return pile, i
+                return pile, None
+            return pile, (n - 1 if n else None)
+    return None, None
+
+
+def drop_pile(layout: Layout, lengths: dict, dests, rect, margin: float = 0.35):
+    """The destination among `dests` that the dragged card's rectangle `rect` (board coordinates)
+    overlaps most, each area grown by `margin` card widths on every side; None if none."""
+    left, top, w, h = rect
+    right, bottom = left + w, top + h
+    grow = layout.cw * margin
+    best, best_area = None, 0.0
+    for dest in dests:
+        px, py, pw, ph = layout.piles[dest]
+        if dest.startswith("tableau-"):
+            n = lengths.get(dest, 0)
+            ph = (layout.card_offset(dest, n - 1)[1] if n else 0) + layout.ch
+        l, t, r, b = px - grow, py - grow, px + pw + grow, py + ph + grow
+        ow = min(right, r) - max(left, l)
+        oh = min(bottom, b) - max(top, t)
+        if ow > 0 and oh > 0 and ow * oh > best_area:
+            best, best_area = dest, ow * oh
+    return best

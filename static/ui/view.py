@@ -1,0 +1,123 @@
+"""The view model: what the renderer draws, as plain data, from (game, UI state, layout).
+
+Pure Python (tested under CPython). `view_model` gives, pile by pile, every visible card with its
+place (pixels inside its pile), its corner font size and its marks (selected, keyboard cursor, hint),
+plus the texts and button states of the bar. The renderer only copies this into the DOM, so the same
+data can rebuild the board's markup without measuring anything.
+
+`card_html` is the one place that writes a card element's content (its corner indices and its art,
+static/ui/faces.py);
+the element itself is ``<div class="card s<suit> <colour>" data-card="QC">``, see `card_class`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from canfield import Card
+
+from .faces import card_markup
+from .state import PILES, TO_ENGINE, TO_UI, visible_cards
+
+
+@dataclass(frozen=True)
+class Place:
+    code: str
+    pile: str
+    index: int
+    x: float            # inside the pile
+    y: float
+    fs: float           # corner index font size
+    marks: frozenset    # "selected", "cursor", "hint-src", "hint-dst"
+
+
+@dataclass(frozen=True)
+class ViewModel:
+    cards: dict         # pile id -> tuple of Place, bottom to top
+    pile_marks: dict    # pile id -> frozenset of classes ("hint-src", "hint-dst", "empty")
+    buttons: dict       # data-action -> enabled
+    keyboard_cursor: str | None
+    under: dict         # reserve and foundations: the card under the top one (seen while the top is dragged)
+
+
+def card_class(code: str) -> str:
+    card = Card.parse(code)
+    return f"card s{card.suit} {'red' if card.red else 'black'}"
+
+
+def card_html(code: str, labels: dict[str, str] | None = None) -> str:
+    """A card's face (static/ui/faces.py): the corner indices, drawn by CSS from data-f, and the art, from
+    static/faces.css. A picture of the card: the pile's accessible name says the card in words, so no
+    abbreviation ("D♣") is left for a screen reader to contradict. `labels`: faces.rank_labels(t)."""
+    return card_markup(code, labels)
+
+
+def cursor_code(game, ui, shown=None):
+    """The card the keyboard cursor is on (focused pile's top, or a card inside a column), or None."""
+    if not ui.keyboard:
+        return None
+    shown = shown if shown is not None else visible_cards(game)
+    codes = shown.get(ui.focus, ())
+    if not codes:
+        return None
+    if ui.focus.startswith("tableau-"):
+        return codes[max(0, min(ui.cursor, len(codes) - 1))]
+    return codes[-1]
+
+
+def view_model(game, ui, layout) -> ViewModel:
+    shown = visible_cards(game)
+    selected = set()
+    sel = ui.selection
+    if sel is not None:
+        codes = shown.get(sel.pile, ())
+        selected = set(codes[len(codes) - sel.count:]) if codes else set()
+    hint_src, hint_dst = set(), set()
+    pile_marks = {p: set() for p in PILES}
+    if ui.hint is not None:
+        move = ui.hint
+        src, dst = TO_UI[move.src], TO_UI[move.dst]
+        pile_marks[src].add("hint-src")
+        pile_marks[dst].add("hint-dst")
+        if move.src != "S":
+            codes = shown.get(src, ())
+            hint_src = set(codes[len(codes) - move.count:]) if codes else set()
+        if shown.get(dst):
+            hint_dst = {shown[dst][-1]}
+    cursor = cursor_code(game, ui, shown)
+    cards = {}
+    for pile in PILES:
+        codes = shown[pile]
+        if not codes:
+            pile_marks[pile].add("empty")
+        fs = layout.col_fs.get(pile, layout.fs)
+        out = []
+        for i, code in enumerate(codes):
+            x, y = layout.card_offset(pile, i)
+            marks = set()
+            if code in selected:
+                marks.add("selected")
+            if code == cursor:
+                marks.add("cursor")
+            if code in hint_src:
+                marks.add("hint-src")
+            if code in hint_dst:
+                marks.add("hint-dst")
+            out.append(Place(code, pile, i, x, y, fs, frozenset(marks)))
+        cards[pile] = tuple(out)
+    can_undo = game.can_undo or ui.restart_undo is not None
+    buttons = {"undo": can_undo, "redo": game.can_redo, "restart": game.can_undo or game.can_redo}
+    under = {"reserve": game.reserve[-2].code if len(game.reserve) > 1 else None}
+    for i, pile in enumerate(game.foundations, 1):
+        under[f"foundation-{i}"] = pile[-2].code if len(pile) > 1 else None
+    return ViewModel(cards=cards, pile_marks={p: frozenset(m) for p, m in pile_marks.items()},
+                     buttons=buttons, keyboard_cursor=cursor, under=under)
+
+
+def lengths(game) -> dict:
+    """Cards drawn in each pile (what the hit tests need)."""
+    return {pile: len(codes) for pile, codes in visible_cards(game).items()}
+
+
+def column_lengths(game) -> tuple:
+    return tuple(len(game.pile(TO_ENGINE[f"tableau-{i}"])) for i in range(1, 5))

@@ -1,0 +1,145 @@
+"""The table's geometry (static/ui/layout.py) under CPython: every window size from 360x640 to 2560x1440 in
+both orientations, every column length up to 36 cards (the longest of the winning line the issue plays): the table fits with no scroll, every covered
+card keeps a readable strip, every top card is whole and on screen, nothing overlaps."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from hypothesis import given, settings, strategies as st
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "static"))
+
+from canfield import Game  # noqa: E402
+from ui import layout as L  # noqa: E402
+from ui.state import PILES  # noqa: E402
+
+EPS = 0.05
+
+
+def sizes():
+    short = st.integers(360, 1440)
+    long = st.integers(640, 2560)
+    return st.one_of(st.tuples(short, long), st.tuples(long, short)).filter(lambda wh: True)
+
+
+columns = st.lists(st.integers(0, 36), min_size=4, max_size=4).filter(lambda c: sum(c) <= 52)
+
+
+def _overlap(a, b):
+    ax, ay, aw, ah = a
+    bx, by, bw, bh = b
+    return min(ax + aw, bx + bw) - max(ax, bx) > EPS and min(ay + ah, by + bh) - max(ay, by) > EPS
+
+
+def check(lay, cols, draw=3):
+    W, H = lay.width, lay.height
+    assert lay.bar_h + lay.board_h + (L.HELP_H if lay.help else 0) <= H + EPS
+    rects = {}
+    for pile in PILES:
+        x, y, w, h = lay.piles[pile]
+        assert x >= -EPS and x + w <= W + EPS, (pile, lay.piles[pile], W)
+        assert y >= -EPS and y + h <= lay.board_h + EPS, (pile, lay.piles[pile], lay.board_h)
+        if pile.startswith("tableau-"):
+            n = cols[int(pile[-1]) - 1]
+            fan = lay.fans[pile]
+            if n > 1:
+                assert fan >= lay.min_strip - EPS, (pile, n, fan)
+                # the corner index fits the strip a covered card keeps
+                assert lay.col_fs[pile] * L.LINE + 1 <= fan + EPS
+                assert lay.col_fs[pile] >= (lay.min_strip - 2) / L.LINE - EPS
+            last = max(n, 1) - 1
+            cx, cy, cw, ch = lay.card_rect(pile, last)
+            assert cy + ch <= lay.board_h + EPS, (pile, n, cy + ch, lay.board_h)   # the top card whole
+            rects[pile] = (x, y, w, cy + ch - y)
+        else:
+            rects[pile] = (x, y, w, h)
+    for i, a in enumerate(PILES):
+        for b in PILES[i + 1:]:
+            assert not _overlap(rects[a], rects[b]), (a, rects[a], b, rects[b], lay.arrangement)
+    # the fanned waste shows "10♥" of every covered card
+    if draw == 3:
+        assert lay.waste_step >= L.index_width(lay.fs) - EPS
+        assert lay.piles["waste"][2] >= lay.cw + 2 * lay.waste_step - EPS
+    assert lay.fs * 2.25 + 5 <= lay.cw + EPS or lay.cw <= L.CW_MIN   # "10♥" fits inside a card
+
+
+@settings(max_examples=400, deadline=None)
+@given(sizes(), columns, st.sampled_from([1, 3]), st.booleans(), st.booleans())
+def test_everything_fits_every_window(wh, cols, draw, large, coarse):
+    w, h = wh
+    lay = L.compute(w, h, cols, draw=draw, large=large, coarse=coarse)
+    check(lay, cols, draw)
+
+
+def test_the_four_sizes_of_the_issue_with_the_longest_columns():
+    for w, h in ((1280, 800), (1366, 768), (390, 844), (844, 390), (360, 640), (640, 360), (2560, 1440)):
+        for cols in ((1, 1, 1, 1), (36, 1, 1, 1), (22, 14, 9, 1), (13, 13, 13, 13)):
+            lay = L.compute(w, h, cols)
+            check(lay, cols)
+
+
+def test_phone_landscape_uses_the_side_layout_one_bar_row_and_8px_strips():
+    lay = L.compute(844, 390, (1, 1, 1, 1))
+    assert lay.arrangement == "side" and lay.bar_h == L.BAR_PHONE_LANDSCAPE and lay.min_strip == 8
+    assert lay.cw >= 70                                  # no longer 50 px cards and half the width empty
+    x, y, w, h = lay.piles["tableau-1"]
+    assert lay.piles["stock"][0] < x and lay.piles["foundation-1"][0] > lay.piles["tableau-4"][0]
+
+
+def test_the_fan_compresses_before_cards_shrink_then_cards_shrink():
+    short = L.compute(1280, 800, (5, 1, 1, 1))
+    longer = L.compute(1280, 800, (16, 1, 1, 1))
+    assert longer.cw == short.cw and longer.fans["tableau-1"] < short.fans["tableau-1"]
+    longest = L.compute(390, 844, (36, 1, 1, 1))
+    assert longest.cw < L.compute(390, 844, (8, 1, 1, 1)).cw
+    assert longest.fans["tableau-1"] >= 12
+
+
+def test_help_line_only_where_shown_and_never_over_cards():
+    assert L.compute(1280, 800).help and not L.compute(1280, 800, coarse=True).help
+    assert not L.compute(390, 844).help and not L.compute(1280, 590).help
+
+
+def test_hit_test_uses_where_cards_rest():
+    game = Game.from_code("CF1-D3-AAAAACL")
+    lay = L.compute(1280, 800, (1, 1, 1, 1))
+    lengths = {p: 1 for p in PILES}
+    lengths.update(stock=0, waste=0)
+    for pile in ("reserve", "tableau-2", "foundation-3"):
+        x, y, w, h = lay.card_rect(pile, 0)
+        assert L.hit_pile(lay, lengths, x + 3, y + 3)[0] == pile
+    lay = L.compute(1280, 800, (6, 1, 1, 1))
+    lengths["tableau-1"] = 6
+    for i in range(6):
+        x, y, w, h = lay.card_rect("tableau-1", i)
+        assert L.hit_pile(lay, lengths, x + 5, y + 3) == ("tableau-1", i)
+    x, y, w, h = lay.card_rect("tableau-1", 5)
+    assert L.hit_pile(lay, lengths, x + 5, y + h + 20) == (None, None)     # below the last card: nothing
+    assert game.code  # the deal used by the browser tests parses
+
+
+def test_drop_target_is_the_pile_the_card_overlaps_most():
+    lay = L.compute(1280, 800, (3, 1, 1, 1))
+    lengths = {"tableau-1": 3, "tableau-2": 1, "tableau-3": 1, "tableau-4": 1}
+    x, y, w, h = lay.card_rect("tableau-2", 0)
+    dests = ["tableau-1", "tableau-2", "foundation-1"]
+    assert L.drop_pile(lay, lengths, dests, (x + 10, y + 30, lay.cw, lay.ch)) == "tableau-2"
+    assert L.drop_pile(lay, lengths, ["tableau-1"], (x + lay.cw * 0.6, y + 30, lay.cw, lay.ch)) is None
+    assert L.drop_pile(lay, lengths, dests, (x, lay.board_h - lay.ch / 3, lay.cw, lay.ch)) is None  # far below
+    fx, fy, _, _ = lay.piles["foundation-1"]
+    assert L.drop_pile(lay, lengths, dests, (fx - 5, fy + 5, lay.cw, lay.ch)) == "foundation-1"
+
+
+def test_the_pure_ui_modules_import_no_browser_module():
+    import ast
+
+    for name in ("controller", "layout", "view", "state", "a11y", "settings", "stuck", "i18n"):
+        tree = ast.parse((REPO / "static" / "ui" / f"{name}.py").read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            mods = [a.name for a in node.names] if isinstance(node, ast.Import) else (
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            for mod in mods:
+                assert mod.split(".")[0] not in ("js", "pyodide", "pyscript"), f"{name}.py imports {mod}"
