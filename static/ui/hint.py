@@ -15,7 +15,6 @@ The page marks its state on #game for tests and styles: ``data-solver`` ("bootin
 from __future__ import annotations
 
 import asyncio
-import datetime
 import json
 import random
 import traceback
@@ -24,8 +23,8 @@ from canfield import Game
 from canfield.deal import MAX_NUMBER
 from canfield.save import to_save
 from canfield.solver import WINNABLE_NODES
-from js import console, document, window
-from pyodide.ffi import create_proxy
+from js import Object, console, document, window
+from pyodide.ffi import create_proxy, to_js
 
 from .controller import Button, GoBack, HintShown, NewDeal
 from .stuck import no_more_moves
@@ -43,11 +42,25 @@ WINNABLE_TRIES = 20
 WINNABLE_SECONDS = 20.0
 
 
+
+def local_date(lang):
+    """Today in the player's time zone: ("YYYY-MM-DD", the date as the player's language writes it). The
+    daily deal follows the player's own calendar, not UTC's."""
+    today = window.Date.new()
+    iso = f"{int(today.getFullYear()):04d}-{int(today.getMonth()) + 1:02d}-{int(today.getDate()):02d}"
+    try:
+        options = to_js({"day": "numeric", "month": "long", "year": "numeric"}, dict_converter=Object.fromEntries)
+        label = str(today.toLocaleDateString(lang, options))
+    except Exception:  # noqa: BLE001 - a browser without that locale: the date as digits
+        label = iso
+    return iso, label
+
 class Assist:
     def __init__(self, app):
         self.app = app
         self.root = app.root
         self.worker = None
+        self.daily_label = ""        # the date of the daily deal asked for, in the player's words
         self.rid = 0
         self.pending = None          # (id, kind, version) of the request in flight
         self.lost_offer = None       # (version, undos)
@@ -383,7 +396,7 @@ class Assist:
                 self._not_ready()
             return
         rid = self._new_request("daily")
-        date = datetime.datetime.now(datetime.timezone.utc).date().isoformat()
+        date, self.daily_label = local_date(app.lang)
         self.root.dataset.search = "daily"
         self._show("search", app.t("assist.daily_search"), ("cancel",))
         self._send("daily", {"id": rid, "date": date, "draw": draw, "rules": rules}, self._on_daily)
@@ -400,4 +413,4 @@ class Assist:
         self.hide()
         app.dialogs.close_all()
         app.dispatch(NewDeal(Game.from_code(res["code"])))
-        self._show("note", app.t("assist.daily", date=res.get("date", "")))
+        self._show("note", app.t("assist.daily", date=self.daily_label or res.get("date", "")))

@@ -1,12 +1,14 @@
 """Winnable deals and the daily deal (issue 4, item 6), searched by the solver's worker.
 
 The solver under CPython is the oracle: a winnable deal must be proved won within the same node
-budget, and the daily deal must be canfield.solver.daily_code of today's UTC date.
+budget, and the daily deal must be canfield.solver.daily_code of today's date in the player's own time
+zone, shown in the player's language.
 """
 
 from __future__ import annotations
 
 import datetime
+import zoneinfo
 
 from playwright.sync_api import expect
 from test_hint import LONGTASKS_JS, SOLVER_BOOT_MS, assert_no_long_task_while_busy, settle, solver_ready
@@ -48,13 +50,26 @@ def test_winnable_setting_deals_a_deal_the_solver_proves_won(open_game, page):
     expect(page.locator('#dlg-new input[name="winnable"]')).to_be_checked()
 
 
-def test_daily_deal_is_the_deal_of_todays_utc_date(open_game):
-    page = open_game("CF1-D3-AAAAACL")
+FRENCH_MONTHS = ("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre",
+                 "octobre", "novembre", "décembre")
+# UTC+14: the player's date is a day ahead of UTC's for 14 hours of every day, so a page that took
+# UTC's date would fail here most of the time.
+ZONE = "Pacific/Kiritimati"
+
+
+def test_daily_deal_is_the_deal_of_the_players_local_date_in_their_language(new_context, record_page, server):
+    context = new_context(timezone_id=ZONE, locale="fr-FR")
+    page = context.new_page()
+    record_page(page)
+    page.goto(f"{server}/index.html?lang=fr#CF1-D3-AAAAACL")
+    page.wait_for_selector('#game[data-ready="true"]', timeout=SOLVER_BOOT_MS)
     page.locator('[data-action="new"]').click()
-    before = datetime.datetime.now(datetime.timezone.utc).date()  # the page picks its date in between:
+    zone = zoneinfo.ZoneInfo(ZONE)
+    before = datetime.datetime.now(zone).date()  # the page picks its date in between:
     page.locator('#dlg-new [data-dialog="daily"]').click()
     code = wait_for_new_code(page, "CF1-D3-AAAAACL")
-    after = datetime.datetime.now(datetime.timezone.utc).date()   # across midnight, either date is right
+    after = datetime.datetime.now(zone).date()   # across midnight, either date is right
     today = next((d for d in (before, after) if daily_code(d) == code), None)
-    assert today is not None, f"{code} is the daily deal of neither {before} nor {after}"
-    expect(page.locator('#assist[data-kind="note"]')).to_contain_text(today.isoformat())
+    assert today is not None, f"{code} is the daily deal of neither {before} nor {after} ({ZONE})"
+    said = f"{today.day} {FRENCH_MONTHS[today.month - 1]} {today.year}"
+    expect(page.locator('#assist[data-kind="note"]')).to_contain_text(f"Donne du jour ({said})")
