@@ -15,6 +15,7 @@ Exported:
 - ``winnable(request)``: ``{"id", "start", "draw", "rules", "max_nodes", "tries", "max_seconds"}``
   -> ``{"id", "verdict": "won"|"unknown"|"cancelled", "number", "code", "tried"}``: the first deal
   number from ``start`` on (start, start + 1, ...) that the solver proves won within ``max_nodes``
+  (default ``canfield.solver.WINNABLE_NODES``: the page leaves it out, so it never imports the solver)
   (``canfield.solver.find_winnable``).
 - ``daily(request)``: ``{"id", "date": "YYYY-MM-DD" (optional: the player's local date; UTC today
   when absent), "draw", "rules"}`` -> ``{"id", "verdict": "won"|"unknown"|"cancelled", "number",
@@ -30,7 +31,7 @@ import json
 import time
 
 from canfield.save import from_save
-from canfield.solver import LOST, UNKNOWN, WON, DailySearch, HintSearch, WinnableSearch
+from canfield.solver import LOST, UNKNOWN, WINNABLE_NODES, WON, DailySearch, HintSearch, WinnableSearch
 
 SLICE = 2000          # positions per slice: a few tens of milliseconds in Pyodide
 
@@ -92,7 +93,7 @@ async def winnable(request):
         req, rid = _start(request)
         t0 = time.monotonic()
         task = WinnableSearch(int(req["start"]), int(req.get("draw", 3)), req.get("rules", "canfield"),
-                              int(req["max_nodes"]), int(req.get("tries", 20)),
+                              int(req.get("max_nodes", WINNABLE_NODES)), int(req.get("tries", 20)),
                               max_seconds=float(req.get("max_seconds", 20.0)))
     except (ValueError, KeyError, TypeError) as exc:
         return _error(request, exc)

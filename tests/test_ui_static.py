@@ -192,3 +192,19 @@ def test_arrow_paths_reach_every_pile():
     for a in state.PILES:
         for b in state.PILES:
             arrows(a, b)
+
+
+def test_the_page_never_imports_the_solver():
+    """The solver runs in its worker; compiling its module on the page's main thread at boot would only
+    slow the start (the page sends no node budget: the worker's default is canfield.solver's)."""
+    import ast
+
+    for path in sorted((REPO / "static" / "ui").glob("*.py")) + [REPO / "static" / "main.py"]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            else:
+                continue
+            assert not any(n == "canfield.solver" or n.startswith("canfield.solver.") for n in names), path.name

@@ -22,7 +22,6 @@ import traceback
 from canfield import Game
 from canfield.deal import MAX_NUMBER
 from canfield.save import to_save
-from canfield.solver import WINNABLE_NODES
 from js import Object, console, document, window
 from pyodide.ffi import create_proxy, to_js
 
@@ -366,7 +365,7 @@ class Assist:
         self._show("search", app.t("assist.searching"), ("cancel",))
         start = random.randrange(MAX_NUMBER + 1)
         self._send("winnable", {"id": rid, "start": start, "draw": draw, "rules": rules,
-                                "max_nodes": WINNABLE_NODES, "tries": WINNABLE_TRIES,
+                                "tries": WINNABLE_TRIES,
                                 "max_seconds": WINNABLE_SECONDS},
                    lambda res: self._on_winnable(res, draw, rules))
 
