@@ -116,7 +116,7 @@ def test_seed_example_by_taps(open_game):
     assert piles(page)["tableau-4"] == ["AS", "KH", "QC"]
     assert piles(page)["tableau-2"] == ["QS"]
     expect(page.locator("#score")).to_have_text("5")
-    assert page.locator(".cursor").count() == 0  # the keyboard cursor is not drawn for clicks
+    expect(page.locator(".cursor")).to_have_count(0)  # the keyboard cursor is not drawn for clicks
 
 
 def test_seed_example_by_drags(open_game):
@@ -221,7 +221,7 @@ def test_tap_with_nothing_legal_changes_nothing(open_game):
     card(page, "6C").click()           # the 6 of clubs has no move
     expect_view(page, before)
     expect(page.locator('[data-action="undo"]')).to_be_disabled()
-    assert page.locator(".selected").count() == 0
+    expect(page.locator(".selected")).to_have_count(0)
 
 
 def test_tap_to_select_then_tap_target_with_double_click_off(open_game):

@@ -19,7 +19,7 @@ def _expect_boot_error(page):
     expect(retry).to_have_text("Try again")
     body = page.locator("body").inner_text()
     assert "Traceback" not in body and "Error:" not in body
-    assert page.locator(".py-error").count() == 0
+    expect(page.locator(".py-error")).to_have_count(0)
     assert page.locator("#game").get_attribute("data-ready") == "false"
     return retry
 

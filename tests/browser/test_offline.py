@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "scripts"))
@@ -141,7 +142,7 @@ def test_a_new_release_waits_for_the_player_then_replaces_the_old(page, open_gam
     base = serve(root=site)
     open_game(SEED_CODE, base=base)
     wait_offline_ready(page, base, first)
-    assert page.locator(NOTICE).count() == 0
+    expect(page.locator(NOTICE)).to_have_count(0)
 
     marker = "/* second release */"
     with (site / "static" / "game.css").open("a", encoding="utf-8") as f:
@@ -183,7 +184,7 @@ def test_a_new_release_waits_for_the_player_then_replaces_the_old(page, open_gam
     wait_offline_ready(page, base, second)
     css = page.evaluate('fetch("./static/game.css").then(r => r.text())')
     assert marker in css
-    assert page.locator(NOTICE).count() == 0
+    expect(page.locator(NOTICE)).to_have_count(0)
     _tap_stock_plays(page)
 
 

@@ -179,7 +179,7 @@ def test_bad_settings_fall_back_to_defaults_field_by_field(open_game, page, serv
          "four_color": 1, "lang": "nl"})})
     open_game("", path="index.html")
     expect(page.locator("html")).to_have_attribute("lang", "nl")          # the good field is kept
-    assert page.locator("#game.four-color").count() == 0                    # 1 is not a boolean
+    expect(page.locator("#game.four-color")).to_have_count(0)                    # 1 is not a boolean
     expect(page.locator("#deal-code")).to_contain_text("CF1-D3-")           # draw 7 -> 3, rules -> canfield
     page.locator('header [data-action="settings"]').click()
     dlg = page.locator("#dlg-settings")

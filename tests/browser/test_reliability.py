@@ -20,7 +20,7 @@ def test_settings_with_an_unhashable_field_no_longer_lock_the_game(open_game, pa
     open_game(SEED_CODE, path=EN)
     expect(page.locator("#notice")).to_contain_text("The saved settings could not be read")
     assert storage(page)["canfield.settings.broken"] == bad
-    assert page.locator("#game.four-color").count() == 0
+    expect(page.locator("#game.four-color")).to_have_count(0)
     stock_tap(page)                                         # and it plays
     settings = json.loads(storage(page)["canfield.settings"])
     assert settings["lang"] == "" and settings["four_color"] is False

@@ -212,7 +212,7 @@ def test_rules_dialog_says_the_rules_being_played(open_game, page):
     expect(body).to_contain_text("Only a column's bottom card moves, or the whole column at once.")
     expect(body).to_contain_text("turn 1 card onto the waste")
     expect(body.locator('[role="img"]').first).to_have_attribute("aria-label", re.compile(r"of hearts"))
-    assert page.locator("#dlg-rules [data-card]").count() == 0   # only the board's cards carry data-card
+    expect(page.locator("#dlg-rules [data-card]")).to_have_count(0)   # only the board's cards carry data-card
 
 
 # --------------------------------------------------------------------------- sound
