@@ -9,8 +9,9 @@ importScripts():
     self.CANFIELD_RELEASE = {"cache": "canfield-<hash>", "hash": "<sha256>", "files": [
         {"url": "./", "sha256": ..., "size": ...}, {"url": "./index.html", ...}, ...]};
 
-The files: index.html (also as "./"), pyscript.toml, app.webmanifest, canfield/*.py and
-everything under static/ (vendor included; no __pycache__, *.pyc or dotfiles). The hash
+The files: index.html (also as "./"), pyscript.json, pyscript.toml, app.webmanifest and everything
+under static/ (vendor included; no __pycache__, *.pyc or dotfiles), but not the game's Python sources
+(canfield/*.py, static/ui/*.py): the page and the worker load them from static/vendor/game.zip. The hash
 covers each file's path and sha256 and sw.js itself, so any change to any of them gives a
 new cache name and new sw-release.js bytes: the browser, which re-checks sw.js and the
 scripts it imports on every navigation, then installs the new release beside the old one.
@@ -37,7 +38,7 @@ from build_vendor import _sha256  # noqa: E402  (one file hash for both build st
 REPO = Path(__file__).resolve().parent.parent
 RELEASE_FILE = "sw-release.js"
 SW_FILE = "sw.js"
-TOP_FILES = ("index.html", "pyscript.toml", "app.webmanifest")
+TOP_FILES = ("index.html", "pyscript.json", "pyscript.toml", "app.webmanifest")
 CACHE_PREFIX = "canfield-"
 
 
@@ -46,6 +47,8 @@ class BuildError(Exception):
 
 
 def _skipped(rel: Path) -> bool:
+    if rel.parent.as_posix() == "static/ui" and rel.suffix == ".py":  # shipped inside static/vendor/game.zip
+        return True
     return any(part.startswith(".") or part == "__pycache__" for part in rel.parts) or rel.suffix == ".pyc"
 
 
@@ -57,7 +60,6 @@ def site_files(root: Path) -> list[str]:
     if not (root / "static" / "vendor" / "manifest.json").is_file():
         raise BuildError(f"{root / 'static' / 'vendor'} is not built: run scripts/build_vendor.py first (or `make vendor`)")
     files = set(TOP_FILES)
-    files.update(p.relative_to(root).as_posix() for p in (root / "canfield").glob("*.py") if p.is_file())
     for p in (root / "static").rglob("*"):
         rel = p.relative_to(root)
         if p.is_file() and not _skipped(rel):

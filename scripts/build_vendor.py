@@ -1,13 +1,21 @@
 #!/usr/bin/env python3
 """Copy the runtime files the page needs from node_modules/ into static/vendor/.
 
-Run after `npm ci`. Pure standard library; idempotent (unchanged files are not
+Run after `npm ci`. Pure standard library plus Node; idempotent (unchanged files are not
 rewritten, files no longer part of the runtime are removed).
+
+Bytecode: the browser would otherwise compile every module it imports at each boot (Pyodide's
+python_stdlib.zip holds only sources). scripts/pyodide_compile.mjs boots the pinned Pyodide under Node
+and compiles, with that very Python, the stdlib modules a boot imports (a bare boot, the game's and
+PyScript's imports: STDLIB_IMPORTS and the game's own import statements) into the stdlib zip, and the
+game's files into game.zip. Skipped when its inputs have not changed (their hash is in the manifest).
 
 Layout produced:
 
     static/vendor/pyodide/   pyodide.mjs, pyodide.asm.mjs (or .js), pyodide.asm.wasm,
-                             python_stdlib.zip, pyodide-lock.json
+                             python_stdlib.zip (compiled, see below), pyodide-lock.json
+    static/vendor/game.zip   the game's Python files (canfield/*.py, static/ui/*.py as ui/), each with
+                             its bytecode: PyScript fetches and unpacks this one file (pyscript.toml)
     static/vendor/pyscript/  every *.js and *.css of @pyscript/core/dist (no source maps)
     static/vendor/manifest.json   versions, every file with its sha256, and one
                              content hash over all of them (for a cache name)
@@ -18,10 +26,13 @@ Usage: python scripts/build_vendor.py [--root REPO] [--quiet]
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import json
 import shutil
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -36,6 +47,12 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 PYSCRIPT_PATTERNS = ("*.js", "*.css")
+STDLIB_ZIP = "python_stdlib.zip"
+GAME_ZIP = "game.zip"
+# Stdlib modules PyScript's own Python package imports while it starts (its sources live inside
+# @pyscript/core's JavaScript), beyond those a bare Pyodide boot already loads.
+STDLIB_IMPORTS = ("base64", "datetime", "html", "html.entities", "inspect", "pathlib")
+COMPILER = ("scripts/pyodide_compile.mjs", "scripts/pyodide_compile.py")
 
 
 class BuildError(Exception):
@@ -91,10 +108,104 @@ def _pyscript_sources(pkg_dir: Path) -> list[Path]:
     return sources
 
 
-def _sync(sources: list[Path], dest: Path, log) -> list[Path]:
-    """Copy sources into dest (skipping identical files); delete anything else there."""
+def game_files(root: Path) -> list[tuple[str, Path]]:
+    """(path inside Pyodide, file) of every Python file of the game: the engine and the UI package."""
+    files = [(f"canfield/{p.name}", p) for p in sorted((root / "canfield").glob("*.py"))]
+    files += [(f"ui/{p.name}", p) for p in sorted((root / "static" / "ui").glob("*.py"))]
+    return files
+
+
+def _run_at_import(tree: ast.AST):
+    """The nodes Python runs when it imports the module (not the bodies of its functions)."""
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        yield node
+        yield from _run_at_import(node)
+
+
+def game_imports(files) -> list[str]:
+    """Every absolute module the game's files import when they are imported (imports deferred into a
+    function are left out: they are not on the boot's path), outer packages first."""
+    names = set()
+    for _, path in files:
+        for node in _run_at_import(ast.parse(path.read_bytes(), str(path))):
+            if isinstance(node, ast.Import):
+                found = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                found = [node.module]
+            else:
+                continue
+            for name in found:
+                parts = name.split(".")
+                names.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
+    own = {"canfield", "ui", "js", "pyodide", "pyscript", "__future__"}
+    return sorted((n for n in names if n.split(".")[0] not in own), key=lambda n: (n.count("."), n))
+
+
+def game_archive_is_current(root: Path = REPO) -> bool:
+    """Whether static/vendor/game.zip holds exactly the game's files as they are now."""
+    import zipfile
+
+    files = game_files(root)
+    try:
+        with zipfile.ZipFile(root / "static" / "vendor" / GAME_ZIP) as z:
+            names = {n for n in z.namelist() if n.endswith(".py")}
+            return names == {rel for rel, _ in files} and all(z.read(rel) == path.read_bytes() for rel, path in files)
+    except (OSError, zipfile.BadZipFile):
+        return False
+
+
+def _compile(root: Path, pyodide_dir: Path, vendor: Path, log) -> str:
+    """Build vendor/pyodide/python_stdlib.zip and vendor/game.zip with Pyodide under Node; return the
+    key of the inputs (unchanged key and outputs present: nothing to do)."""
+    files = game_files(root)
+    imports = sorted(set(STDLIB_IMPORTS) | set(game_imports(files)))
+    key = hashlib.sha256()
+    for rel, path in [("stdlib", pyodide_dir / STDLIB_ZIP), ("pyodide.mjs", pyodide_dir / "pyodide.mjs")] + \
+            [(c, REPO / c) for c in COMPILER] + files:
+        key.update(f"{rel}\0{_sha256(path)}\n".encode())
+    key.update(json.dumps(imports).encode())
+    key = key.hexdigest()
+    outputs = (vendor / "pyodide" / STDLIB_ZIP, vendor / GAME_ZIP)
+    try:
+        old = json.loads((vendor / "manifest.json").read_text(encoding="utf-8")).get("compiled")
+    except (OSError, ValueError):
+        old = None
+    if old == key and all(p.is_file() for p in outputs):
+        return key
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("Node is needed to compile the Python files for the browser (it runs Pyodide); "
+                         "install Node 18 or later.")
+    with tempfile.TemporaryDirectory(prefix="canfield-compile-") as tmp:
+        tmp = Path(tmp)
+        job = {"indexURL": str(pyodide_dir) + "/", "stdlib_in": str(pyodide_dir / STDLIB_ZIP),
+               "stdlib_out": str(tmp / STDLIB_ZIP), "imports": imports,
+               "game": [[rel, str(path)] for rel, path in files], "game_out": str(tmp / GAME_ZIP)}
+        (tmp / "job.json").write_text(json.dumps(job), encoding="utf-8")
+        done = subprocess.run([node, str(REPO / COMPILER[0]), str(tmp / "job.json")],
+                              capture_output=True, text=True, timeout=600)
+        if done.returncode != 0:
+            raise BuildError(f"compiling the Python files in Pyodide failed:\n{done.stderr.strip()[-2000:]}")
+        report = json.loads(done.stdout.strip().splitlines()[-1])
+        failed = [f for f in report["imports_failed"] if not f.startswith(tuple(f"{n}:" for n in STDLIB_IMPORTS))]
+        if failed:
+            raise BuildError(f"the game imports modules Pyodide's stdlib lacks: {failed}")
+        for src, dest in zip((tmp / STDLIB_ZIP, tmp / GAME_ZIP), outputs):
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            if not dest.is_file() or _sha256(dest) != _sha256(src):
+                shutil.copyfile(src, dest)
+                log(f"compiled {dest.name}")
+        log(f"{len(report['stdlib_compiled'])} stdlib modules and {len(report['game'])} game files "
+            f"compiled for Python {report['python']}")
+    return key
+
+
+def _sync(sources: list[Path], dest: Path, log, keep: tuple[str, ...] = ()) -> list[Path]:
+    """Copy sources into dest (skipping identical files); delete anything else there but KEEP."""
     dest.mkdir(parents=True, exist_ok=True)
-    wanted = {src.name for src in sources}
+    wanted = {src.name for src in sources} | set(keep)
     for stale in dest.iterdir():
         if stale.name not in wanted:
             if stale.is_dir():
@@ -133,13 +244,17 @@ def build(root: Path = REPO, log=print) -> dict:
 
     vendor = root / "static" / "vendor"
     vendor.mkdir(parents=True, exist_ok=True)
-    for entry in vendor.iterdir():  # only our two folders and the manifest live here
-        if entry.name not in ("pyodide", "pyscript", "manifest.json"):
+    for entry in vendor.iterdir():  # only our two folders, the game's archive and the manifest live here
+        if entry.name not in ("pyodide", "pyscript", GAME_ZIP, "manifest.json"):
             shutil.rmtree(entry) if entry.is_dir() else entry.unlink()
             log(f"removed stale {entry}")
 
-    files = _sync(_pyodide_sources(pyodide_dir), vendor / "pyodide", log)
+    # the stdlib zip is not copied: _compile writes it, with bytecode
+    runtime = [p for p in _pyodide_sources(pyodide_dir) if p.name != STDLIB_ZIP]
+    files = _sync(runtime, vendor / "pyodide", log, keep=(STDLIB_ZIP,))
     files += _sync(_pyscript_sources(pyscript_dir), vendor / "pyscript", log)
+    compiled = _compile(root, pyodide_dir, vendor, log)
+    files += [vendor / "pyodide" / STDLIB_ZIP, vendor / GAME_ZIP]
 
     entries = []
     overall = hashlib.sha256()
@@ -152,6 +267,7 @@ def build(root: Path = REPO, log=print) -> dict:
         "pyodide": pyodide_version,
         "pyscript": pyscript_version,
         "hash": overall.hexdigest(),
+        "compiled": compiled,
         "files": entries,
     }
     text = json.dumps(manifest, indent=2) + "\n"

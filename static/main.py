@@ -1,13 +1,17 @@
 """Start the game page; any error on the way becomes the loading screen's message with a retry."""
 
-import traceback
+from js import console, performance, window
 
-from js import console, window
-
+# Marks for the load benchmark (bench/bench_load.py): Python running, the game imported, the game started.
+performance.mark("canfield:python")
 try:
     from ui.app import App
 
+    performance.mark("canfield:imported")
     App().start()
+    performance.mark("canfield:started")
 except Exception as exc:  # noqa: BLE001 - shown as a plain message, the details go to the console
+    import traceback
+
     console.error("Canfield could not start: " + traceback.format_exc())
     window.canfieldBoot.fail(f"{type(exc).__name__}: {exc}")

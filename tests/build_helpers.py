@@ -12,13 +12,14 @@ import build_offline  # noqa: E402
 
 
 def expected_files(root: Path) -> set[str]:
-    """What the game needs, listed independently of build_offline.site_files."""
-    files = {"index.html", "pyscript.toml", "app.webmanifest"}
-    files |= {f"canfield/{p.name}" for p in (root / "canfield").glob("*.py")}
+    """What the game needs, listed independently of build_offline.site_files. The game's Python files
+    (canfield/*.py, static/ui/*.py) are not among them: static/vendor/game.zip carries them."""
+    files = {"index.html", "pyscript.json", "pyscript.toml", "app.webmanifest"}
     for p in (root / "static").rglob("*"):
         rel = p.relative_to(root)
         if p.is_file() and "__pycache__" not in rel.parts and p.suffix != ".pyc" \
-                and not any(part.startswith(".") for part in rel.parts):
+                and not any(part.startswith(".") for part in rel.parts) \
+                and not (rel.parts[:2] == ("static", "ui") and p.suffix == ".py"):
             files.add(rel.as_posix())
     return files
 

@@ -1,58 +1,99 @@
-"""pyscript.toml loads the local runtime and maps every Python file the page imports (no CDN, no wildcard)."""
+"""PyScript's configuration loads the local runtime and ships every Python file of the game (no CDN).
+
+The page reads pyscript.json (no TOML parser to download before the game starts), the solver's worker
+pyscript.toml: both say the same. Both map one archive, static/vendor/game.zip, built by
+scripts/build_vendor.py from canfield/*.py and static/ui/*.py: the tests here read the built archive
+(`make vendor`), so a module missing from it fails here."""
 
 from __future__ import annotations
 
+import json
+import re
 import tomllib
+import zipfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
+ARCHIVE = "./static/vendor/game.zip"
 
 
-def _config():
+def _json():
+    return json.loads((REPO / "pyscript.json").read_text(encoding="utf-8"))
+
+
+def _toml():
     return tomllib.loads((REPO / "pyscript.toml").read_text(encoding="utf-8"))
 
 
-def _mapped(config):
-    """Destination path in Pyodide of every [files] entry, keyed by its source path in the repo."""
-    out = {}
-    for src, dst in config.get("files", {}).items():
-        name = src.removeprefix("./")
-        target = dst.removeprefix("./")
-        out[name] = target + Path(name).name if target.endswith("/") else target
-    return out
+def _archive() -> zipfile.ZipFile:
+    path = REPO / ARCHIVE
+    assert path.is_file(), f"{ARCHIVE} is not built: run `make vendor`"
+    return zipfile.ZipFile(path)
 
 
-def test_every_engine_file_is_mapped_unchanged_into_pyodide():
-    mapped = _mapped(_config())
-    engine = sorted(p.relative_to(REPO).as_posix() for p in (REPO / "canfield").glob("*.py"))
+def test_page_and_worker_configs_agree():
+    assert _json() == _toml()
+
+
+def test_the_page_reads_the_json_config_and_the_worker_the_toml():
+    index = (REPO / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<script type="py" src="\./static/main\.py" config="\./pyscript\.json"></script>', index)
+    hint = (REPO / "static" / "ui" / "hint.py").read_text(encoding="utf-8")
+    assert 'WORKER_CONFIG = "./pyscript.toml"' in hint
+
+
+def test_the_game_files_come_in_one_archive_unpacked_into_the_working_folder():
+    # PyScript unpacks a zip mapped to "<folder>/*"; "./*" is Pyodide's working folder (sys.path[0])
+    assert _json()["files"] == {ARCHIVE: "./*"}
+
+
+def test_every_engine_file_is_in_the_archive_unchanged_at_its_package_path():
+    names = set(_archive().namelist())
+    engine = sorted(p for p in (REPO / "canfield").glob("*.py"))
     assert engine, "no canfield/*.py found"
-    missing = [f for f in engine if f not in mapped]
-    assert not missing, f"pyscript.toml [files] lacks {missing}: add a line per file"
-    for f in engine:
-        assert mapped[f] == f, f"{f} is mapped to {mapped[f]!r}: the engine must keep its package path"
+    with _archive() as z:
+        for path in engine:
+            name = f"canfield/{path.name}"
+            assert name in names, f"{ARCHIVE} lacks {name}: run `make vendor`"
+            assert z.read(name) == path.read_bytes(), f"{ARCHIVE} holds an old {name}: run `make vendor`"
 
 
-def test_every_ui_module_is_mapped_into_the_ui_package():
-    mapped = _mapped(_config())
-    ui = sorted(p.relative_to(REPO).as_posix() for p in (REPO / "static" / "ui").glob("*.py"))
-    assert "static/ui/__init__.py" in ui
-    missing = [f for f in ui if f not in mapped]
-    assert not missing, f"pyscript.toml [files] lacks {missing}"
-    for f in ui:
-        assert mapped[f] == "ui/" + Path(f).name
+def test_every_ui_module_is_in_the_archive_in_the_ui_package():
+    ui = sorted((REPO / "static" / "ui").glob("*.py"))
+    assert "__init__.py" in {p.name for p in ui}
+    with _archive() as z:
+        names = set(z.namelist())
+        for path in ui:
+            name = f"ui/{path.name}"
+            assert name in names, f"{ARCHIVE} lacks {name}: run `make vendor`"
+            assert z.read(name) == path.read_bytes(), f"{ARCHIVE} holds an old {name}: run `make vendor`"
 
 
-def test_every_mapped_file_exists():
-    for src in _mapped(_config()):
-        assert (REPO / src).is_file(), f"pyscript.toml maps {src}, which does not exist"
+def test_the_archive_holds_only_the_game_and_a_checked_pyc_for_each_module():
+    with _archive() as z:
+        names = z.namelist()
+        sources = [n for n in names if n.endswith(".py")]
+        assert {n.split("/")[0] for n in names} == {"canfield", "ui"}
+        assert len(sources) == len(list((REPO / "canfield").glob("*.py"))) + len(list((REPO / "static" / "ui").glob("*.py")))
+        pycs = [n for n in names if n.endswith(".pyc")]
+        assert len(pycs) == len(sources) and len(names) == 2 * len(sources)
+        magic = None
+        for src in sources:
+            folder, base = src.rsplit("/", 1)
+            [pyc] = [n for n in pycs if re.fullmatch(re.escape(f"{folder}/__pycache__/{base[:-3]}.") + r"cpython-3\d+\.pyc", n)]
+            header = z.read(pyc)[:16]
+            magic = magic or header[:4]
+            assert header[:4] == magic and header[2:4] == b"\r\n", pyc
+            # flags 0b11: hash-based and checked (Python compares the source's hash, never runs stale code)
+            assert int.from_bytes(header[4:8], "little") == 0b11, pyc
 
 
 def test_interpreter_is_the_vendored_pyodide_by_a_relative_url():
-    interpreter = _config()["interpreter"]
+    interpreter = _json()["interpreter"]
     assert interpreter == "./static/vendor/pyodide/pyodide.mjs"
     assert "://" not in interpreter and not interpreter.startswith("/")
 
 
 def test_the_traceback_banner_is_off():
     # start-up errors go to the page's own message with a retry (static/boot.js)
-    assert "!error" in _config().get("plugins", [])
+    assert "!error" in _json().get("plugins", [])

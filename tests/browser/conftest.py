@@ -102,10 +102,26 @@ class _Servers:
                 proc.kill()
 
 
+def _rebuild_game_archive_if_stale() -> None:
+    """The page runs the game from static/vendor/game.zip: after an edit of canfield/ or static/ui/,
+    rebuild it (as `make vendor` would) rather than test the old code."""
+    import build_offline
+    import build_vendor
+
+    if build_vendor.game_archive_is_current(REPO):
+        return
+    try:
+        build_vendor.build(REPO, log=lambda *_: None)
+        build_offline.write_release(REPO, build_offline.release(REPO))
+    except (build_vendor.BuildError, build_offline.BuildError) as err:
+        pytest.exit(f"static/vendor/game.zip is older than the game's files and could not be rebuilt: {err}", 1)
+
+
 @pytest.fixture(scope="session")
 def _servers():
     if not (REPO / "static" / "vendor" / "manifest.json").is_file():
         pytest.exit("static/vendor is not built: run `make test` (or `npm ci && python scripts/build_vendor.py`)", 1)
+    _rebuild_game_archive_if_stale()
     servers = _Servers()
     yield servers
     servers.stop()

@@ -41,6 +41,8 @@ def _head(url: str) -> tuple[int, str]:
         ("static/vendor/pyscript/core.css", "text/css"),
         ("index.html", "text/html"),
         ("pyscript.toml", "application/toml"),
+        ("pyscript.json", "application/json"),
+        ("static/vendor/game.zip", "application/zip"),
         ("canfield/__init__.py", "text/plain"),
     ],
 )

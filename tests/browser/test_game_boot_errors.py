@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import io
 import re
+import zipfile
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+
+REPO = Path(__file__).resolve().parents[2]
 
 pytestmark = [pytest.mark.allow_console_errors, pytest.mark.allow_http_errors]
 
@@ -24,16 +29,27 @@ def _expect_boot_error(page):
     return retry
 
 
+def _archive_with(name: str, source: str) -> bytes:
+    """static/vendor/game.zip with one source replaced (its bytecode kept: a checked .pyc whose
+    hash no longer matches, so Python must run the new source)."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(REPO / "static" / "vendor" / "game.zip") as src, zipfile.ZipFile(out, "w") as dst:
+        for info in src.infolist():
+            dst.writestr(info, source.encode() if info.filename == name else src.read(info))
+    return out.getvalue()
+
+
 def test_python_error_during_start_shows_message_and_retry_works(page, server):
     broken = {"on": True}
+    archive = _archive_with("ui/app.py", "raise RuntimeError('boom at import')\n")
 
-    def app_module(route):
+    def game_archive(route):
         if broken["on"]:
-            route.fulfill(status=200, content_type="text/plain", body="raise RuntimeError('boom at import')\n")
+            route.fulfill(status=200, content_type="application/zip", body=archive)
         else:
             route.continue_()
 
-    page.route("**/static/ui/app.py", app_module)
+    page.route("**/static/vendor/game.zip", game_archive)
     page.goto(f"{server}/index.html?lang=en", wait_until="commit")
     retry = _expect_boot_error(page)
     broken["on"] = False
