@@ -49,9 +49,10 @@ PYODIDE_FILES = (
 PYSCRIPT_PATTERNS = ("*.js", "*.css")
 STDLIB_ZIP = "python_stdlib.zip"
 GAME_ZIP = "game.zip"
-# Stdlib modules PyScript's own Python package imports while it starts (its sources live inside
-# @pyscript/core's JavaScript), beyond those a bare Pyodide boot already loads.
-STDLIB_IMPORTS = ("base64", "datetime", "html", "html.entities", "inspect", "pathlib")
+# Stdlib modules a boot of the page imports beyond a bare Pyodide boot and the game's own imports:
+# PyScript's Python package (its sources live inside @pyscript/core's JavaScript), and the codec
+# zipfile decodes game.zip's file names with when PyScript unpacks it.
+STDLIB_IMPORTS = ("base64", "datetime", "encodings.cp437", "html", "html.entities", "inspect", "pathlib")
 COMPILER = ("scripts/pyodide_compile.mjs", "scripts/pyodide_compile.py")
 
 

@@ -1,0 +1,64 @@
+"""Inside the vendored Pyodide, a boot compiles no Python: the stdlib modules the game, PyScript and
+Pyodide import come as bytecode from python_stdlib.zip, the game's from static/vendor/game.zip
+(scripts/build_vendor.py builds both). A module missing from the build would be compiled here and named."""
+
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "scripts"))
+import build_vendor  # noqa: E402
+
+CHECK = """
+import importlib, importlib._bootstrap_external as ext, json, sys, zipimport
+
+compiled = []                      # every module Python had to compile from source
+real_zip, real_src = zipimport._compile_source, ext.SourceLoader.source_to_code
+def zip_compile(pathname, source):
+    compiled.append(pathname)
+    return real_zip(pathname, source)
+def src_compile(self, data, path, *args, **kwargs):
+    compiled.append(path)
+    return real_src(self, data, path, *args, **kwargs)
+zipimport._compile_source, ext.SourceLoader.source_to_code = zip_compile, src_compile
+sys.dont_write_bytecode = True
+try:
+    for name in MODULES:
+        importlib.import_module(name)
+finally:
+    zipimport._compile_source, ext.SourceLoader.source_to_code = real_zip, real_src
+stdzip = next(p for p in sys.path if p.endswith(".zip"))
+from_source = sorted(name for name, m in sys.modules.items()
+                     if (getattr(getattr(m, "__spec__", None), "origin", None) or "").startswith(stdzip + "/")
+                     and m.__spec__.origin.endswith(".py"))
+json.dumps({"compiled": compiled, "from_source": from_source, "count": len(sys.modules)})
+"""
+
+
+# What the page imports besides the game, listed here apart from the build's own list: PyScript's
+# package (pyscript.display: datetime, html; pyscript.web, .fs, .util: inspect, pathlib, base64) and
+# zipfile reading game.zip's names (cp437). Pyodide's own start is already done when the check begins.
+PAGE_IMPORTS = ["base64", "datetime", "encodings.cp437", "html", "html.entities", "inspect", "pathlib"]
+
+
+def test_a_boot_compiles_nothing(page, server):
+    files = build_vendor.game_files(REPO)
+    game = [rel[:-3].replace("/", ".").removesuffix(".__init__") for rel, _ in files]
+    modules = PAGE_IMPORTS + sorted(game)
+    assert "ui.app" in modules and "canfield.game" in modules
+    page.goto(f"{server}/tests/browser/pyodide_engine.html")
+    page.wait_for_selector('#status[data-ready="true"]', timeout=60_000)
+    result = page.evaluate(
+        """async ([code, modules]) => {
+            const py = window.pyodide;
+            const zip = await (await fetch('../../static/vendor/game.zip')).arrayBuffer();
+            py.unpackArchive(zip, 'zip', {extractDir: '/home/pyodide'});
+            py.runPython('import sys; sys.path.insert(0, "/home/pyodide")');
+            py.globals.set('MODULES', py.toPy(modules));
+            return JSON.parse(py.runPython(code));
+        }""",
+        [CHECK, modules],
+    )
+    assert result["compiled"] == []
+    assert result["from_source"] == []
+    assert result["count"] > 150
