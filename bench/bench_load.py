@@ -56,8 +56,18 @@ MARKER_SCRIPT = """
   };
   new MutationObserver(seen).observe(document, {subtree: true, childList: true, attributes: true,
                                                attributeFilter: ["data-ready", "data-state"]});
+  document.addEventListener("py:ready", () => { window.__pyReadyAt = performance.now(); });
 })();
 """
+# Where a game boot's time goes, beside data-ready: PyScript's runtime ready (py:ready), then the
+# marks of static/main.py (Python runs the page's code, the game imported, the game started).
+PHASES = (("pyscript", "window.__pyReadyAt"), ("python", "canfield:python"), ("imported", "canfield:imported"),
+          ("started", "canfield:started"))
+PHASES_SCRIPT = """() => {
+  const mark = (n) => (performance.getEntriesByName(n, "mark")[0] || {}).startTime ?? null;
+  return {pyscript: window.__pyReadyAt ?? null, python: mark("canfield:python"),
+          imported: mark("canfield:imported"), started: mark("canfield:started")};
+}"""
 
 
 class Counter:
@@ -118,7 +128,7 @@ def visit(context, url: str) -> dict:
         state, ready, painted = page.evaluate("[window.__readyState, window.__readyAt, window.__paintedAt ?? null]")
         if state != "ready":
             raise SystemExit(f"bench_load: {url} reported a start-up error: {errors}")
-        return {"page": page, "ready": ready, "painted": painted}
+        return {"page": page, "ready": ready, "painted": painted, "phases": page.evaluate(PHASES_SCRIPT)}
     except BaseException:
         page.close()
         raise
@@ -136,7 +146,7 @@ def wait_for_precache(page) -> None:
 
 def first_visits(p, launch, base: str, runs: int) -> dict:
     out = {"game_ready": [], "game_painted": [], "bare_ready": [], "bytes_ready": [], "bytes_all": [],
-           "requests_all": []}
+           "requests_all": [], "phases": []}
     browser = p.chromium.launch(**launch)
     try:
         for i in range(runs):
@@ -148,6 +158,7 @@ def first_visits(p, launch, base: str, runs: int) -> dict:
                 if which == "game":
                     out["game_ready"].append(r["ready"])
                     out["game_painted"].append(r["painted"])
+                    out["phases"].append(r["phases"])
                     out["bytes_ready"].append(COUNTER.read()[0] - before)
                     wait_for_precache(r["page"])
                     now, requests_now = COUNTER.read()
@@ -163,7 +174,7 @@ def first_visits(p, launch, base: str, runs: int) -> dict:
 
 
 def returning_visits(p, launch, base: str, runs: int) -> dict:
-    out = {"game_ready": [], "game_painted": [], "bare_ready": []}
+    out = {"game_ready": [], "game_painted": [], "bare_ready": [], "phases": []}
     profile = tempfile.mkdtemp(prefix="bench-load-")
     context = p.chromium.launch_persistent_context(profile, **launch)
     try:
@@ -181,6 +192,7 @@ def returning_visits(p, launch, base: str, runs: int) -> dict:
                 if which == "game":
                     out["game_ready"].append(r["ready"])
                     out["game_painted"].append(r["painted"])
+                    out["phases"].append(r["phases"])
                 else:
                     out["bare_ready"].append(r["ready"])
                 r["page"].close()
@@ -233,6 +245,18 @@ def _fmt(value, unit=" ms") -> str:
     return "-" if value is None else f"{value:,.0f}{unit}"
 
 
+def _phases(visits: dict) -> str:
+    """Medians of the boot's phases, each as the time since navigation and its step from the one before."""
+    parts, before = [], 0.0
+    for name, _ in PHASES + (("data-ready", None),):
+        at = _med(visits["game_ready"] if name == "data-ready" else [v.get(name) for v in visits["phases"]])
+        if at is None:
+            continue
+        parts.append(f"{name} {at:,.0f} (+{at - before:,.0f})")
+        before = at
+    return " | ".join(parts)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="First and returning visits of the built site.")
     parser.add_argument("--runs", type=int, default=5, help="visits of each page per kind (default 5)")
@@ -263,6 +287,8 @@ def main(argv: list[str] | None = None) -> int:
                   f"{_med(first['requests_all']):.0f} requests (target <= 6 MB)")
             print(f"returning visit: board painted {_fmt(rp)} (target <= 300) | data-ready {_fmt(rr)} | "
                   f"bare Pyodide {_fmt(rb)} | ratio {rr / rb:.2f} (target <= 1.10)", flush=True)
+            print(f"boot phases, ms since navigation (step): first visit {_phases(first)}")
+            print(f"                                     returning visit {_phases(back)}", flush=True)
         if not args.no_lighthouse:
             executable = chromium.launch_options(None).get("executable_path") or os.environ.get("CHROME_PATH")
             for preset in ("desktop", "mobile"):
