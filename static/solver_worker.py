@@ -1,7 +1,7 @@
 """The solver's worker: a PyScript named worker (its own Pyodide, off the page's main thread).
 
-Started by static/ui/hint.py once the game is ready, with the page's own pyscript.toml (the local
-interpreter and the canfield files). It never touches the page: every call takes one JSON text and
+Started by static/ui/hint.py once the game is ready, with pyscript.toml (the page's settings: the local
+interpreter and static/vendor/game.zip, the game's files). It never touches the page: every call takes one JSON text and
 returns one JSON text. It holds no search logic of its own: each request is one of the engine's
 sliceable tasks (canfield.solver.HintSearch, WinnableSearch, DailySearch), stepped here a slice at
 a time with a pause between slices, so that a newer request or a cancel gets through while one runs.
