@@ -557,8 +557,7 @@ EN = {
     "confirm.no": "Keep playing",
 }
 
-# The move counter and the clock (static/ui/counters.py), the win dialog's facts, and the toolbar's
-# visible labels: short, so that eight fit a phone's width (the buttons' names stay the full texts).
+# The move counter and the clock (static/ui/counters.py) and the win dialog's facts.
 FR.update({
     "moves": "Coups",
     "clock": "Temps",
@@ -574,14 +573,6 @@ FR.update({
     "win.daily.today": "La donne du jour d’aujourd’hui ({date}) vous attend.",
     "win.daily.tomorrow": "La prochaine donne du jour sera là demain, {date}.",
     "action.next_daily": "Donne du jour suivante",
-    "short.undo": "Annuler",
-    "short.redo": "Rétablir",
-    "short.restart": "Rejouer",
-    "short.hint": "Indice",
-    "short.new": "Nouvelle",
-    "short.stats": "Stats",
-    "short.rules": "Règles",
-    "short.settings": "Options",
 })
 NL.update({
     "moves": "Zetten",
@@ -598,14 +589,6 @@ NL.update({
     "win.daily.today": "Het spel van vandaag ({date}) wacht op u.",
     "win.daily.tomorrow": "Het volgende spel van de dag komt morgen, {date}.",
     "action.next_daily": "Volgend spel van de dag",
-    "short.undo": "Terug",
-    "short.redo": "Vooruit",
-    "short.restart": "Herstart",
-    "short.hint": "Hint",
-    "short.new": "Nieuw",
-    "short.stats": "Stats",
-    "short.rules": "Regels",
-    "short.settings": "Opties",
 })
 EN.update({
     "moves": "Moves",
@@ -622,14 +605,6 @@ EN.update({
     "win.daily.today": "Today’s daily deal ({date}) is waiting for you.",
     "win.daily.tomorrow": "The next daily deal comes tomorrow, {date}.",
     "action.next_daily": "Next daily deal",
-    "short.undo": "Undo",
-    "short.redo": "Redo",
-    "short.restart": "Restart",
-    "short.hint": "Hint",
-    "short.new": "New",
-    "short.stats": "Stats",
-    "short.rules": "Rules",
-    "short.settings": "Settings",
 })
 
 MESSAGES = {"fr": FR, "nl": NL, "en": EN}
