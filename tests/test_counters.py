@@ -13,6 +13,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "static"))
 
 from canfield import Game  # noqa: E402
+from canfield.stats import InvalidStats, Stats  # noqa: E402
 from ui.controller import AutoFinish, Button, Controller, Key, Tap  # noqa: E402
 from ui.counters import (  # noqa: E402
     add_days, best_text, clock_text, moves_made, next_daily, next_tick_ms, records_beaten,
@@ -304,3 +305,53 @@ def test_bad_daily_fields_are_dropped_not_fatal(daily, dailies):
     again = k2.boot("")
     assert again is not None and again.history == game.history and not k2.notices
     assert k2.daily is None and all(len(d) == 10 for d in k2.dailies)
+
+
+# --------------------------------------------------------------------------- fewest moves in the statistics
+
+def test_the_statistics_keep_the_fewest_moves_of_a_win_and_read_older_records():
+    s = Stats()
+    s.start("canfield-D1", "a")
+    s.win("a", 255, 300.0, 120)
+    s.start("canfield-D1", "b")
+    s.win("b", 255, 400.0, 95)
+    s.start("canfield-D1", "c")
+    s.win("c", 255, 100.0)                       # a win without its moves (an older page): fewest unchanged
+    assert s.table("canfield-D1")["fewest"] == 95
+    assert Stats.from_json(s.to_json()).table("canfield-D1")["fewest"] == 95
+    old = json.loads(s.to_json())
+    del old["tables"]["canfield-D1"]["fewest"]   # a record written before the move counter
+    assert "fewest" not in Stats.from_json(json.dumps(old)).table("canfield-D1")
+    other = Stats.from_json(json.dumps(old))
+    assert s.merge(other).table("canfield-D1")["fewest"] == 95 == other.merge(s).table("canfield-D1")["fewest"]
+
+
+@pytest.mark.parametrize("bad", [-1, 1.5, "9", True, 10**7])
+def test_a_bad_fewest_is_refused_with_a_reason(bad):
+    s = Stats()
+    s.start("canfield-D1", "a")
+    s.win("a", 255, 300.0, 120)
+    rec = json.loads(s.to_json())
+    rec["tables"]["canfield-D1"]["fewest"] = bad
+    with pytest.raises(InvalidStats) as err:
+        Stats.from_json(json.dumps(rec))
+    assert err.value.reason == "bad-field"
+
+
+def test_a_win_in_fewer_moves_is_a_personal_best():
+    clock = Clock()
+    k = Keeper(Store(MemoryStorage()), clock)
+    k.boot("")
+    k.stats.start("canfield-D1", "old")
+    k.stats.win("old", 255, 10.0, 200)           # best score and fastest already out of reach
+    game = Game.from_code(foundation_only_deal())
+    k.after_action(game)
+    moves = game.finish_moves()
+    for m in moves:
+        game.play(m)
+        k.after_action(game)
+        clock.now += 1                           # 85 moves, 85 seconds: slower than the record
+    won = k.last_win
+    assert won["moves"] == len(moves) < 200 and won["before"]["fewest"] == 200
+    assert records_beaten(won["before"], won["score"], won["seconds"], won["moves"]) == ["moves"]
+    assert k.stats.table("canfield-D1")["fewest"] == len(moves)

@@ -559,6 +559,7 @@ EN = {
 
 # The move counter and the clock (static/ui/counters.py) and the win dialog's facts.
 FR.update({
+    "stats.fewest": "Le moins de coups",
     "moves": "Coups",
     "clock": "Temps",
     "settings.show_moves": "Afficher le nombre de coups",
@@ -575,6 +576,7 @@ FR.update({
     "action.next_daily": "Donne du jour suivante",
 })
 NL.update({
+    "stats.fewest": "Minste zetten",
     "moves": "Zetten",
     "clock": "Tijd",
     "settings.show_moves": "Aantal zetten tonen",
@@ -591,6 +593,7 @@ NL.update({
     "action.next_daily": "Volgend spel van de dag",
 })
 EN.update({
+    "stats.fewest": "Fewest moves",
     "moves": "Moves",
     "clock": "Time",
     "settings.show_moves": "Show the move counter",

@@ -317,7 +317,7 @@ class Keeper:
         if game.won and self.started and self.stats.open is not None and self.stats.open["id"] == self.id:
             k = stats_key(game.rules, game.draw)
             before = self.stats.table(k)
-            if self.stats.win(self.id, game.score, self.elapsed()):
+            if self.stats.win(self.id, game.score, self.elapsed(), len(game.history)):
                 self.last_win = {"id": self.id, "score": game.score, "seconds": self.elapsed(),
                                  "moves": len(game.history), "before": before}
                 self._write_stats()
@@ -432,7 +432,7 @@ def _same_code(a: str, b: str) -> bool:
 
 # ---- the statistics as text (pure, for the dialog) ------------------------------------------
 
-STAT_ROWS = ("played", "won", "rate", "streak", "best_streak", "best_score", "fastest")
+STAT_ROWS = ("played", "won", "rate", "streak", "best_streak", "best_score", "fastest", "fewest")
 
 
 def format_duration(seconds) -> str:
