@@ -1,4 +1,5 @@
-"""Statistics per rule set and draw: played, won, win rate, streaks, best score, fastest win.
+"""Statistics per rule set and draw: played, won, win rate, streaks, best score, fastest win, and (since
+the move counter, optional) the fewest moves of a win.
 
 The interface reports three events, and this module keeps the counts honest:
 
@@ -26,6 +27,8 @@ FORMAT = "canfield-stats"
 VERSION = 2
 READS = (1, 2)
 _FIELDS = ("played", "won", "streak", "best_streak", "best_score", "fastest")
+_OPTIONAL = ("fewest",)          # fewest moves in a win: kept since the move counter; older records lack it
+MAX_MOVES = 10**6
 RECENT = 200                     # games remembered by id, for merging two copies
 MAX_COUNT = 10**9                # more games than anyone plays
 MAX_SCORE = 10**6                # a game scores at most a few hundred points
@@ -93,8 +96,9 @@ class Stats:
         del self.recent[:-RECENT]
         return True
 
-    def win(self, game_id, score, seconds):
-        """A win, recorded once. A game counted lost by another page (which left it) but won here is won."""
+    def win(self, game_id, score, seconds, moves=None):
+        """A win, recorded once. A game counted lost by another page (which left it) but won here is won.
+        `moves` (the moves it took), when given, keeps the table's fewest moves (`fewest`)."""
         e = self._entry(game_id)
         if not (self._is_open(game_id) or e is not None and e["state"] == "lost"):
             return False
@@ -109,6 +113,8 @@ class Stats:
         t["best_score"] = score if t["best_score"] is None else max(t["best_score"], score)
         seconds = min(round(float(seconds), 1), float(MAX_SECONDS))
         t["fastest"] = seconds if t["fastest"] is None else min(t["fastest"], seconds)
+        if type(moves) is int and 0 <= moves <= MAX_MOVES:
+            t["fewest"] = moves if t.get("fewest") is None else min(t["fewest"], moves)
         self._close(game_id, "late" if late else "won")
         return True
 
@@ -187,6 +193,9 @@ class Stats:
                 "best_score": max(scores) if won and scores else None,
                 "fastest": min(times) if won and times else None,
             }
+            fewest = [m for m in (ta.get("fewest"), tb.get("fewest")) if m is not None]
+            if won and fewest:
+                out.tables[k]["fewest"] = min(fewest)
         out.recent = recent
         out.epoch = a.epoch
         # `open` is this page's own game in progress: kept from `self` while it is still open (the other
@@ -282,8 +291,13 @@ def _merged_streak(entries, sa, sb):
 
 
 def _check_table(k, t):
-    if not isinstance(t, dict) or set(t) != set(_FIELDS):
-        raise InvalidStats(f"table {k!r:.40} must have exactly {', '.join(_FIELDS)}", "bad-field")
+    if not isinstance(t, dict) or not set(_FIELDS) <= set(t) <= set(_FIELDS + _OPTIONAL):
+        raise InvalidStats(f"table {k!r:.40} must have exactly {', '.join(_FIELDS)} (and may have "
+                           f"{', '.join(_OPTIONAL)})", "bad-field")
+    fewest = t.get("fewest")
+    if fewest is not None and (type(fewest) is not int or not 0 <= fewest <= MAX_MOVES or t["won"] == 0):
+        raise InvalidStats(f"table {k!r:.40}: fewest must be a whole number of moves >= 0 (with a win) or null",
+                           "bad-field")
     for f in ("played", "won", "streak", "best_streak"):
         if type(t[f]) is not int or not 0 <= t[f] <= MAX_COUNT:
             raise InvalidStats(f"table {k!r:.40}: {f} must be a whole number >= 0 (at most {MAX_COUNT})",

@@ -389,7 +389,7 @@ def test_dialog_texts():
     empty = dict(Stats().table("canfield-D3"))
     rows = dict(stats_rows(empty, Translator("en")))
     assert rows == {"played": "0", "won": "0", "rate": "—", "streak": "0", "best_streak": "0",
-                    "best_score": "—", "fastest": "—"}
+                    "best_score": "—", "fastest": "—", "fewest": "—"}
     t = {"played": 3, "won": 1, "streak": 0, "best_streak": 1, "best_score": 255, "fastest": 61.3, "rate": 1 / 3}
     assert dict(stats_rows(t, Translator("fr")))["rate"] == "33 %"
     assert dict(stats_rows(t, Translator("en")))["fastest"] == "1:01"

@@ -19,6 +19,7 @@ from pyodide.ffi import create_once_callable, create_proxy
 
 from .a11y import Announcer
 from .controller import Button, Controller, Resize
+from .counters import Counters
 from .dialogs import Dialogs
 from .hint import Assist
 from .i18n import LANGUAGE_NAMES, LANGUAGES, Translator, pick_language
@@ -54,6 +55,7 @@ class App:
         self.input = None
         self.assist = None        # the solver: hints, winnable and daily deals (static/ui/hint.py)
         self.stats_view = None
+        self.counters = None
         self.dialogs = Dialogs(self)
         self.announcer = Announcer(document.getElementById("announce"))
         self.sound = Sound(self.settings.sound)   # off by default (static/ui/sound.py)
@@ -90,11 +92,13 @@ class App:
         self.input = Input(self)
         self.assist = Assist(self)
         self.stats_view = StatsView(self)
+        self.counters = Counters(self)   # #moves and #clock (static/ui/counters.py)
         self.controller.put(game, push=False)
         self._viewport()
         self._run(self.controller.take_effects())
         self._bind()
         self.stats_view.bind(self.proxy)
+        self.counters.bind(self.proxy)   # the clock pauses while the page is hidden
         texts = ([notice] if notice else []) + [self.t(k) for k in self.keeper.notices]
         if texts:
             self.notice(" ".join(texts), STORAGE_NOTICE_MS if self.keeper.notices else NOTICE_MS)
@@ -218,6 +222,8 @@ class App:
             return
         c = self.controller
         self.renderer.draw(c.game, c.ui, self.layout, self.t, self.lang)
+        if self.counters is not None:
+            self.counters.draw(c.game)
 
     def _on_slid(self, ev):
         el = ev.target.effect.target

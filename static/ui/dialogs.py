@@ -12,6 +12,7 @@ from canfield import RULESETS
 from js import document
 
 from .controller import Answer, AutoFinish, Button
+from .counters import add_days, best_text, clock_text, moves_made, next_daily, records_beaten
 from .rules_view import rules_html
 from .settings import CHOICES, TOGGLES
 
@@ -22,6 +23,7 @@ class Dialogs:
     def __init__(self, app):
         self.app = app
         self.el = {name: document.getElementById(f"dlg-{name}") for name in NAMES}
+        self.next_daily = None   # the win dialog's offer: "today", "tomorrow" or None (counters.next_daily)
 
     def bind(self, proxy):
         for btn in document.querySelectorAll("[data-dialog]"):
@@ -61,11 +63,45 @@ class Dialogs:
             document.getElementById("rules-body").innerHTML = rules_html(
                 game.rules, self.app.t, self.app.lang, game.draw)
         elif name == "win":
-            document.getElementById("win-score").textContent = self.app.t("win.score", score=game.score)
+            self._fill_win(game)
             if dlg.open:
                 return
         self.close_all()
         dlg.showModal()
+
+    def _fill_win(self, game):
+        """Score, moves, time, the personal record beaten (if any) and, after a daily deal, the next one."""
+        app, t = self.app, self.app.t
+        keeper = app.keeper
+        document.getElementById("win-score").textContent = t("win.score", score=game.score)
+        document.getElementById("win-moves").textContent = t("win.moves", moves=moves_made(game))
+        document.getElementById("win-time").textContent = t("win.time", time=clock_text(keeper.elapsed()))
+        won = keeper.last_win
+        records = []
+        if won is not None and won["id"] == keeper.id:
+            records = records_beaten(won["before"], won["score"], won["seconds"], won["moves"])
+        best = document.getElementById("win-best")
+        best.textContent = best_text(records, t)
+        best.hidden = not records
+        today = app.counters.today()
+        nxt = next_daily(keeper.daily, today, keeper.dailies)
+        self.next_daily = nxt
+        line = document.getElementById("win-daily")
+        if nxt == "today":
+            line.textContent = t("win.daily.today", date=app.counters.day_label(today, app.lang))
+        elif nxt == "tomorrow":
+            line.textContent = t("win.daily.tomorrow", date=app.counters.day_label(add_days(today, 1), app.lang))
+        line.hidden = nxt is None
+        self.el["win"].querySelector('[data-dialog="next-daily"]').hidden = nxt is None
+
+    def _next_daily(self, dlg):
+        """The win dialog's Next daily deal: today's when it is there to play, else when the next one comes."""
+        if self.next_daily == "today":
+            game = self.app.controller.game
+            dlg.close()
+            self.app.dispatch(Button("daily", draw=game.draw, rules=game.rules.name))
+        else:
+            self.app.say(document.getElementById("win-daily").textContent)
 
     def confirm(self, text):
         dlg = self.el["confirm"]
@@ -101,6 +137,8 @@ class Dialogs:
         elif what == "new":
             dlg.close()
             self.open("new")
+        elif what == "next-daily":
+            self._next_daily(dlg)
         elif what == "confirm-yes":
             self._answer(True)
         elif what == "confirm-no":

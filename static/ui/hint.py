@@ -412,4 +412,5 @@ class Assist:
         self.hide()
         app.dialogs.close_all()
         app.dispatch(NewDeal(Game.from_code(res["code"])))
+        app.keeper.mark_daily(str(res.get("date", "")), app.controller.game)   # the win dialog's next daily deal
         self._show("note", app.t("assist.daily", date=self.daily_label or res.get("date", "")))

@@ -557,6 +557,59 @@ EN = {
     "confirm.no": "Keep playing",
 }
 
+# The move counter and the clock (static/ui/counters.py) and the win dialog's facts.
+FR.update({
+    "stats.fewest": "Le moins de coups",
+    "moves": "Coups",
+    "clock": "Temps",
+    "settings.show_moves": "Afficher le nombre de coups",
+    "settings.show_clock": "Afficher le chronomètre",
+    "win.moves": "Coups : {moves}",
+    "win.time": "Temps : {time}",
+    "win.best.first": "Première victoire avec ces règles et cette pioche !",
+    "win.best": "Record personnel : {records}.",
+    "win.record.score": "meilleur score",
+    "win.record.moves": "moins de coups",
+    "win.record.time": "victoire la plus rapide",
+    "win.daily.today": "La donne du jour d’aujourd’hui ({date}) vous attend.",
+    "win.daily.tomorrow": "La prochaine donne du jour sera là demain, {date}.",
+    "action.next_daily": "Donne du jour suivante",
+})
+NL.update({
+    "stats.fewest": "Minste zetten",
+    "moves": "Zetten",
+    "clock": "Tijd",
+    "settings.show_moves": "Aantal zetten tonen",
+    "settings.show_clock": "Klok tonen",
+    "win.moves": "Zetten: {moves}",
+    "win.time": "Tijd: {time}",
+    "win.best.first": "Eerste overwinning met deze regels en deze trekstapel!",
+    "win.best": "Persoonlijk record: {records}.",
+    "win.record.score": "beste score",
+    "win.record.moves": "minste zetten",
+    "win.record.time": "snelste overwinning",
+    "win.daily.today": "Het spel van vandaag ({date}) wacht op u.",
+    "win.daily.tomorrow": "Het volgende spel van de dag komt morgen, {date}.",
+    "action.next_daily": "Volgend spel van de dag",
+})
+EN.update({
+    "stats.fewest": "Fewest moves",
+    "moves": "Moves",
+    "clock": "Time",
+    "settings.show_moves": "Show the move counter",
+    "settings.show_clock": "Show the clock",
+    "win.moves": "Moves: {moves}",
+    "win.time": "Time: {time}",
+    "win.best.first": "Your first win with these rules and this draw!",
+    "win.best": "Personal best: {records}.",
+    "win.record.score": "best score",
+    "win.record.moves": "fewest moves",
+    "win.record.time": "fastest win",
+    "win.daily.today": "Today’s daily deal ({date}) is waiting for you.",
+    "win.daily.tomorrow": "The next daily deal comes tomorrow, {date}.",
+    "action.next_daily": "Next daily deal",
+})
+
 MESSAGES = {"fr": FR, "nl": NL, "en": EN}
 
 LANGUAGE_NAMES = {"fr": "Français", "nl": "Nederlands", "en": "English"}

@@ -4,7 +4,8 @@ Pure Python (no DOM, tested under CPython with hypothesis): from the window's si
 each tableau column it computes a `Layout` in CSS pixels, so that the whole table fits the window with
 no page scroll, from 360x640 to 2560x1440 in both orientations:
 
-- the toolbar takes a fixed height (one row, two on a narrow portrait screen) and the keyboard-help
+- the toolbar takes a fixed height (one row; two on a narrower screen; three on a phone in portrait)
+  and the keyboard-help
   line its own strip at the bottom (only where it is shown); cards never go under either;
 - a column's fan compresses as the column grows; when even the smallest strip (`min_strip`: 12 px,
   8 px on a phone in landscape) would run the column off the screen, every card gets smaller;
@@ -27,9 +28,12 @@ from dataclasses import dataclass, field
 from .state import PILES
 
 RATIO = 1.4                 # card height / width
-BAR_WIDE = 48               # toolbar height, one row (px)
-BAR_NARROW = 92             # two rows, under NARROW px of width
-BAR_PHONE_LANDSCAPE = 40    # one row of smaller buttons
+# The toolbar's height (px). Its eight buttons show their names under their icons (static/game.css):
+BAR_WIDE = 48               # one row, from BAR_ONE_ROW px of width
+BAR_MEDIUM = 92             # two rows (scores, then the buttons), from NARROW to BAR_ONE_ROW
+BAR_NARROW = 124            # a phone: the scores, then the buttons in two rows of four, under NARROW
+BAR_PHONE_LANDSCAPE = 40    # one row of smaller buttons, names on up to two lines
+BAR_ONE_ROW = 820
 NARROW = 560
 HELP_H = 24                 # the keyboard-help line, where shown
 HELP_MIN_H = 600            # shorter windows (and touch screens) do not show it
@@ -200,13 +204,22 @@ def arrangements_for(width: float, height: float) -> tuple[str, ...]:
     return ("rows", "compact", "side")
 
 
+def bar_height(width: float, height: float) -> float:
+    """The toolbar's height at this window size (static/game.css sets the same --bar-h)."""
+    if width > height and height < PHONE_LANDSCAPE_H:
+        return BAR_PHONE_LANDSCAPE
+    if width >= BAR_ONE_ROW:
+        return BAR_WIDE
+    return BAR_MEDIUM if width >= NARROW else BAR_NARROW
+
+
 def compute(width: float, height: float, columns=(1, 1, 1, 1), *, draw: int = 3, large: bool = False,
             coarse: bool = False) -> Layout:
     """The layout of a `width` x `height` window whose columns hold `columns` cards."""
     width = max(float(width), 200.0)
     height = max(float(height), 200.0)
     phone_landscape = width > height and height < PHONE_LANDSCAPE_H
-    bar_h = BAR_PHONE_LANDSCAPE if phone_landscape else BAR_WIDE if width >= NARROW else BAR_NARROW
+    bar_h = bar_height(width, height)
     show_help = not coarse and height >= HELP_MIN_H and width >= NARROW
     board_h = height - bar_h - (HELP_H if show_help else 0)
     g = _gap(width, height)

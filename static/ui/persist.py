@@ -6,8 +6,11 @@ Pure Python (tested under CPython with a dict-backed storage): the page hands in
 - `Store` wraps every storage access: storage that is full, refused (private mode)
   or missing never raises; the game just is not kept.
 - `Keeper` decides what is saved and counted. The saved game is the engine's save
-  record (canfield.save) plus three fields of this layer: the game's id for the
-  statistics, whether its first move was made, and the seconds played so far.
+  record (canfield.save) plus fields of this layer: the game's id for the
+  statistics, whether its first move was made, the seconds played so far (the game
+  clock: it runs from the first move while the page is visible, and stops on a win),
+  and, for a daily deal, its day (`daily`) and the days whose daily deal was played
+  (`dailies`, the last seven).
   A record that cannot be read (saved game, statistics or settings) is moved aside
   to `<key>.broken` before anything else is written, and the page shows a notice;
   if even that fails (storage full), the key is left untouched for the whole
@@ -22,6 +25,7 @@ Pure Python (tested under CPython with a dict-backed storage): the page hands in
 
 from __future__ import annotations
 
+import datetime
 import json
 import math
 import random
@@ -141,6 +145,12 @@ class Keeper:
         self.seconds = 0.0        # seconds played before `since`
         self.since = None         # clock reading when the current stretch of play began
         self.booted = False
+        # The game clock (static/ui/counters.py): it runs while the game is started, not won, and the
+        # page is visible; `hidden` is the page's visibility, `last_win` what the win dialog reads.
+        self.hidden = False
+        self.last_win = None      # {"id", "score", "seconds", "moves", "before"}: the win just recorded
+        self.daily = None         # "YYYY-MM-DD": the game on the table is that day's daily deal
+        self.dailies = []         # the days whose daily deal was started here, newest last
 
     # ---- reading at boot -----------------------------------------------------------------
 
@@ -208,7 +218,13 @@ class Keeper:
         seconds = meta.get("seconds")
         ok = type(seconds) in (int, float) and math.isfinite(seconds) and 0 <= seconds < 10**9
         self.seconds = float(seconds) if ok else 0.0
-        self.since = self.clock() if self.started else None
+        self.since = None
+        daily = meta.get("daily")
+        self.daily = daily if _is_day(daily) else None
+        dailies = meta.get("dailies")
+        if isinstance(dailies, list):
+            self.dailies = [d for d in dailies[-DAILIES:] if _is_day(d)]
+        self._sync_clock()
 
     def ready(self) -> None:
         """The page is up: from now on every call of `after_action` follows a player's action."""
@@ -220,6 +236,45 @@ class Keeper:
         if self.since is None:
             return self.seconds
         return self.seconds + max(0.0, self.clock() - self.since)
+
+    @property
+    def running(self) -> bool:
+        """The game clock runs: the game is started and not won, and the page is visible."""
+        game = self.game
+        return self.started and game is not None and not game.won and not self.hidden
+
+    def _sync_clock(self) -> None:
+        """Start or stop the clock's current stretch to match `running` (the time so far is kept)."""
+        if self.running:
+            if self.since is None:
+                self.since = self.clock()
+        elif self.since is not None:
+            self.seconds = self.elapsed()
+            self.since = None
+
+    def pause(self) -> None:
+        """The page is hidden (another tab, a minimised window): the time from now on does not count."""
+        self.hidden = True
+        self._sync_clock()
+
+    def resume(self) -> None:
+        """The page is shown again: the clock goes on from where it stopped."""
+        self.hidden = False
+        self._sync_clock()
+
+    def mark_daily(self, day: str, game) -> None:
+        """`game`, now on the table, is the daily deal of `day` ("YYYY-MM-DD")."""
+        if game is not self.game:
+            self.put(game)
+        if _is_day(day):
+            self.daily = day
+            if self.started:
+                self._played_daily(day)
+            self.save(game)
+
+    def _played_daily(self, day: str) -> None:
+        if day not in self.dailies:
+            self.dailies = (self.dailies + [day])[-DAILIES:]
 
     def leave(self) -> None:
         """The game on the table is being left: a started, unfinished game is a loss."""
@@ -245,6 +300,8 @@ class Keeper:
         self.started = False
         self.seconds = 0.0
         self.since = None
+        self.last_win = None
+        self.daily = None
 
     def after_action(self, game) -> None:
         """After every action (and the first drawing of a deal): count, then save."""
@@ -252,11 +309,17 @@ class Keeper:
             self.put(game)
         if not self.started and game.history:
             self.started = True
-            self.since = self.clock()
+            if self.daily is not None:
+                self._played_daily(self.daily)
             if self.stats.start(stats_key(game.rules, game.draw), self.id, at=self.wall()):
                 self._write_stats()
+        self._sync_clock()   # starts at the first move, stops on a win (and goes on if it is undone)
         if game.won and self.started and self.stats.open is not None and self.stats.open["id"] == self.id:
-            if self.stats.win(self.id, game.score, self.elapsed()):
+            k = stats_key(game.rules, game.draw)
+            before = self.stats.table(k)
+            if self.stats.win(self.id, game.score, self.elapsed(), len(game.history)):
+                self.last_win = {"id": self.id, "score": game.score, "seconds": self.elapsed(),
+                                 "moves": len(game.history), "before": before}
                 self._write_stats()
         self.save(game)
 
@@ -265,6 +328,10 @@ class Keeper:
     def record(self, game) -> dict:
         rec = to_save(game)
         rec.update(id=self.id, started=self.started, seconds=round(self.elapsed(), 1))
+        if self.daily is not None:
+            rec["daily"] = self.daily
+        if self.dailies:
+            rec["dailies"] = list(self.dailies)
         return rec
 
     def save(self, game) -> bool:
@@ -345,13 +412,27 @@ class Keeper:
         return self.stats.to_json()
 
 
+DAILIES = 7  # daily deals remembered as played (the win dialog offers today's if it is not among them)
+
+
+def _is_day(value) -> bool:
+    """A day as "YYYY-MM-DD" (the daily deal's date)."""
+    if not (isinstance(value, str) and len(value) == 10):
+        return False
+    try:
+        datetime.date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
 def _same_code(a: str, b: str) -> bool:
     return a.strip().upper() == (b or "").strip().upper()
 
 
 # ---- the statistics as text (pure, for the dialog) ------------------------------------------
 
-STAT_ROWS = ("played", "won", "rate", "streak", "best_streak", "best_score", "fastest")
+STAT_ROWS = ("played", "won", "rate", "streak", "best_streak", "best_score", "fastest", "fewest")
 
 
 def format_duration(seconds) -> str:

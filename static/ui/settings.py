@@ -27,6 +27,9 @@ THEMES = ("auto", "light", "dark", "contrast")
 BACKS = ("blue", "red", "green")
 TABLES = ("green", "blue", "red")
 CHOICES = {"theme": THEMES, "back": BACKS, "table": TABLES}
+# The counters of the bar (static/ui/counters.py): shown unless switched off.
+COUNTER_TOGGLES = ("show_moves", "show_clock")
+TOGGLES += COUNTER_TOGGLES
 
 
 @dataclass
@@ -43,6 +46,8 @@ class Settings:
     theme: str = "auto"          # THEMES
     back: str = "blue"           # BACKS: the card back
     table: str = "green"         # TABLES: the felt colour
+    show_moves: bool = True      # the move counter #moves in the bar
+    show_clock: bool = True      # the game clock #clock in the bar
 
     def to_json(self) -> str:
         return json.dumps({"version": VERSION, **asdict(self)})

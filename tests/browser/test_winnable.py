@@ -73,3 +73,6 @@ def test_daily_deal_is_the_deal_of_the_players_local_date_in_their_language(new_
     assert today is not None, f"{code} is the daily deal of neither {before} nor {after} ({ZONE})"
     said = f"{today.day} {FRENCH_MONTHS[today.month - 1]} {today.year}"
     expect(page.locator('#assist[data-kind="note"]')).to_contain_text(f"Donne du jour ({said})")
+    # the saved game knows it is that day's daily deal (the win dialog offers the next one from it)
+    page.wait_for_function("day => (localStorage.getItem('canfield.save') || '').includes('\"daily\":\"' + day + '\"')",
+                           arg=today.isoformat())

@@ -1,0 +1,178 @@
+"""The move counter `#moves`, the game clock `#clock`, and what the win dialog says about the win.
+
+The rules are pure Python (tested under CPython): the number of moves is the engine's history (every
+draw, recycle and auto-finish move is in it; an undo takes one out, a redo puts it back, a restart empties
+it), the clock's time is `persist.Keeper.elapsed()` (it runs from the first move while the page is
+visible and stops on a win), the personal best compares the win with the statistics as they were before
+it, and the next daily deal depends on the days already played.
+
+`Counters` is the page's side (it imports `js` only when built): it writes the two texts, hides them when
+the settings say so (not shown, not announced), pauses the clock while the page is hidden
+(`visibilitychange`), saves the time when the page goes away (`pagehide`), and ticks the clock once a
+second with one timer, writing only the clock's text (the board is not redrawn).
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+
+from .persist import format_duration
+
+
+def moves_made(game) -> int:
+    """Moves made in this game: the engine's history (draws and recycles included)."""
+    return len(game.history)
+
+
+def clock_text(seconds: float) -> str:
+    """The clock's text: whole seconds elapsed, m:ss (h:mm:ss from an hour on)."""
+    return format_duration(math.floor(max(0.0, float(seconds))))
+
+
+def next_tick_ms(seconds: float) -> int:
+    """Milliseconds until the clock's text changes (the next whole second), a little after it."""
+    frac = float(seconds) - math.floor(float(seconds))
+    return max(20, int(round((1.0 - frac) * 1000)) + 15)
+
+
+RECORD_KEYS = {"score": "win.record.score", "moves": "win.record.moves", "time": "win.record.time"}
+
+
+def records_beaten(before: dict | None, score: int, seconds: float, moves: int) -> list[str]:
+    """Which personal records a win beats, given its table of the statistics as it was before the win
+    (canfield.stats `Stats.table`): ["first"] for the first win of these rules and draw; otherwise any
+    of "score" (a higher score), "moves" (fewer moves, where the table keeps them: `fewest`) and "time"
+    (faster, to the tenth of a second the statistics keep); [] when none."""
+    if not before:
+        return []
+    if not before.get("won"):
+        return ["first"]
+    out = []
+    best = before.get("best_score")
+    if best is not None and score > best:
+        out.append("score")
+    fewest = before.get("fewest")
+    if fewest is not None and moves < fewest:
+        out.append("moves")
+    fastest = before.get("fastest")
+    if fastest is not None and round(float(seconds), 1) < fastest:
+        out.append("time")
+    return out
+
+
+def best_text(records: list[str], t) -> str:
+    """The win dialog's sentence for `records_beaten`, in the player's language; "" when none."""
+    if not records:
+        return ""
+    if records == ["first"]:
+        return t("win.best.first")
+    return t("win.best", records=", ".join(t(RECORD_KEYS[r]) for r in records))
+
+
+def next_daily(won_day: str | None, today: str, played) -> str | None:
+    """After winning the daily deal of `won_day`: "today" when today's daily deal is there to play (the won
+    deal was an earlier day's and today's was not played here), "tomorrow" when the next one comes
+    tomorrow; None when the won game was not a daily deal. Days are "YYYY-MM-DD"."""
+    if not won_day:
+        return None
+    if won_day < today and today not in played:
+        return "today"
+    return "tomorrow"
+
+
+def add_days(day: str, n: int) -> str:
+    return (datetime.date.fromisoformat(day) + datetime.timedelta(days=n)).isoformat()
+
+
+class Counters:
+    """The two counters on the page (see the module's docstring)."""
+
+    def __init__(self, app):
+        from js import document, window  # noqa: PLC0415 - the page only; the rules above are pure
+
+        self.app = app
+        self.document = document
+        self.window = window
+        self.moves_el = document.getElementById("moves")
+        self.clock_el = document.getElementById("clock")
+        self.moves_box = document.getElementById("moves-box")
+        self.clock_box = document.getElementById("clock-box")
+        self.timer = None
+        self.tick_proxy = None
+        self.texts = {}
+
+    def bind(self, proxy):
+        self.tick_proxy = proxy("clock-tick", self._on_tick)
+        self.document.addEventListener("visibilitychange", proxy("visibility", self._on_visibility))
+        self.window.addEventListener("pagehide", proxy("pagehide", self._on_pagehide))
+        if self.document.visibilityState == "hidden":
+            self.app.keeper.pause()
+
+    def _text(self, key, el, value):
+        if self.texts.get(key) != value:
+            self.texts[key] = value
+            el.textContent = value
+
+    def draw(self, game):
+        """Once per frame, after the board: the texts, the settings' visibility, the clock's timer."""
+        s = self.app.settings
+        if self.moves_box.hidden == s.show_moves:
+            self.moves_box.hidden = not s.show_moves
+        if self.clock_box.hidden == s.show_clock:
+            self.clock_box.hidden = not s.show_clock
+        self._text("moves", self.moves_el, str(moves_made(game)))
+        self._text("clock", self.clock_el, clock_text(self.app.keeper.elapsed()))
+        self._schedule()
+
+    def _schedule(self):
+        """One timer at most: set while the clock runs and is shown, for the next change of its text."""
+        keeper = self.app.keeper
+        if self.timer is not None:
+            self.window.clearTimeout(self.timer)
+            self.timer = None
+        if keeper.running and self.app.settings.show_clock and self.tick_proxy is not None:
+            self.timer = self.window.setTimeout(self.tick_proxy, next_tick_ms(keeper.elapsed()))
+
+    def _on_tick(self, *_):
+        self.timer = None
+        self._text("clock", self.clock_el, clock_text(self.app.keeper.elapsed()))
+        self._schedule()
+
+    def _on_visibility(self, *_):
+        keeper = self.app.keeper
+        if self.document.visibilityState == "hidden":
+            keeper.pause()
+            self._save()
+        else:
+            keeper.resume()
+        self.draw(self.app.controller.game)
+
+    def _on_pagehide(self, *_):
+        self._save()
+
+    # ---- days, for the win dialog's next daily deal ------------------------------------------
+
+    def today(self) -> str:
+        """Today in the player's time zone, "YYYY-MM-DD" (the daily deal follows the player's calendar)."""
+        d = self.window.Date.new()
+        return f"{int(d.getFullYear()):04d}-{int(d.getMonth()) + 1:02d}-{int(d.getDate()):02d}"
+
+    def day_label(self, day: str, lang: str) -> str:
+        """`day` ("YYYY-MM-DD") as the player's language writes a date ("2 décembre 2026")."""
+        from js import Object  # noqa: PLC0415
+        from pyodide.ffi import to_js  # noqa: PLC0415
+
+        y, m, d = (int(x) for x in day.split("-"))
+        try:
+            options = to_js({"day": "numeric", "month": "long", "year": "numeric"}, dict_converter=Object.fromEntries)
+            return str(self.window.Date.new(y, m - 1, d).toLocaleDateString(lang, options))
+        except Exception:  # noqa: BLE001 - a browser without that locale: the date as digits
+            return day
+
+    def _save(self):
+        """The time played so far goes into the saved game (a reload goes on from it)."""
+        try:
+            self.app.keeper.save(self.app.controller.game)
+        except Exception:  # noqa: BLE001 - keeping the game must never stop it
+            pass
