@@ -19,7 +19,7 @@ STORAGE_KEY = "canfield.settings"
 VERSION = 1
 MAX_CHARS = 4096  # ours are one small flat object
 # The settings dialog's checkboxes (input names = field names).
-TOGGLES = ("double_click", "auto_finish", "four_color", "large_cards", "sound")
+TOGGLES = ("double_click", "auto_finish", "four_color", "large_cards", "sound", "motion")
 # The settings dialog's choices (select names = field names), each with its allowed values, the
 # default first. Each value is a class on #game ("theme-dark", "back-red", "table-blue") that
 # static/game.css turns into colours; "auto" follows the system's light or dark preference.
@@ -43,6 +43,7 @@ class Settings:
     theme: str = "auto"          # THEMES
     back: str = "blue"           # BACKS: the card back
     table: str = "green"         # TABLES: the felt colour
+    motion: bool = True          # the deal, slides, the card-by-card finish, the win cascade (off: instant)
 
     def to_json(self) -> str:
         return json.dumps({"version": VERSION, **asdict(self)})
