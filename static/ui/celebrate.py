@@ -96,6 +96,7 @@ class Celebration:
             el.hidden = True
             return
         el.className = card_class(code) + " cel-cover"
+        el.dataset.copy = code           # the face's art (static/faces.css), without the board's hook
         el.innerHTML = card_html(code, self.app.renderer.labels)
 
     def _tick(self, *_):
@@ -123,6 +124,7 @@ class Celebration:
         outer.style.left, outer.style.top = _px(x), _px(y)
         inner = document.createElement("div")
         inner.className = card_class(code) + " cel-card"
+        inner.dataset.copy = code
         inner.innerHTML = card_html(code, app.renderer.labels)
         outer.appendChild(inner)
         self.layer.appendChild(outer)

@@ -288,7 +288,7 @@ class Renderer:
         self.root.classList.add("dealing")
         for flight in plan:
             opts = _js({"duration": flight.duration, "delay": flight.delay, "easing": "ease-out",
-                        "fill": "backwards"})
+                        "fill": "backwards" if flight.key else "both"})
             if flight.key is None:
                 el = document.createElement("div")
                 el.className = "flyer"
@@ -305,7 +305,10 @@ class Renderer:
                 c = el.getBoundingClientRect()
                 dx, dy = s.left - c.left, s.top - c.top
                 el.classList.add("moving")
-                keys = [{"transform": f"translate({dx:.1f}px,{dy:.1f}px)"}, {"transform": "none"}]
+                # unseen while it waits on the stock (the stock's back shows), turned up as it leaves
+                keys = [{"transform": f"translate({dx:.1f}px,{dy:.1f}px)", "opacity": 0},
+                        {"transform": f"translate({dx * 0.9:.1f}px,{dy * 0.9:.1f}px)", "opacity": 1, "offset": 0.1},
+                        {"transform": "none", "opacity": 1}]
                 anim = el.animate(_js(keys), opts)
                 anim.onfinish = anim.oncancel = self.on_dealt
             self.deal_anims.append(anim)
@@ -313,13 +316,16 @@ class Renderer:
     def dealt(self, ev):
         """A deal flight ended (finished or cancelled): a back goes, a card leaves the top layer."""
         el = ev.target.effect.target
-        if el.classList.contains("flyer"):
-            el.remove()
-        else:
+        if not el.classList.contains("flyer"):
             el.classList.remove("moving")
+            if el.closest('[data-pile="reserve"]'):   # the reserve's top is down: its backs go
+                for back in self.board.querySelectorAll(".flyer"):
+                    back.remove()
         if self.deal_anims and all(a.playState == "finished" or a.playState == "idle" for a in self.deal_anims):
             self.deal_anims = []
             self.root.classList.remove("dealing")
+            for back in self.board.querySelectorAll(".flyer"):
+                back.remove()
 
     def dealing(self) -> bool:
         """A deal is flying in."""
@@ -354,6 +360,7 @@ class Renderer:
             return
         el.className = card_class(code) + " under"
         el.dataset.under = code
+        el.dataset.copy = code           # its face's art (static/faces.css)
         el.innerHTML = card_html(code, self.labels)
         el.hidden = False
 
