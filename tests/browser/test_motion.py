@@ -253,7 +253,8 @@ def test_reduced_motion_no_deal_no_steps_no_cascade(open_game, page, server):
     page.evaluate(COUNT_ANIMATIONS)
     page.locator('[data-pile="stock"]').click()
     expect(page.locator("#dlg-win")).to_be_visible()
-    assert page.evaluate("() => window.__tops").__len__() == 2   # before, and all up at once
+    page.wait_for_function("() => window.__tops.at(-1) === '6H,6S,6D,6C'")   # drawn at the next frame
+    assert len(page.evaluate("() => window.__tops")) == 2        # before, and all up at once
     assert page.locator("#celebration").count() == 0
     assert page.evaluate("() => window.__anims") == 0
     page.emulate_media(reduced_motion="no-preference")
@@ -267,6 +268,7 @@ def test_the_animations_setting_off_is_like_reduced_motion(open_game, page, serv
     page.locator('#dlg-settings [data-dialog="close"]').click()
     page.locator('[data-pile="stock"]').click()
     expect(page.locator("#dlg-win")).to_be_visible()
+    page.wait_for_function("() => window.__tops.at(-1) === '6H,6S,6D,6C'")   # drawn at the next frame
     assert len(page.evaluate("() => window.__tops")) == 2
     assert page.locator("#celebration").count() == 0
     assert page.evaluate("() => window.__anims") == 0
