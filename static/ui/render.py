@@ -237,7 +237,7 @@ class Renderer:
 
         if deal and self.motion:
             self._deal(game, vm)
-            return
+            slides = {}                     # a deal is its own motion
         flips = ui.slide_origin == "stock"
         for code, (x, y) in slides.items():
             el = self.cards[code]
