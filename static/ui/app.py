@@ -20,13 +20,15 @@ from pyodide.ffi import create_once_callable, create_proxy
 from .a11y import Announcer
 from .controller import Button, Controller, Resize
 from .counters import Counters
+from .celebrate import Celebration
+from .controller import Button, Controller, FinishStep, Resize
 from .dialogs import Dialogs
 from .hint import Assist
 from .i18n import LANGUAGE_NAMES, LANGUAGES, Translator, pick_language
 from .input import Input
 from .layout import compute
 from .persist import Keeper, Store
-from .render import Renderer
+from .render import SLIDE_MS, Renderer
 from .routing import Router
 from .sound import Sound
 from .state import route_hash, visible_cards
@@ -62,12 +64,16 @@ class App:
         self._layout = None
         self._layout_key = None
         self.coarse = False
+        self.celebration = Celebration(self)   # the win cascade (static/ui/celebrate.py)
+        self._next_step = None                  # (ms, seq) of the auto-finish's next move, set when drawn
+        self.reduced_query = window.matchMedia("(prefers-reduced-motion: reduce)")
 
     # ---- start ------------------------------------------------------------------------
 
     def start(self):
         self.renderer = Renderer(self.proxy("frame", self._on_frame), self.proxy("slid", self._on_slid),
-                                 self.proxy("undeny", lambda: self.renderer.undeny()))
+                                 self.proxy("undeny", lambda: self.renderer.undeny()),
+                                 self.proxy("dealt", lambda ev: self.renderer.dealt(ev)))
         self.apply_texts()
         self.apply_settings()
 
@@ -93,7 +99,8 @@ class App:
         self.assist = Assist(self)
         self.stats_view = StatsView(self)
         self.counters = Counters(self)   # #moves and #clock (static/ui/counters.py)
-        self.controller.put(game, push=False)
+        self.controller.put(game, push=False, deal=False)   # the board is already on screen: no deal flight
+        self._sync_motion()
         self._viewport()
         self._run(self.controller.take_effects())
         self._bind()
@@ -147,6 +154,7 @@ class App:
         board.addEventListener("contextmenu", self.proxy("contextmenu", lambda ev: ev.preventDefault()))
         window.addEventListener("hashchange", self.proxy("hashchange", self.router.on_hashchange))
         window.addEventListener("storage", self.proxy("storage", self._on_storage))
+        self.reduced_query.addEventListener("change", self.proxy("reduced-motion", lambda *_: self._sync_motion()))
         resized = self.proxy("resize", lambda *_: self._viewport())
         window.addEventListener("resize", resized)
         window.addEventListener("orientationchange", resized)
@@ -216,6 +224,41 @@ class App:
                 self.keeper.restarted()
             elif kind == "layout":
                 self._layout_key = None
+            elif kind == "finish_step":      # the animated auto-finish: its next move `ms` after this
+                self._next_step = args       # one is drawn (a slow frame never skips a card)
+            elif kind == "celebrate":        # after the last card has landed
+                window.setTimeout(self.proxies.get("celebrate") or self.proxy("celebrate", self._celebrate),
+                                  SLIDE_MS + 40)
+
+    # ---- motion ---------------------------------------------------------------------------
+
+    def _sync_motion(self):
+        """Motion on or off: the setting, unless the system asks for reduced motion."""
+        reduced = bool(self.reduced_query.matches)
+        on = self.settings.motion and not reduced
+        self.root.classList.toggle("no-motion", not on)
+        if self.renderer is not None:
+            self.renderer.motion = on
+            if not on and self.renderer.dealing():
+                self.renderer.finish_deal()
+        if self.controller is not None:
+            self.controller.reduced_motion = reduced
+
+    def _celebrate(self, *_):
+        """The game was won by a move: the cascade, then the win dialog (at once with motion off, or
+        when a dialog is open)."""
+        c = self.controller
+        if not c.game.won:                   # undone meanwhile
+            return
+        if not c.motion or self.busy():
+            self.dialogs.open("win")
+            return
+        self.input.cancel_drag()
+        self.celebration.start([[card.code for card in pile] for pile in c.game.foundations], self._celebrated)
+
+    def _celebrated(self):
+        if self.controller.game.won and not self.busy():
+            self.dialogs.open("win")
 
     def _on_frame(self, *_):
         if self.controller is None:
@@ -224,10 +267,15 @@ class App:
         self.renderer.draw(c.game, c.ui, self.layout, self.t, self.lang)
         if self.counters is not None:
             self.counters.draw(c.game)
+        if self._next_step is not None:
+            (ms, seq), self._next_step = self._next_step, None
+            tick = create_once_callable(self.guard(lambda *_: self.dispatch(FinishStep(seq))))
+            window.setTimeout(tick, ms)
 
     def _on_slid(self, ev):
         el = ev.target.effect.target
         el.classList.remove("moving")
+        el.classList.remove("flip")
 
     def _viewport(self):
         self.coarse = bool(window.matchMedia("(pointer: coarse)").matches)   # touch only: no keys help line
@@ -300,6 +348,7 @@ class App:
         for name, on in self.settings.look_classes().items():
             self.root.classList.toggle(name, on)
         self.sound.enabled = self.settings.sound
+        self._sync_motion()
         if self.controller is not None:
             self.renderer.request()
 

@@ -25,6 +25,8 @@ from .state import (
 )
 
 NOTICE_MS = 5000
+FINISH_MS = 80           # the animated auto-finish: one card to a foundation every 80 ms
+FINISH_DRAW_MS = 40      # a draw or recycle inside the finish goes faster
 
 
 # ---- actions ----------------------------------------------------------------------------------
@@ -106,6 +108,21 @@ class AutoFinish:
     """The auto-finish setting was switched on: finish now if the engine knows a sure win."""
 
 
+# ---- motion (the animated auto-finish) --------------------------------------------------------
+
+@dataclass(frozen=True)
+class FinishStep:
+    """The page's timer for the animated auto-finish: play the next move of the finish (`seq` names
+    the finish it was set for; a stale timer does nothing). `rest`: a tap or a key during the finish,
+    play all that is left at once."""
+    seq: int
+    rest: bool = False
+
+
+# actions that may come while the animated auto-finish plays without ending it first
+_BESIDE_FINISH = (FinishStep, Resize, Pointer, Focus, HintShown)
+
+
 # ---- the state of the interface ---------------------------------------------------------------
 
 @dataclass
@@ -133,6 +150,10 @@ class UIState:
         self.pending = None          # Pending: a confirmation waits for an answer
         self.restart_undo = None     # (history, redo moves) of the game before a restart
         self.viewport = (1280.0, 800.0)
+        # motion (static/ui/motion.py, render.py, celebrate.py)
+        self.deal_seq = 0            # bumped for a deal the renderer flies in from the stock
+        self.finishing = []          # the auto-finish moves still to play, one per FinishStep
+        self.finish_seq = 0          # bumped for every finish started (its timers carry it)
 
     def __repr__(self):
         return f"UIState(selection={self.selection!r}, focus={self.focus!r}, cursor={self.cursor})"
@@ -148,6 +169,12 @@ class Controller:
         self.lang = lang
         self.ui = UIState()
         self.effects = []
+        self.reduced_motion = False  # the page's prefers-reduced-motion (set by the page)
+
+    @property
+    def motion(self) -> bool:
+        """Animations on: the motion setting, unless the system asks for reduced motion."""
+        return bool(getattr(self.settings, "motion", True)) and not self.reduced_motion
 
     # ---- plumbing -----------------------------------------------------------------------
 
@@ -176,7 +203,11 @@ class Controller:
         ui.slide_origin = None
         self._do("changed")
         if self.game.won:
-            self._do("dialog", "win")
+            # with motion, the win celebration first (static/ui/celebrate.py), then the dialog
+            if animate and self.motion:
+                self._do("celebrate")
+            else:
+                self._do("dialog", "win")
 
     def touched(self) -> bool:
         """A started game: leaving it loses something (unless it is won)."""
@@ -186,6 +217,9 @@ class Controller:
     # ---- dispatch -----------------------------------------------------------------------
 
     def dispatch(self, action) -> None:
+        if self.ui.finishing and not isinstance(action, _BESIDE_FINISH):
+            # anything else during the animated auto-finish: the finish ends first, then the action
+            self._on_FinishStep(FinishStep(self.ui.finish_seq, rest=True))
         handler = getattr(self, "_on_" + type(action).__name__)
         handler(action)
 
@@ -367,7 +401,11 @@ class Controller:
         said = game.describe_move(move, self.lang)     # before auto-finish moves other cards
         ui.selection = None
         ui.restart_undo = None                         # a new move: the restart cannot come back
-        if self.settings.auto_finish and not game.won and self._finish():
+        finish = self.game.finish_moves() if self.settings.auto_finish and not game.won else None
+        if finish and not self.motion:
+            for m in finish:          # all at once
+                game.play(m)
+        if finish:
             said += " " + self.t("notice.finishing")
             if game.won:
                 said += " " + self.t("win.score", score=game.score)
@@ -376,20 +414,63 @@ class Controller:
         ui.slide_from = dict(firsts or {})
         ui.slide_origin = "stock" if move.src == "S" else None
         self.say(said)
+        if finish and self.motion:
+            self._start_finish(finish)
 
-    def _finish(self) -> bool:
-        """Auto-finish: only the engine's finish, which it knows will win."""
-        moves = self.game.finish_moves()
-        for move in moves or ():
-            self.game.play(move)
-        return bool(moves)
+    def _start_finish(self, moves) -> None:
+        """The animated auto-finish: the engine's moves (the authority), played one per FinishStep."""
+        ui = self.ui
+        ui.finishing = list(moves)
+        ui.finish_seq += 1
+        self._next_step()
+
+    def _next_step(self) -> None:
+        ui = self.ui
+        if ui.finishing:
+            ms = FINISH_DRAW_MS if ui.finishing[0].is_stock else FINISH_MS
+            self._do("finish_step", ms, ui.finish_seq)
+
+    def _on_FinishStep(self, a: FinishStep) -> None:
+        ui, game = self.ui, self.game
+        if not ui.finishing or a.seq != ui.finish_seq:
+            return                    # a timer of a finish that ended already
+        if a.rest:
+            moves, ui.finishing = ui.finishing, []
+        else:
+            moves = [ui.finishing.pop(0)]
+        for move in moves:
+            try:
+                game.play(move)
+            except ValueError:        # cannot happen while every other action waits for the finish
+                ui.finishing = []
+                break
+        self._changed()
+        if moves and moves[-1].is_stock and len(moves) == 1:
+            ui.slide_origin = "stock"
+        if game.won:
+            ui.finishing = []
+            self._do("sound", "win")
+            self.say(self.t("win.score", score=game.score))
+        else:
+            self._do("sound", "move")
+            self._next_step()
 
     def _on_AutoFinish(self, a: AutoFinish) -> None:
-        if self.settings.auto_finish and not self.game.won and self._finish():
-            self.ui.restart_undo = None
-            self._changed()
-            if self.game.won:
-                self._do("sound", "win")
+        game = self.game
+        if not self.settings.auto_finish or game.won or self.ui.finishing:
+            return
+        moves = game.finish_moves()
+        if not moves:
+            return
+        self.ui.restart_undo = None
+        if self.motion:
+            self._start_finish(moves)
+            return
+        for move in moves:
+            game.play(move)
+        self._changed()
+        if game.won:
+            self._do("sound", "win")
 
     def _draw(self) -> None:
         move = stock_move(self.game)
@@ -437,6 +518,7 @@ class Controller:
             ui.restart_undo = (tuple(game.history), tuple(game.redo_moves))
         game.restart()
         self._changed(animate=False)
+        ui.deal_seq += 1                # the deal flies in again from the stock
         self.say(self.t("a11y.restart"))
         if ui.restart_undo is not None:
             self._do("notice", self.t("notice.restarted"), NOTICE_MS)
@@ -487,10 +569,14 @@ class Controller:
     def _on_NewDeal(self, a: NewDeal) -> None:
         self.put(a.game, push=a.push)
 
-    def put(self, game, push=True) -> None:
-        """`game` on the table, its code in the address bar."""
+    def put(self, game, push=True, deal=True) -> None:
+        """`game` on the table, its code in the address bar. `deal`: the cards fly in from the stock
+        (not at boot, where the board is already on screen)."""
         self.game = game
         ui = self.ui
+        ui.finishing = []
+        if deal:
+            ui.deal_seq += 1
         ui.selection = None
         ui.restart_undo = None
         ui.pending = None

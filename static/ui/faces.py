@@ -168,7 +168,9 @@ def faces_css() -> str:
         decl = f'--art:url("{data_uri(main)}")'
         if accent is not None:
             decl += f';--art2:url("{data_uri(accent)}")'
-        lines.append(f':is(.card[data-card="{code}"],.mini[data-mini="{code}"]) .art{{{decl}}}')
+        # data-copy: a copy of a board card that must not carry the board's hook (the card under a
+        # pile's top, the win cascade's cards)
+        lines.append(f':is(.card[data-card="{code}"],.card[data-copy="{code}"],.mini[data-mini="{code}"]) .art{{{decl}}}')
     return "\n".join(lines) + "\n"
 
 

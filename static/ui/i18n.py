@@ -149,6 +149,8 @@ FR = {
     # the look settings, sound, and the rules and help dialog (static/ui/rules_view.py)
     "settings.sound": "Son",
     "settings.sound.hint": "Un bruit de carte discret à chaque coup, une musique à la victoire",
+    "settings.motion": "Animations",
+    "settings.motion.hint": "La donne, les cartes qui glissent et la cascade de la victoire (sinon tout est instantané)",
     "settings.theme": "Thème",
     "theme.auto": "Automatique (clair ou sombre selon l’appareil)",
     "theme.light": "Clair",
@@ -330,6 +332,8 @@ NL = {
     # the look settings, sound, and the rules and help dialog (static/ui/rules_view.py)
     "settings.sound": "Geluid",
     "settings.sound.hint": "Een zacht kaartgeluid bij elke zet, een melodie bij winst",
+    "settings.motion": "Animaties",
+    "settings.motion.hint": "Het delen, schuivende kaarten en de waterval bij winst (anders gaat alles meteen)",
     "settings.theme": "Thema",
     "theme.auto": "Automatisch (licht of donker zoals het toestel)",
     "theme.light": "Licht",
@@ -511,6 +515,8 @@ EN = {
     # the look settings, sound, and the rules and help dialog (static/ui/rules_view.py)
     "settings.sound": "Sound",
     "settings.sound.hint": "A soft card sound on every move, a tune when you win",
+    "settings.motion": "Animations",
+    "settings.motion.hint": "The deal, sliding cards and the win cascade (otherwise everything is instant)",
     "settings.theme": "Theme",
     "theme.auto": "Automatic (light or dark as the device)",
     "theme.light": "Light",

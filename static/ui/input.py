@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from js import document
 
-from .controller import Drop, Focus, Key, Pointer, Tap
+from .controller import Drop, FinishStep, Focus, Key, Pointer, Tap
 from .layout import drop_pile, hit_pile
 from .state import move_count, moves_from, visible_cards
 from .view import lengths
@@ -60,8 +60,23 @@ class Input:
 
     # ---- pointer --------------------------------------------------------------------------
 
+    def _motion_first(self) -> bool:
+        """A press or a key while something moves. The deal: it ends at once (every card where it
+        lands) and the press or key goes on as usual. The animated auto-finish: the rest is played at
+        once, and that is all the press or key does (True: consumed)."""
+        app = self.app
+        if app.renderer.dealing():
+            app.renderer.finish_deal()
+        ui = app.controller.ui
+        if ui.finishing:
+            app.dispatch(FinishStep(ui.finish_seq, rest=True))
+            return True
+        return False
+
     def on_pointerdown(self, ev):
         if not ev.isPrimary or ev.button != 0 or self.app.busy():
+            return
+        if self._motion_first():
             return
         pile, index = self.hit(ev.clientX, ev.clientY)
         self.app.dispatch(Pointer())
@@ -187,7 +202,14 @@ class Input:
 
     def on_keydown(self, ev):
         app = self.app
+        if app.celebration.running():   # any key ends the win celebration, and does nothing else
+            ev.preventDefault()
+            app.celebration.end()
+            return
         if app.busy() or ev.altKey or ev.metaKey:
+            return
+        if ev.key not in ("Shift", "Control", "Alt", "Meta", "Tab") and self._motion_first():
+            ev.preventDefault()
             return
         active = document.activeElement
         tag = active.tagName if active else ""

@@ -8,7 +8,10 @@ Cards are keyed by their code and reused; a pile's cards are appended from the f
 (which moves a reused node into its new pile). Every place comes from the layout in pixels, so the
 board needs no measuring to be right. Cards that change pile slide from where they were (Web
 Animations, transform only) unless the player asked for reduced motion; a sliding card is drawn above
-every pile.
+every pile; a card drawn from the stock also turns over (a scaleX flip, the back shown in its first
+half). A new deal flies in from the stock (static/ui/motion.py plans it): the reserve's cards, the
+base card and the columns, staggered, about a second; `finish_deal` ends it at once. With motion off
+(the setting, or prefers-reduced-motion) every change is drawn at once.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from pyodide.ffi import to_js
 
 from .a11y import pile_label
 from .faces import rank_labels
+from .motion import deal_plan
 from .state import PILES
 from .view import card_class, card_html, view_model
 
@@ -35,7 +39,7 @@ def _px(value: float) -> str:
 
 
 class Renderer:
-    def __init__(self, on_frame, on_slid, on_undeny):
+    def __init__(self, on_frame, on_slid, on_undeny, on_dealt=None):
         self.root = document.getElementById("game")
         self.board = document.getElementById("board")
         self.pile_el = {p: document.querySelector(f'[data-pile="{p}"]') for p in PILES}
@@ -70,6 +74,10 @@ class Renderer:
         self.drawn_anim = 0
         self.frame_pending = False
         self.reduced_motion = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        self.motion = not self.reduced_motion    # the page sets it: the motion setting and the system's
+        self.drawn_deal = 0
+        self.deal_anims = []     # the running deal's animations (finish_deal ends them)
+        self.on_dealt = on_dealt  # the page's proxy (guarded) for `dealt`, when a deal flight ends
         for el in self.pile_el.values():
             el.classList.add("empty")
         for card in CARDS:
@@ -137,7 +145,11 @@ class Renderer:
         """Bring the DOM up to `(game, ui)` placed by `layout`."""
         self.frame_pending = False
         vm = view_model(game, ui, layout)
-        animate = not self.reduced_motion and ui.animate and ui.anim_seq != self.drawn_anim
+        animate = self.motion and ui.animate and ui.anim_seq != self.drawn_anim
+        deal = ui.deal_seq != self.drawn_deal
+        self.drawn_deal = ui.deal_seq
+        if deal and self.deal_anims:
+            self.finish_deal()
         new_anim = ui.anim_seq != self.drawn_anim
         self.drawn_anim = ui.anim_seq
         slide_from = ui.slide_from if new_anim else {}
@@ -223,6 +235,10 @@ class Renderer:
             if btn is not None and btn.disabled == enabled:
                 btn.disabled = not enabled
 
+        if deal and self.motion:
+            self._deal(game, vm)
+            slides = {}                     # a deal is its own motion
+        flips = ui.slide_origin == "stock"
         for code, (x, y) in slides.items():
             el = self.cards[code]
             r = el.getBoundingClientRect()
@@ -230,12 +246,100 @@ class Renderer:
             if abs(dx) < 1 and abs(dy) < 1:
                 continue
             el.classList.add("moving")      # above every pile while it slides
-            anim = el.animate(
-                _js([{"transform": f"translate({dx:.1f}px,{dy:.1f}px)"}, {"transform": "none"}]),
-                _js({"duration": SLIDE_MS, "easing": "ease-out"}),
-            )
+            if flips and code not in slide_from:   # drawn from the stock: it turns over on the way
+                el.classList.add("flip")
+                keys = [{"transform": f"translate({dx:.1f}px,{dy:.1f}px) scaleX(1)"},
+                        {"transform": f"translate({dx / 2:.1f}px,{dy / 2:.1f}px) scaleX(0.02)", "offset": 0.5},
+                        {"transform": "none"}]
+                back = el.animate(_js([{"opacity": 1}, {"opacity": 1, "offset": 0.5}, {"opacity": 0, "offset": 0.5},
+                                       {"opacity": 0}]),
+                                  _js({"duration": SLIDE_MS * 1.5, "pseudoElement": "::after"}))
+                back.onfinish = back.oncancel = self.on_slid
+                anim = el.animate(_js(keys), _js({"duration": SLIDE_MS * 1.5, "easing": "ease-out"}))
+            else:
+                anim = el.animate(
+                    _js([{"transform": f"translate({dx:.1f}px,{dy:.1f}px)"}, {"transform": "none"}]),
+                    _js({"duration": SLIDE_MS, "easing": "ease-out"}),
+                )
             anim.onfinish = self.on_slid
             anim.oncancel = self.on_slid
+
+    # ---- the deal ------------------------------------------------------------------------
+
+    def _deal(self, game, vm):
+        """The cards on the table fly in from the stock (static/ui/motion.py: the order and timing).
+        The reserve's hidden cards fly as backs (elements without data-card, removed when they land)."""
+        reserve = vm.cards["reserve"]
+        base = [(p.code, pile) for pile in (f"foundation-{i}" for i in range(1, 5)) for p in vm.cards[pile]]
+        columns = []
+        for row in range(max((len(vm.cards[f"tableau-{i}"]) for i in range(1, 5)), default=0)):
+            for i in range(1, 5):
+                col = vm.cards[f"tableau-{i}"]
+                if row < len(col):
+                    columns.append((col[row].code, f"tableau-{i}"))
+        waste = [(p.code, "waste") for p in vm.cards["waste"]]
+        plan = deal_plan(reserve[-1].code if reserve else None, len(game.reserve), base, columns + waste)
+        if not plan:
+            return
+        s = self.pile_el["stock"].getBoundingClientRect()
+        board = self.board.getBoundingClientRect()
+        reserve_el = self.pile_el["reserve"]
+        r = reserve_el.getBoundingClientRect()
+        self.root.classList.add("dealing")
+        for flight in plan:
+            opts = _js({"duration": flight.duration, "delay": flight.delay, "easing": "ease-out",
+                        "fill": "backwards" if flight.key else "both"})
+            if flight.key is None:
+                el = document.createElement("div")
+                el.className = "flyer"
+                el.setAttribute("aria-hidden", "true")
+                el.style.left = _px(r.left - board.left)
+                el.style.top = _px(r.top - board.top)
+                self.board.appendChild(el)
+                dx, dy = s.left - r.left, s.top - r.top
+                keys = [{"transform": f"translate({dx:.1f}px,{dy:.1f}px)"}, {"transform": "none"}]
+                anim = el.animate(_js(keys), opts)
+                anim.onfinish = anim.oncancel = self.on_dealt
+            else:
+                el = self.cards[flight.key]
+                c = el.getBoundingClientRect()
+                dx, dy = s.left - c.left, s.top - c.top
+                el.classList.add("moving")
+                # unseen while it waits on the stock (the stock's back shows), turned up as it leaves
+                keys = [{"transform": f"translate({dx:.1f}px,{dy:.1f}px)", "opacity": 0},
+                        {"transform": f"translate({dx * 0.9:.1f}px,{dy * 0.9:.1f}px)", "opacity": 1, "offset": 0.1},
+                        {"transform": "none", "opacity": 1}]
+                anim = el.animate(_js(keys), opts)
+                anim.onfinish = anim.oncancel = self.on_dealt
+            self.deal_anims.append(anim)
+
+    def dealt(self, ev):
+        """A deal flight ended (finished or cancelled): a back goes, a card leaves the top layer."""
+        el = ev.target.effect.target
+        if not el.classList.contains("flyer"):
+            el.classList.remove("moving")
+            if el.closest('[data-pile="reserve"]'):   # the reserve's top is down: its backs go
+                for back in self.board.querySelectorAll(".flyer"):
+                    back.remove()
+        if self.deal_anims and all(a.playState == "finished" or a.playState == "idle" for a in self.deal_anims):
+            self.deal_anims = []
+            self.root.classList.remove("dealing")
+            for back in self.board.querySelectorAll(".flyer"):
+                back.remove()
+
+    def dealing(self) -> bool:
+        """A deal is flying in."""
+        return bool(self.deal_anims)
+
+    def finish_deal(self):
+        """A tap or a key during the deal: every card where it lands, now."""
+        anims, self.deal_anims = self.deal_anims, []
+        for anim in anims:
+            if anim.playState != "finished":
+                anim.finish()
+        for el in self.board.querySelectorAll(".flyer"):
+            el.remove()
+        self.root.classList.remove("dealing")
 
     def _under(self, pile, code, t, lang):
         """The next card of the reserve or a foundation, beneath its top card: a dragged top card
@@ -256,6 +360,7 @@ class Renderer:
             return
         el.className = card_class(code) + " under"
         el.dataset.under = code
+        el.dataset.copy = code           # its face's art (static/faces.css)
         el.innerHTML = card_html(code, self.labels)
         el.hidden = False
 
@@ -297,7 +402,7 @@ class Renderer:
         """A short shake of the touched cards (or pile): nothing legal happened."""
         targets = [self.cards[c] for c in codes] if codes else [self.pile_el[pile]]
         for el in targets:
-            if self.reduced_motion:
+            if not self.motion:
                 el.animate(_js([{"outlineColor": "#d00"}, {"outlineColor": "transparent"}]),
                            _js({"duration": 300}))
             else:

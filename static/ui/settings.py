@@ -19,7 +19,7 @@ STORAGE_KEY = "canfield.settings"
 VERSION = 1
 MAX_CHARS = 4096  # ours are one small flat object
 # The settings dialog's checkboxes (input names = field names).
-TOGGLES = ("double_click", "auto_finish", "four_color", "large_cards", "sound")
+TOGGLES = ("double_click", "auto_finish", "four_color", "large_cards", "sound", "motion")
 # The settings dialog's choices (select names = field names), each with its allowed values, the
 # default first. Each value is a class on #game ("theme-dark", "back-red", "table-blue") that
 # static/game.css turns into colours; "auto" follows the system's light or dark preference.
@@ -48,6 +48,7 @@ class Settings:
     table: str = "green"         # TABLES: the felt colour
     show_moves: bool = True      # the move counter #moves in the bar
     show_clock: bool = True      # the game clock #clock in the bar
+    motion: bool = True          # the deal, slides, the card-by-card finish, the win cascade (off: instant)
 
     def to_json(self) -> str:
         return json.dumps({"version": VERSION, **asdict(self)})

@@ -83,7 +83,7 @@ def test_axe_win_dialog(open_game):
     page = open_game(_foundation_only_deal(), path="index.html?lang=fr")
     page.locator('header [data-action="settings"]').click()
     page.locator('#dlg-settings input[name="auto_finish"]').check()
-    expect(page.locator("#dlg-win")).to_be_visible()
+    expect(page.locator("#dlg-win")).to_be_visible(timeout=30_000)   # after the animated finish
     audit(page, "win dialog")
 
 

@@ -25,6 +25,10 @@ SHOTS = Path(os.environ.get("CANFIELD_SCREENSHOTS", Path(tempfile.gettempdir()) 
 SEED_DECK = seed_example_deck()
 SEED_CODE = "CF1-D3-" + "".join(SEED_DECK)
 
+# The win dialog opens after the card-by-card auto-finish (about 80 ms a card) and the win cascade
+# (a few seconds), unless motion is off (tests/browser/test_motion.py).
+WIN_MS = 30_000
+
 PILES = ["stock", "waste", "reserve"] + [f"foundation-{i}" for i in range(1, 5)] + [f"tableau-{i}" for i in range(1, 5)]
 
 PILES_JS = """() => Object.fromEntries([...document.querySelectorAll('[data-pile]')].map(
@@ -397,7 +401,7 @@ def test_win_message_and_auto_finish(open_game):
     page.locator('[data-action="settings"]').click()
     page.locator('#dlg-settings input[name="auto_finish"]').check()
     win = page.locator("#dlg-win")
-    expect(win).to_be_visible()
+    expect(win).to_be_visible(timeout=WIN_MS)
     expect(win).to_contain_text("Gagné")
     expect(win).to_contain_text("255")
     for i in range(1, 5):
@@ -664,7 +668,7 @@ def test_auto_finish_after_a_move_once_the_setting_is_on(open_game):
     expect(page.locator("#deal-code")).to_have_text(code)
     expect(page.locator("#dlg-win")).to_be_hidden()     # a new deal alone does not play
     page.locator('[data-pile="stock"]').click()          # the first action: then the finish
-    expect(page.locator("#dlg-win")).to_be_visible()
+    expect(page.locator("#dlg-win")).to_be_visible(timeout=WIN_MS)
     expect(page.locator("#score")).to_have_text("255")
 
 

@@ -75,7 +75,7 @@ def test_a_whole_game_by_keyboard_alone(open_game):
             expect(page.locator("#description")).to_have_text(game.describe("en"))
     assert game.won
     win = page.locator("#dlg-win")
-    expect(win).to_be_visible()
+    expect(win).to_be_visible(timeout=30_000)   # after the win cascade
     expect(win).to_contain_text(str(game.score))
     expect(page.locator("#description")).to_have_text(game.describe("en"))
     expect(announce).to_contain_text("Game won")

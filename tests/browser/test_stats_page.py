@@ -12,7 +12,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from canfield import Game
-from test_game import SEED_CODE, _foundation_only_deal, card, expect_view, view_of
+from test_game import SEED_CODE, WIN_MS, _foundation_only_deal, card, expect_view, view_of
 from test_persist import open_game, put_storage, storage  # noqa: F401 - open_game: the settling fixture
 
 EN = "index.html?lang=en"
@@ -54,7 +54,7 @@ def shown(page) -> dict[str, str]:
 
 def close_win(page):
     win = page.locator("#dlg-win")
-    expect(win).to_be_visible()
+    expect(win).to_be_visible(timeout=WIN_MS)   # after the animated finish and the win cascade
     win.locator('[data-dialog="close"]').click()
     expect(win).to_be_hidden()
 

@@ -203,7 +203,7 @@ def test_whole_winning_line_by_drags_and_taps_at_phone_portrait(open_game, page)
     play_line(page, game, line[:half], "drag", 12, "390x844-first")
     play_line(page, game, line[half:], "tap", 12, "390x844-second")
     assert game.won
-    expect(page.locator("#dlg-win")).to_be_visible()
+    expect(page.locator("#dlg-win")).to_be_visible(timeout=30_000)   # after the win cascade
 
 
 def test_drag_with_a_scroll_in_the_middle(open_game, page):

@@ -1,0 +1,185 @@
+"""The win celebration: the cards leave the foundations one by one and bounce down the table, as in
+the classic solitaire cascade. Any tap or key ends it; then the win dialog opens.
+
+Drawn in a layer of its own over the whole page (`#celebration`, aria-hidden: the win is said by the
+live region and the dialog), with copies of the cards that are not [data-card] (the board's hooks stay
+unique). The foundations' own cards are hidden meanwhile and the layer shows, on each foundation, the
+card that leaves next. Each thrown card is two elements (one slides sideways, the other falls and
+bounces: static/ui/motion.py plans the parabolas) animated by Web Animations on `transform` only,
+and removed when it lands off screen, so at most about MAX_MS / LAUNCH_MS cards are in the air.
+
+The tap that ends it does nothing else: the layer takes it (it covers the board and the bar), and
+stays a moment after, so that the release of that tap falls on nothing.
+"""
+
+from __future__ import annotations
+
+from js import Object, document, window
+from pyodide.ffi import to_js
+
+from .motion import LAUNCH_MS, bounce, cascade_order, throw_speed
+from .view import card_class, card_html
+
+AFTER_MS = 350           # after a tap or key ended it: the dialog opens when the press is over
+
+
+def _js(value):
+    return to_js(value, dict_converter=Object.fromEntries)
+
+
+def _px(v: float) -> str:
+    return f"{v:.1f}px"
+
+
+class Celebration:
+    """`app` gives `proxy(name, fn)` (guarded JS callbacks), `renderer` (pile elements, faces' labels)."""
+
+    def __init__(self, app):
+        self.app = app
+        self.layer = None
+        self.queue = []          # (foundation index, code) still to throw
+        self.covers = {}         # foundation index -> the element showing its next card
+        self.rects = {}          # foundation index -> (x, y) in the layer
+        self.size = (0.0, 0.0, 0.0, 0.0)   # width, height of the layer; card width, height
+        self.flying = 0
+        self.thrown = 0
+        self.timer = None
+        self.on_end = None
+        self.after = None        # after a tap or key: what to call once the press is over
+
+    def running(self) -> bool:
+        return self.layer is not None and self.on_end is not None
+
+    def start(self, foundations, on_end):
+        """Throw the foundations' cards (`foundations`: four lists of codes, bottom first); call
+        `on_end()` when the last has gone or a tap or key ended it."""
+        if self.layer is not None:
+            self._remove()
+        app = self.app
+        root = document.getElementById("game")
+        box = root.getBoundingClientRect()
+        layer = document.createElement("div")
+        layer.id = "celebration"
+        layer.className = "celebration"
+        layer.setAttribute("aria-hidden", "true")
+        layer.addEventListener("pointerdown", app.proxies.get("celebration-down")
+                               or app.proxy("celebration-down", self._on_pointerdown))
+        card_w = card_h = 0.0
+        for i in range(4):
+            r = app.renderer.pile_element(f"foundation-{i + 1}").getBoundingClientRect()
+            self.rects[i] = (r.left - box.left, r.top - box.top)
+            card_w, card_h = r.width, r.height
+        one = app.renderer.card_element("AS").getBoundingClientRect()
+        if one.width:
+            card_w, card_h = one.width, one.height
+        self.size = (box.width, box.height, card_w, card_h)
+        self.queue = cascade_order(foundations)
+        self.covers = {}
+        for i, pile in enumerate(foundations):
+            if pile:
+                el = document.createElement("div")
+                el.style.left, el.style.top = _px(self.rects[i][0]), _px(self.rects[i][1])
+                layer.appendChild(el)
+                self.covers[i] = el
+                self._cover(i, pile[-1])
+        root.appendChild(layer)
+        root.classList.add("celebrating")
+        self.layer = layer
+        self.on_end = on_end
+        self.flying = 0
+        self.thrown = 0
+        self._tick()
+
+    def _cover(self, i, code):
+        el = self.covers[i]
+        if code is None:
+            el.hidden = True
+            return
+        el.className = card_class(code) + " cel-cover"
+        el.dataset.copy = code           # the face's art (static/faces.css), without the board's hook
+        el.innerHTML = card_html(code, self.app.renderer.labels)
+
+    def _tick(self, *_):
+        self.timer = None
+        if not self.running() or not self.queue:
+            return
+        i, code = self.queue.pop(0)
+        nxt = next((c for j, c in self.queue if j == i), None)
+        self._cover(i, nxt)
+        self._throw(i, code)
+        if self.queue:
+            app = self.app
+            self.timer = window.setTimeout(app.proxies.get("celebration-tick")
+                                           or app.proxy("celebration-tick", self._tick), LAUNCH_MS)
+
+    def _throw(self, i, code):
+        app = self.app
+        width, height, cw, ch = self.size
+        x, y = self.rects[i]
+        vx, vy = throw_speed(self.thrown)
+        self.thrown += 1
+        path = bounce(x, y, max(y, height - ch), width, cw, vx, vy)
+        outer = document.createElement("div")
+        outer.className = "cel-x"
+        outer.style.left, outer.style.top = _px(x), _px(y)
+        inner = document.createElement("div")
+        inner.className = card_class(code) + " cel-card"
+        inner.dataset.copy = code
+        inner.innerHTML = card_html(code, app.renderer.labels)
+        outer.appendChild(inner)
+        self.layer.appendChild(outer)
+        timing = _js({"duration": path.duration, "fill": "forwards"})
+        ys = [{"transform": f"translateY({dy}px)", "offset": off, "easing": easing} for off, dy, easing in path.ys]
+        inner.animate(_js(ys), timing)
+        slide = outer.animate(_js([{"transform": "translateX(0)"}, {"transform": f"translateX({path.dx}px)"}]),
+                              _js({"duration": path.duration, "fill": "forwards", "easing": "linear"}))
+        slide.onfinish = app.proxies.get("celebration-landed") or app.proxy("celebration-landed", self._landed)
+        self.flying += 1
+
+    def _landed(self, ev):
+        el = ev.target.effect.target
+        el.remove()
+        self.flying -= 1
+        if self.running() and not self.queue and self.flying <= 0:
+            self.end(by_player=False)
+
+    def _on_pointerdown(self, ev):
+        ev.preventDefault()
+        ev.stopPropagation()
+        self.end()
+
+    def end(self, by_player=True):
+        """The celebration ends (a tap, a key, or its last card gone): the win dialog opens."""
+        if not self.running():
+            return
+        on_end, self.on_end = self.on_end, None
+        if self.timer is not None:
+            window.clearTimeout(self.timer)
+            self.timer = None
+        self.queue = []
+        for anim in self.layer.getAnimations(_js({"subtree": True})):
+            anim.cancel()
+        for el in list(self.layer.querySelectorAll(".cel-x, .cel-cover")):
+            el.remove()
+        self.flying = 0
+        document.getElementById("game").classList.remove("celebrating")
+        if by_player:      # the layer takes the rest of this press; then it goes and the dialog opens
+            self.after = on_end
+            app = self.app
+            window.setTimeout(app.proxies.get("celebration-after") or app.proxy("celebration-after", self._after),
+                              AFTER_MS)
+        else:
+            self._remove()
+            on_end()
+
+    def _after(self, *_):
+        on_end, self.after = self.after, None
+        if self.on_end is None:      # no new celebration began meanwhile
+            self._remove()
+        if on_end is not None:
+            on_end()
+
+    def _remove(self):
+        if self.layer is not None:
+            self.layer.remove()
+            self.layer = None
