@@ -14,7 +14,7 @@ sys.path.insert(0, str(REPO / "static"))
 
 from canfield import Game  # noqa: E402
 from canfield.stats import InvalidStats, Stats  # noqa: E402
-from ui.controller import AutoFinish, Button, Controller, Key, Tap  # noqa: E402
+from ui.controller import AutoFinish, Button, Controller, FinishStep, Key, Tap  # noqa: E402
 from ui.counters import (  # noqa: E402
     add_days, best_text, clock_text, moves_made, next_daily, next_tick_ms, records_beaten,
 )
@@ -83,12 +83,18 @@ def test_restart_counts_from_zero_and_its_undo_brings_the_count_back():
     assert moves_made(c.game) == 4
 
 
-def test_auto_finish_moves_count_one_each():
-    c = make(foundation_only_deal())
+@pytest.mark.parametrize("motion", [False, True])
+def test_auto_finish_moves_count_one_each(motion):
+    c = make(foundation_only_deal(), motion=motion)
     finish = c.game.finish_moves()
     assert finish
     c.settings.auto_finish = True
     c.dispatch(AutoFinish())
+    if motion:                                    # card by card: each step is one more move
+        for n in range(1, len(finish) + 1):
+            step = next(e for e in c.take_effects() if e[0] == "finish_step")
+            c.dispatch(FinishStep(step[2]))
+            assert moves_made(c.game) == n
     assert c.game.won and moves_made(c.game) == len(finish)
     c.dispatch(Key("u"))                          # one auto-finish move taken back
     assert moves_made(c.game) == len(finish) - 1 and not c.game.won
@@ -203,7 +209,7 @@ def test_the_paused_time_is_saved_and_a_reload_goes_on_from_it():
 
 def test_restart_of_a_won_game_starts_a_new_clock():
     clock = Clock()
-    c = make(foundation_only_deal(), auto_finish=True)
+    c = make(foundation_only_deal(), auto_finish=True, motion=False)   # the finish at once
     k = Keeper(Store(MemoryStorage()), clock)
     k.boot("")
     k.after_action(c.game)

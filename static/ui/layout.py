@@ -46,6 +46,7 @@ CW_MIN = 14
 STRIP = 12                  # smallest strip of a covered card (px)
 STRIP_PHONE_LANDSCAPE = 8
 PHONE_LANDSCAPE_H = 500     # landscape windows lower than this are phones
+LOW_H = 600                 # landscape windows lower than this, and narrower than one bar row, get the low bar
 LINE = 1.15                 # the corner index's line height, as a share of its font size
 
 ARRANGEMENTS = ("rows", "stacked", "compact", "side")
@@ -206,8 +207,8 @@ def arrangements_for(width: float, height: float) -> tuple[str, ...]:
 
 def bar_height(width: float, height: float) -> float:
     """The toolbar's height at this window size (static/game.css sets the same --bar-h)."""
-    if width > height and height < PHONE_LANDSCAPE_H:
-        return BAR_PHONE_LANDSCAPE
+    if width > height and (height < PHONE_LANDSCAPE_H or (height < LOW_H and width < BAR_ONE_ROW)):
+        return BAR_PHONE_LANDSCAPE   # one low row: a two-row bar would take a sixth of the height
     if width >= BAR_ONE_ROW:
         return BAR_WIDE
     return BAR_MEDIUM if width >= NARROW else BAR_NARROW
