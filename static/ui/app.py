@@ -20,6 +20,7 @@ from pyodide.ffi import create_once_callable, create_proxy
 from .a11y import Announcer
 from .controller import Button, Controller, Resize
 from .dialogs import Dialogs
+from .early import Snapshots, first_deal, replay, unpaint
 from .hint import Assist
 from .i18n import LANGUAGE_NAMES, LANGUAGES, Translator, pick_language
 from .input import Input
@@ -66,6 +67,7 @@ class App:
     def start(self):
         self.renderer = Renderer(self.proxy("frame", self._on_frame), self.proxy("slid", self._on_slid),
                                  self.proxy("undeny", lambda: self.renderer.undeny()))
+        self.snapshots = Snapshots(self)  # the board kept for the next visit (static/ui/early.py)
         self.apply_texts()
         self.apply_settings()
 
@@ -81,8 +83,8 @@ class App:
             game = saved
         elif named is not None:
             game = named
-        else:
-            game = self._fresh_game()
+        else:  # the deal static/paint.js put on screen on a first visit, else a fresh one
+            game = first_deal(self.settings) or self._fresh_game()
         if bad_code:
             kept = saved is not None
             notice = self.t("notice.invalid_code_kept" if kept else "notice.invalid_code", code=bad_code[:120])
@@ -101,10 +103,12 @@ class App:
         self.keeper.ready()
         for name in ("new", "settings", "rules"):
             self.renderer.buttons[name].disabled = False
+        unpaint(self.root)  # the painted board goes in the same task as the first drawing: no frame between
         self._on_frame()
         self.root.classList.remove("booting")
         self.root.dataset.ready = "true"
         window.canfieldBoot.done()
+        replay(self)        # taps and keys kept before the game was live
         self.assist.start()  # the solver's worker boots after the game is ready
 
     def _fresh_game(self):
@@ -218,6 +222,7 @@ class App:
             return
         c = self.controller
         self.renderer.draw(c.game, c.ui, self.layout, self.t, self.lang)
+        self.snapshots.drawn()
 
     def _on_slid(self, ev):
         el = ev.target.effect.target
