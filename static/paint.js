@@ -130,8 +130,20 @@
   var RATIO = 1.4, BAR_WIDE = 48, BAR_NARROW = 92, BAR_PHONE_LANDSCAPE = 40, NARROW = 560, HELP_H = 24,
       HELP_MIN_H = 600, COMFORT = 8, COMFORT_LARGE = 4, FAN = 0.26, CW_MAX = 112, CW_MAX_LARGE = 150, CW_MIN = 14,
       STRIP = 12, STRIP_PHONE_LANDSCAPE = 8, PHONE_LANDSCAPE_H = 500, LINE = 1.15;
-  function r2(x) { return Math.round(x * 100) / 100; }
-  function gapOf(w, h) { return Math.round(Math.max(4, Math.min(12, 0.012 * Math.min(w, h) + 1)) * 10) / 10; }
+  // Python's round(x, nd): decimal rounding of the double's exact value (toFixed(100) spells it out),
+  // a true tie going to the even digit: round(28.445, 2) == 28.45 but round(33.125, 2) == 33.12.
+  function pyRound(x, nd) {
+    if (!isFinite(x)) return x;
+    var s = Math.abs(x).toFixed(100), dot = s.indexOf(".");
+    var keep = s.slice(0, dot + 1 + nd), rest = s.slice(dot + 1 + nd), up;
+    if (rest[0] !== "5") up = rest[0] > "5";
+    else up = /[1-9]/.test(rest.slice(1)) || Number(keep[keep.length - 1]) % 2 === 1;
+    var v = Number(keep);
+    if (up) v = Number((v + Math.pow(10, -nd)).toFixed(nd));
+    return x < 0 ? -v : v;
+  }
+  function r2(x) { return pyRound(x, 2); }
+  function gapOf(w, h) { return pyRound(Math.max(4, Math.min(12, 0.012 * Math.min(w, h) + 1)), 1); }
   function fontSize(cw, large) {
     var nominal = large ? Math.max(18, 0.28 * cw) : Math.max(13, 0.19 * cw);
     return r2(Math.min(nominal, (cw - 4) / 2.4));

@@ -145,24 +145,38 @@ def test_the_snapshot_is_painted_and_equals_the_live_board(page, open_game, size
     settle(page)
 
 
-def test_another_window_size_paints_nothing(page, open_game):
+def test_another_window_size_paints_nothing(page, open_game, record_page):
     _played(page, open_game)
-    page.set_viewport_size({"width": 1000, "height": 700})
-    _capturing(page).reload(wait_until="commit")
-    wait_until_ready(page)
-    assert page.evaluate("window.__painted")["painted"] is None
-    settle(page)
+    # another tab of another size (this one, resized, would write a snapshot for its new size)
+    other = _capturing(page.context.new_page())
+    record_page(other)
+    other.set_viewport_size({"width": 1000, "height": 700})
+    assert _goto(other, page.url)["painted"] is None
+    settle(other)
+    other.close()
 
 
 # ---------------------------------------------------------------------------------- early input
 
 def _before_ready(page, server, hash_=""):
+    """The page painted, Python held back (its main.py request waits) until `go()` is called."""
+    held = []
+    page.route("**/static/main.py", lambda route: held.append(route))
     page.goto(f"{server}/index.html{hash_}", wait_until="commit")
     page.wait_for_function("window.canfieldPaint && window.canfieldPaint.painted")
 
+    def go():
+        page.wait_for_function("true")   # let Playwright dispatch the pending route event
+        while not held:
+            page.wait_for_timeout(50)    # polling for the request, not a wait for the game
+        held[0].continue_()
+        page.unroute("**/static/main.py")
+        wait_until_ready(page)
+    return go
+
 
 def test_an_early_tap_and_key_are_kept_and_applied(page, server):
-    _before_ready(page, server)
+    go = _before_ready(page, server)
     stock = page.locator('[data-pile="stock"]')
     assert page.locator("#stock-count").inner_text() == "34"
     stock.click()
@@ -170,7 +184,7 @@ def test_an_early_tap_and_key_are_kept_and_applied(page, server):
     state = page.evaluate("[document.getElementById('game').dataset.ready, window.canfieldPaint.queue.length,"
                           " document.querySelector('[data-pile=stock]').classList.contains('early-kept')]")
     assert state == ["false", 2, True], "the tap and the key must happen before the game is live"
-    wait_until_ready(page)
+    go()
     expect(page.locator("#stock-count")).to_have_text("28")        # two draws of three
     expect(page.locator('[data-pile="waste"] [data-card]')).to_have_count(3)
     expect(page.locator(".early-kept")).to_have_count(0)
@@ -178,21 +192,21 @@ def test_an_early_tap_and_key_are_kept_and_applied(page, server):
 
 
 def test_too_many_early_taps_are_refused_visibly(page, server):
-    _before_ready(page, server)
+    go = _before_ready(page, server)
     stock = page.locator('[data-pile="stock"]')
     for _ in range(9):
         stock.click()
     assert page.evaluate("document.getElementById('game').dataset.ready") == "false"
     expect(stock).to_have_class("pile stock early-kept early-refused")
-    wait_until_ready(page)
+    go()
     expect(page.locator("#stock-count")).to_have_text("10")        # eight draws of three
     settle(page)
 
 
 def test_an_early_tap_on_a_card_no_longer_there_is_refused_with_a_notice(page, server):
-    _before_ready(page, server)
+    go = _before_ready(page, server)
     page.evaluate("window.canfieldPaint.queue.push({t: 'tap', pile: 'tableau-1', index: 0, card: 'ZZ'})")
-    wait_until_ready(page)
+    go()
     expect(page.locator("#notice")).to_be_visible()
     expect(page.locator("#notice .notice-text")).to_contain_text("could not be applied")
     expect(page.locator("#stock-count")).to_have_text("34")
