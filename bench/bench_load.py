@@ -44,10 +44,13 @@ TIMEOUT_MS = 180_000
 LIGHTHOUSE = REPO / "node_modules" / ".bin" / "lighthouse"
 
 # Installed before any page script: when the first card is on the table, and when the game is live.
+# The board is painted before Python by static/paint.js (the last visit's snapshot, or a first-visit
+# deal), which sets the performance mark "canfield-painted"; on screen means that mark and the first
+# contentful paint both passed. A page the painter did not paint counts the live board's first card.
 MARKER_SCRIPT = """
 (() => {
   const seen = () => {
-    if (window.__paintedAt === undefined && document.querySelector('#board [data-card]'))
+    if (window.__paintedAt === undefined && document.querySelector('#board [data-card]') && !window.canfieldPaint?.painted)
       window.__paintedAt = performance.now();
     const el = document.querySelector('[data-ready="true"], [data-ready="error"], #boot[data-state="error"]');
     if (!el || window.__readyAt !== undefined) return;
@@ -110,6 +113,11 @@ def _site(tmp: Path) -> Path:
     return site
 
 
+def _by(rows: list[str]) -> str:
+    """How the runs' boards were painted: "snapshot 5", "deal 5", "live 1" (the painter painted nothing)."""
+    return ", ".join(f"{k} {rows.count(k)}" for k in sorted(set(rows)))
+
+
 def _load() -> str:
     try:
         return Path("/proc/loadavg").read_text().split()[0]
@@ -125,10 +133,16 @@ def visit(context, url: str) -> dict:
     try:
         page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
         page.wait_for_function("window.__readyAt !== undefined", timeout=TIMEOUT_MS, polling=50)
-        state, ready, painted = page.evaluate("[window.__readyState, window.__readyAt, window.__paintedAt ?? null]")
+        state, ready, painted, by = page.evaluate("""() => {
+            const mark = performance.getEntriesByName('canfield-painted')[0];
+            const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+            const painter = mark ? Math.max(mark.startTime, fcp ? fcp.startTime : 0) : null;
+            return [window.__readyState, window.__readyAt, painter ?? window.__paintedAt ?? null,
+                    (window.canfieldPaint && window.canfieldPaint.painted) || 'live'];
+        }""")
         if state != "ready":
             raise SystemExit(f"bench_load: {url} reported a start-up error: {errors}")
-        return {"page": page, "ready": ready, "painted": painted, "phases": page.evaluate(PHASES_SCRIPT)}
+        return {"page": page, "ready": ready, "painted": painted, "by": by, "phases": page.evaluate(PHASES_SCRIPT)}
     except BaseException:
         page.close()
         raise
@@ -145,7 +159,7 @@ def wait_for_precache(page) -> None:
 
 
 def first_visits(p, launch, base: str, runs: int) -> dict:
-    out = {"game_ready": [], "game_painted": [], "bare_ready": [], "bytes_ready": [], "bytes_all": [],
+    out = {"game_ready": [], "game_painted": [], "painted_by": [], "bare_ready": [], "bytes_ready": [], "bytes_all": [],
            "requests_all": [], "phases": []}
     browser = p.chromium.launch(**launch)
     try:
@@ -159,6 +173,7 @@ def first_visits(p, launch, base: str, runs: int) -> dict:
                     out["game_ready"].append(r["ready"])
                     out["game_painted"].append(r["painted"])
                     out["phases"].append(r["phases"])
+                    out["painted_by"].append(r["by"])
                     out["bytes_ready"].append(COUNTER.read()[0] - before)
                     wait_for_precache(r["page"])
                     now, requests_now = COUNTER.read()
@@ -174,7 +189,7 @@ def first_visits(p, launch, base: str, runs: int) -> dict:
 
 
 def returning_visits(p, launch, base: str, runs: int) -> dict:
-    out = {"game_ready": [], "game_painted": [], "bare_ready": [], "phases": []}
+    out = {"game_ready": [], "game_painted": [], "painted_by": [], "bare_ready": [], "phases": []}
     profile = tempfile.mkdtemp(prefix="bench-load-")
     context = p.chromium.launch_persistent_context(profile, **launch)
     try:
@@ -183,6 +198,10 @@ def returning_visits(p, launch, base: str, runs: int) -> dict:
         wait_for_precache(r["page"])
         r["page"].click('[data-pile="stock"]')       # a move: from now on there is a saved game
         r["page"].wait_for_function("() => (localStorage.getItem('canfield.save') || '').includes('\"S\"')",
+                                    timeout=TIMEOUT_MS)
+        # and the board kept for the next visit (written shortly after the drawing)
+        r["page"].wait_for_function("""() => { const t = localStorage.getItem('canfield.snapshot');
+            return !!t && JSON.parse(t).save === window.canfieldPaint.hash(localStorage.getItem('canfield.save')); }""",
                                     timeout=TIMEOUT_MS)
         r["page"].close()
         visit(context, base + "bench/bare.html")["page"].close()   # its files in the HTTP cache too
@@ -193,6 +212,7 @@ def returning_visits(p, launch, base: str, runs: int) -> dict:
                     out["game_ready"].append(r["ready"])
                     out["game_painted"].append(r["painted"])
                     out["phases"].append(r["phases"])
+                    out["painted_by"].append(r["by"])
                 else:
                     out["bare_ready"].append(r["ready"])
                 r["page"].close()
@@ -280,12 +300,14 @@ def main(argv: list[str] | None = None) -> int:
             results["first"], results["returning"] = first, back
             fr, fb, fp = _med(first["game_ready"]), _med(first["bare_ready"]), _med(first["game_painted"])
             rr, rb, rp = _med(back["game_ready"]), _med(back["bare_ready"]), _med(back["game_painted"])
-            print(f"first visit:     board painted {_fmt(fp)} (target <= 1,000) | data-ready {_fmt(fr)} | "
+            print(f"first visit:     board painted {_fmt(fp)} (target <= 1,000; painted by: {_by(first['painted_by'])}) | "
+                  f"data-ready {_fmt(fr)} | "
                   f"bare Pyodide {_fmt(fb)} | ratio {fr / fb:.2f}")
             print(f"                 bytes sent until ready {_med(first['bytes_ready']) / 1e6:.2f} MB, "
                   f"whole visit with the offline precache {_med(first['bytes_all']) / 1e6:.2f} MB in "
                   f"{_med(first['requests_all']):.0f} requests (target <= 6 MB)")
-            print(f"returning visit: board painted {_fmt(rp)} (target <= 300) | data-ready {_fmt(rr)} | "
+            print(f"returning visit: board painted {_fmt(rp)} (target <= 300; painted by: {_by(back['painted_by'])}) | "
+                  f"data-ready {_fmt(rr)} | "
                   f"bare Pyodide {_fmt(rb)} | ratio {rr / rb:.2f} (target <= 1.10)", flush=True)
             print(f"boot phases, ms since navigation (step): first visit {_phases(first)}")
             print(f"                                     returning visit {_phases(back)}", flush=True)

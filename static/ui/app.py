@@ -23,6 +23,7 @@ from .counters import Counters
 from .celebrate import Celebration
 from .controller import Button, Controller, FinishStep, Resize
 from .dialogs import Dialogs
+from .early import Snapshots, first_deal, replay, unpaint
 from .hint import Assist
 from .i18n import LANGUAGE_NAMES, LANGUAGES, Translator, pick_language
 from .input import Input
@@ -74,6 +75,7 @@ class App:
         self.renderer = Renderer(self.proxy("frame", self._on_frame), self.proxy("slid", self._on_slid),
                                  self.proxy("undeny", lambda: self.renderer.undeny()),
                                  self.proxy("dealt", lambda ev: self.renderer.dealt(ev)))
+        self.snapshots = Snapshots(self)  # the board kept for the next visit (static/ui/early.py)
         self.apply_texts()
         self.apply_settings()
 
@@ -89,8 +91,8 @@ class App:
             game = saved
         elif named is not None:
             game = named
-        else:
-            game = self._fresh_game()
+        else:  # the deal static/paint.js put on screen on a first visit, else a fresh one
+            game = first_deal(self.settings) or self._fresh_game()
         if bad_code:
             kept = saved is not None
             notice = self.t("notice.invalid_code_kept" if kept else "notice.invalid_code", code=bad_code[:120])
@@ -112,10 +114,12 @@ class App:
         self.keeper.ready()
         for name in ("new", "settings", "rules"):
             self.renderer.buttons[name].disabled = False
+        unpaint(self.root)  # the painted board goes in the same task as the first drawing: no frame between
         self._on_frame()
         self.root.classList.remove("booting")
         self.root.dataset.ready = "true"
         window.canfieldBoot.done()
+        replay(self)        # taps and keys kept before the game was live
         self.assist.start()  # the solver's worker boots after the game is ready
 
     def _fresh_game(self):
@@ -267,6 +271,7 @@ class App:
         self.renderer.draw(c.game, c.ui, self.layout, self.t, self.lang)
         if self.counters is not None:
             self.counters.draw(c.game)
+        self.snapshots.drawn()
         if self._next_step is not None:
             (ms, seq), self._next_step = self._next_step, None
             tick = create_once_callable(self.guard(lambda *_: self.dispatch(FinishStep(seq))))

@@ -1,0 +1,439 @@
+// The board on screen before Python: paints the snapshot of the last visit (localStorage
+// "canfield.snapshot", written by static/ui/early.py from static/ui/snapshot.py's record) or, on a
+// first visit, one of the deals of static/deals.js laid out by a copy of static/ui/layout.py's
+// fresh-deal layout. #game stays data-ready="false" until Python's renderer replaces these elements
+// (static/ui/early.py `unpaint`, in the same task as its first drawing: no frame in between).
+//
+// Everything read from storage may be corrupt or hostile: the record is checked field by field
+// (pile ids, card codes, finite numbers, short texts) and the elements are built from it with
+// createElement / textContent / setAttribute, never from stored markup.
+//
+// A tap on the painted board or a key before the game is live is kept (at most MAX_QUEUE) and
+// handed to Python (`canfieldPaint.take()`), which applies it or refuses it visibly.
+(function () {
+  "use strict";
+  var SNAPSHOT_KEY = "canfield.snapshot", SAVE_KEY = "canfield.save", SETTINGS_KEY = "canfield.settings";
+  var FORMAT = 1, MAX_CHARS = 64 * 1024, MAX_QUEUE = 8;
+  var PILES = ["stock", "waste", "reserve", "foundation-1", "foundation-2", "foundation-3", "foundation-4",
+               "tableau-1", "tableau-2", "tableau-3", "tableau-4"];
+  var MAX_CARDS = { stock: 0, waste: 3, reserve: 1, "foundation-1": 1, "foundation-2": 1, "foundation-3": 1,
+                    "foundation-4": 1, "tableau-1": 52, "tableau-2": 52, "tableau-3": 52, "tableau-4": 52 };
+  var CODE = /^[A2-9TJQK][SHDC]$/;
+  var SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+  var RANK_LETTERS = "A23456789TJQK";
+  var ARRANGEMENTS = ["rows", "stacked", "compact", "side"];
+  var TEXT_KEYS = ["score", "deal", "action.undo", "action.redo", "action.restart", "action.hint", "action.new",
+                   "keys.help"];
+  var THEMES = ["auto", "light", "dark", "contrast"], BACKS = ["blue", "red", "green"], TABLES = ["green", "blue", "red"];
+
+  var api = { painted: null, firstDeal: null, queue: [], layout: layout };
+  window.canfieldPaint = api;
+
+  // ---- checks -------------------------------------------------------------------------------
+  function isObj(v) { return v !== null && typeof v === "object" && !Array.isArray(v); }
+  function num(v, lo, hi) { return typeof v === "number" && isFinite(v) && v >= lo && v <= hi; }
+  function str(v, max, re) { return typeof v === "string" && v.length <= max && (!re || re.test(v)); }
+  function has(o, k) { return Object.prototype.hasOwnProperty.call(o, k); }
+
+  // The board part shared by snapshots and first-visit deals: cards, counters, placeholders, words.
+  function checkBoard(r) {
+    if (!isObj(r) || !isObj(r.cards) || !isObj(r.counts) || !isObj(r.ph) || !isObj(r.ranks) || !isObj(r.texts)) return false;
+    if (!str(r.code, 64, /^[A-Za-z0-9-]*$/)) return false;
+    if (r.draw !== 1 && r.draw !== 3) return false;
+    if (!str(r.rules, 32, /^[a-z0-9_-]+$/)) return false;
+    if (typeof r.stock_empty !== "boolean") return false;
+    var seen = {};
+    for (var i = 0; i < PILES.length; i++) {
+      var cards = r.cards[PILES[i]];
+      if (!Array.isArray(cards) || cards.length > MAX_CARDS[PILES[i]]) return false;
+      for (var j = 0; j < cards.length; j++) {
+        var c = cards[j];
+        if (!Array.isArray(c) || c.length !== 3 || !str(c[0], 2, CODE) || has(seen, c[0])) return false;
+        if (!num(c[1], -1e4, 1e4) || !num(c[2], -1e4, 1e4)) return false;
+        seen[c[0]] = true;
+      }
+    }
+    var counts = r.counts;
+    if (!str(counts.score, 7, /^-?\d{1,6}$/) || !str(counts.stock, 3, /^(\d{1,2}|\u21bb)?$/) ||
+        !str(counts.reserve, 2, /^\d{1,2}$/)) return false;
+    for (i = 1; i <= 4; i++) {
+      var ph = r.ph["foundation-" + i];
+      if (ph === null) continue;
+      if (!Array.isArray(ph) || ph.length !== 3 || !str(ph[0], 4) || !str(ph[1], 1, /^[SHDC]$/) ||
+          typeof ph[2] !== "boolean") return false;
+    }
+    for (i = 0; i < RANK_LETTERS.length; i++) if (!str(r.ranks[RANK_LETTERS[i]], 3)) return false;
+    for (i = 0; i < TEXT_KEYS.length; i++) if (!str(r.texts[TEXT_KEYS[i]], 400)) return false;
+    return true;
+  }
+
+  function checkLayout(L) {
+    if (!isObj(L) || ARRANGEMENTS.indexOf(L.arrangement) < 0 || typeof L.help !== "boolean") return false;
+    var keys = ["bar_h", "board_h", "cw", "ch", "fs", "gap"];
+    for (var i = 0; i < keys.length; i++) if (!num(L[keys[i]], 0, 1e5)) return false;
+    if (!isObj(L.piles) || !isObj(L.col_fs)) return false;
+    for (i = 0; i < PILES.length; i++) {
+      var p = L.piles[PILES[i]];
+      if (!Array.isArray(p) || p.length !== 4) return false;
+      for (var k = 0; k < 4; k++) if (!num(p[k], -1e4, 1e5)) return false;
+    }
+    for (var pile in L.col_fs) {
+      if (!has(L.col_fs, pile)) continue;
+      if (!/^tableau-[1-4]$/.test(pile) || !num(L.col_fs[pile], 0, 1e3)) return false;
+    }
+    return true;
+  }
+
+  // ---- what is stored -----------------------------------------------------------------------
+  function get(key) { try { return localStorage.getItem(key); } catch (e) { return null; } }
+
+  function settings() {
+    var s = { draw: 3, rules: "canfield", four_color: false, large_cards: false, theme: "auto", back: "blue", table: "green" };
+    var text = get(SETTINGS_KEY), data = null;
+    if (text && text.length <= 4096) { try { data = JSON.parse(text); } catch (e) { data = null; } }
+    if (isObj(data)) {
+      if (data.draw === 1 || data.draw === 3) s.draw = data.draw;
+      if (str(data.rules, 32)) s.rules = data.rules;
+      if (typeof data.four_color === "boolean") s.four_color = data.four_color;
+      if (typeof data.large_cards === "boolean") s.large_cards = data.large_cards;
+      if (THEMES.indexOf(data.theme) >= 0) s.theme = data.theme;
+      if (BACKS.indexOf(data.back) >= 0) s.back = data.back;
+      if (TABLES.indexOf(data.table) >= 0) s.table = data.table;
+    }
+    return s;
+  }
+
+  // The look classes on #game, as static/ui/settings.py's look_classes() turns on.
+  function lookClasses(s) {
+    var out = [];
+    if (s.four_color) out.push("four-color");
+    if (s.large_cards) out.push("large-cards");
+    out.push("theme-" + s.theme, "back-" + s.back, "table-" + s.table);
+    return out.sort();
+  }
+
+  // FNV-1a over UTF-16 code units: static/ui/snapshot.py's save_hash.
+  function hash(text) {
+    var h = 0x811c9dc5;
+    for (var i = 0; i < text.length; i++) { h ^= text.charCodeAt(i); h = Math.imul(h, 0x01000193) >>> 0; }
+    return ("0000000" + h.toString(16)).slice(-8);
+  }
+
+  function hashCode() {
+    var raw = (location.hash || "").replace(/^#/, "");
+    try { raw = decodeURIComponent(raw); } catch (e) { /* kept as typed */ }
+    return raw.trim();
+  }
+
+  // ---- the layout of a fresh deal (a copy of static/ui/layout.py's compute; a browser test compares
+  // the two at many window sizes) -----------------------------------------------------------
+  var RATIO = 1.4, BAR_WIDE = 48, BAR_NARROW = 92, BAR_PHONE_LANDSCAPE = 40, NARROW = 560, HELP_H = 24,
+      HELP_MIN_H = 600, COMFORT = 8, COMFORT_LARGE = 4, FAN = 0.26, CW_MAX = 112, CW_MAX_LARGE = 150, CW_MIN = 14,
+      STRIP = 12, STRIP_PHONE_LANDSCAPE = 8, PHONE_LANDSCAPE_H = 500, LINE = 1.15;
+  // Python's round(x, nd): decimal rounding of the double's exact value (toFixed(100) spells it out),
+  // a true tie going to the even digit: round(28.445, 2) == 28.45 but round(33.125, 2) == 33.12.
+  function pyRound(x, nd) {
+    if (!isFinite(x)) return x;
+    var s = Math.abs(x).toFixed(100), dot = s.indexOf(".");
+    var keep = s.slice(0, dot + 1 + nd), rest = s.slice(dot + 1 + nd), up;
+    if (rest[0] !== "5") up = rest[0] > "5";
+    else up = /[1-9]/.test(rest.slice(1)) || Number(keep[keep.length - 1]) % 2 === 1;
+    var v = Number(keep);
+    if (up) v = Number((v + Math.pow(10, -nd)).toFixed(nd));
+    return x < 0 ? -v : v;
+  }
+  function r2(x) { return pyRound(x, 2); }
+  function gapOf(w, h) { return pyRound(Math.max(4, Math.min(12, 0.012 * Math.min(w, h) + 1)), 1); }
+  function fontSize(cw, large) {
+    var nominal = large ? Math.max(18, 0.28 * cw) : Math.max(13, 0.19 * cw);
+    return r2(Math.min(nominal, (cw - 4) / 2.4));
+  }
+  function indexWidth(fs) { return 2.25 * fs + 5; }
+  function wasteStep(cw, fs, large) { return r2(Math.max((large ? 0.5 : 0.4) * cw, indexWidth(fs))); }
+  function font(arr, cw, g, large) {
+    var fs = fontSize(cw, large);
+    if (arr === "stacked" && large) fs = r2(Math.max(fontSize(cw, false), Math.min(fs, ((cw + g) / 2 - 5) / 2.25)));
+    return fs;
+  }
+  function wasteWidth(arr, cw, g, fs, large, draw) {
+    var step = wasteStep(cw, fs, large);
+    if (arr === "stacked" && large) step = r2(Math.max(indexWidth(fs), Math.min(step, (cw + g) / 2)));
+    return [step, cw + (draw === 3 ? 2 : 0) * step];
+  }
+  function place(arr, cw, g, ww, bw) {
+    var ch = cw * RATIO, p = {}, i, width, x0, top, fx;
+    if (arr === "rows") {
+      width = cw + ww + 4 * cw + 5 * g; x0 = (bw - width) / 2;
+      p.stock = [x0, g, cw, ch]; p.waste = [x0 + cw + g, g, ww, ch];
+      fx = x0 + cw + ww + 2 * g; top = g + ch + 1.6 * g;
+      p.reserve = [x0, top, cw, ch];
+      for (i = 0; i < 4; i++) { p["foundation-" + (i + 1)] = [fx + i * (cw + g), g, cw, ch]; p["tableau-" + (i + 1)] = [fx + i * (cw + g), top, cw, 0]; }
+      return [p, width, top, top + ch];
+    }
+    if (arr === "stacked") {
+      width = 4 * cw + 3 * g;
+      if (ww > 2 * cw + g) return null;
+      x0 = (bw - width) / 2;
+      p.stock = [x0, g, cw, ch]; p.waste = [x0 + cw + g, g, 2 * cw + g, ch]; p.reserve = [x0 + 3 * (cw + g), g, cw, ch];
+      var y2 = g + ch + 1.6 * g; top = y2 + ch + 1.6 * g;
+      for (i = 0; i < 4; i++) { p["foundation-" + (i + 1)] = [x0 + i * (cw + g), y2, cw, ch]; p["tableau-" + (i + 1)] = [x0 + i * (cw + g), top, cw, 0]; }
+      return [p, width, top, top];
+    }
+    if (arr === "compact") {
+      width = 6 * cw + ww + 6 * g; x0 = (bw - width) / 2;
+      p.stock = [x0, g, cw, ch]; p.waste = [x0 + cw + g, g, ww, ch]; p.reserve = [x0 + cw + ww + 2 * g, g, cw, ch];
+      fx = x0 + 2 * cw + ww + 3 * g; top = g + ch + 1.6 * g;
+      for (i = 0; i < 4; i++) { p["foundation-" + (i + 1)] = [fx + i * (cw + g), g, cw, ch]; p["tableau-" + (i + 1)] = [fx + i * (cw + g), top, cw, 0]; }
+      return [p, width, top, top];
+    }
+    var big = 2 * g;   // "side"
+    width = cw + ww + g + big + 4 * cw + 3 * g + big + 2 * cw + g; x0 = (bw - width) / 2;
+    p.stock = [x0, g, cw, ch]; p.waste = [x0 + cw + g, g, ww, ch]; p.reserve = [x0, g + ch + 1.6 * g, cw, ch];
+    var tx = x0 + cw + ww + g + big;
+    for (i = 0; i < 4; i++) p["tableau-" + (i + 1)] = [tx + i * (cw + g), g, cw, 0];
+    fx = tx + 4 * cw + 3 * g + big;
+    for (i = 0; i < 4; i++) p["foundation-" + (i + 1)] = [fx + (i % 2) * (cw + g), g + Math.floor(i / 2) * (ch + 1.6 * g), cw, ch];
+    return [p, width, g, g + 2 * ch + 1.6 * g];
+  }
+  function fits(arr, cw, g, bw, bh, longest, strip, draw, large) {
+    var fs = font(arr, cw, g, large), ww = wasteWidth(arr, cw, g, fs, large, draw)[1];
+    var placed = place(arr, cw, g, ww, bw);
+    if (!placed) return false;
+    var ch = cw * RATIO;
+    if (placed[1] > bw - 2 * g || placed[3] > bh - g) return false;
+    var room = bh - g - placed[2], comfort = large ? COMFORT_LARGE : COMFORT;
+    return Math.max(ch + (longest - 1) * strip, ch * (1 + FAN * (comfort - 1))) <= room;
+  }
+  function arrangementsFor(w, h) {
+    if (w > h && h < PHONE_LANDSCAPE_H) return ["side"];
+    if (w < NARROW) return ["stacked", "compact"];
+    return ["rows", "compact", "side"];
+  }
+  // The layout of a width x height window whose four columns hold `columns` cards (layout.py's compute).
+  function layout(width, height, columns, draw, large, coarse) {
+    width = Math.max(width, 200); height = Math.max(height, 200);
+    var phoneL = width > height && height < PHONE_LANDSCAPE_H;
+    var barH = phoneL ? BAR_PHONE_LANDSCAPE : width >= NARROW ? BAR_WIDE : BAR_NARROW;
+    var help = !coarse && height >= HELP_MIN_H && width >= NARROW;
+    var boardH = height - barH - (help ? HELP_H : 0), g = gapOf(width, height);
+    var strip = phoneL ? STRIP_PHONE_LANDSCAPE : STRIP, longest = Math.max.apply(null, [1].concat(columns));
+    var cwMax = large ? CW_MAX_LARGE : CW_MAX, order = arrangementsFor(width, height), best = null, arr, cw, i;
+    for (i = 0; i < order.length; i++) {
+      var found = null;
+      for (cw = cwMax; cw >= CW_MIN; cw--) {
+        if (fits(order[i], cw, g, width, boardH, longest, strip, draw, large)) { found = cw; break; }
+      }
+      if (found === null) continue;
+      var score = found * (i === 0 ? 1 : 0.88);
+      if (best === null || score > best[0]) best = [score, order[i], found];
+    }
+    if (best === null) { arr = order[0]; cw = CW_MIN; } else { arr = best[1]; cw = best[2]; }
+    var ch = r2(cw * RATIO), fs = font(arr, cw, g, large), ws = wasteWidth(arr, cw, g, fs, large, draw);
+    var piles = (place(arr, cw, g, ws[1], width) || place("rows", cw, g, ws[1], width))[0];
+    var bottom = boardH - g, fans = {}, colFs = {};
+    for (i = 0; i < 4; i++) {
+      var pile = "tableau-" + (i + 1), n = columns[i] || 0, rect = piles[pile];
+      piles[pile] = [rect[0], rect[1], rect[2], Math.max(ch, bottom - rect[1])];
+      var fan = Math.max(FAN * ch, strip);
+      if (n > 1) fan = Math.min(fan, (bottom - rect[1] - ch) / (n - 1));
+      fans[pile] = Math.floor(fan * 100) / 100;
+      colFs[pile] = n <= 1 ? fs : r2(Math.min(fs, (fans[pile] - 2) / LINE));
+    }
+    for (var k in piles) if (has(piles, k)) piles[k] = piles[k].map(r2);
+    return { width: width, height: height, arrangement: arr, bar_h: barH, help: help, board_h: boardH, gap: g,
+             cw: cw, ch: ch, fs: fs, waste_step: ws[0], piles: piles, fans: fans, col_fs: colFs };
+  }
+
+  // ---- choosing what to paint ---------------------------------------------------------------
+  function viewport() {
+    var el = document.documentElement;
+    return [el.clientWidth || window.innerWidth, el.clientHeight || window.innerHeight];
+  }
+  function coarse() { try { return window.matchMedia("(pointer: coarse)").matches; } catch (e) { return false; } }
+  function lang() { return (window.canfieldBoot && window.canfieldBoot.lang) || "en"; }
+
+  function fromSnapshot(s, look, text, save) {
+    if (!text || !save || typeof text !== "string" || typeof save !== "string" || text.length > MAX_CHARS) return null;
+    var r;
+    try { r = JSON.parse(text); } catch (e) { return null; }
+    if (!isObj(r) || r.v !== FORMAT || !checkBoard(r) || !checkLayout(r.layout)) return null;
+    var vp = viewport();
+    if (!num(r.vw, 0, 1e5) || !num(r.vh, 0, 1e5) || Math.abs(r.vw - vp[0]) > 0.5 || Math.abs(r.vh - vp[1]) > 0.5) return null;
+    if (r.coarse !== coarse() || r.lang !== lang() || r.save !== hash(save)) return null;
+    if (!Array.isArray(r.look) || r.look.slice().sort().join(" ") !== look.join(" ")) return null;
+    var named = hashCode();
+    if (named && named.toUpperCase() !== r.code.toUpperCase()) return null;   // the address names another deal
+    r.source = "snapshot";
+    return r;
+  }
+
+  function fromDeals(s) {
+    var book = window.canfieldDeals;
+    if (!isObj(book) || !Array.isArray(book.deals) || !book.deals.length) return null;
+    if (get(SAVE_KEY) !== null || hashCode()) return null;  // a game to resume, or a deal named in the address
+    if (s.draw !== book.draw || s.rules !== book.rules) return null;
+    var words = isObj(book.lang) ? book.lang[lang()] : null;
+    if (!isObj(words)) return null;
+    var deal = book.deals[Math.floor(Math.random() * book.deals.length)];
+    if (!isObj(deal)) return null;
+    var phs = {};
+    for (var i = 1; i <= 4; i++) {
+      var next = deal.next && deal.next[i - 1];
+      phs["foundation-" + i] = Array.isArray(next) && isObj(words.ranks) && typeof next[0] === "string"
+        ? [(words.ranks[next[0]] || "") + (SYMBOLS[next[1]] || ""), next[1], next[1] === "H" || next[1] === "D"] : null;
+    }
+    var r = { code: deal.code, draw: book.draw, rules: book.rules, cards: {}, counts: deal.counts,
+              stock_empty: false, ph: phs, ranks: words.ranks, texts: words.texts };
+    for (i = 0; i < PILES.length; i++) r.cards[PILES[i]] = (deal.cards[PILES[i]] || []).map(function (c) { return [c, 0, 0]; });
+    if (!checkBoard(r)) return null;
+    var vp = viewport();
+    r.layout = layout(vp[0], vp[1], [1, 1, 1, 1], book.draw, s.large_cards, coarse());
+    r.source = "deal";
+    return r;
+  }
+
+  // ---- painting -----------------------------------------------------------------------------
+  function px(v) { return (Math.round(v * 100) / 100) + "px"; }
+  function el(tag, cls) { var e = document.createElement(tag); if (cls) e.className = cls; return e; }
+
+  function card(code, ranks) {
+    var red = code[1] === "H" || code[1] === "D";
+    var div = el("div", "card s" + code[1] + " " + (red ? "red" : "black"));
+    div.setAttribute("data-card", code);
+    div.setAttribute("data-painted", "");
+    div.setAttribute("aria-hidden", "true");
+    var rank = ranks[code[0]], sym = SYMBOLS[code[1]];
+    function index(box) {
+      var b = el("b"), i = el("i");
+      b.setAttribute("data-f", rank); i.setAttribute("data-f", sym);
+      box.appendChild(b); box.appendChild(i);
+      return box;
+    }
+    var c = index(el("span", "c"));
+    c.setAttribute("data-face", rank + sym);
+    div.appendChild(c);
+    div.appendChild(index(el("span", "c2")));
+    div.appendChild(el("span", "art"));
+    return div;
+  }
+
+  function paint(r, look) {
+    var root = document.getElementById("game");
+    var L = r.layout, st = root.style;
+    st.setProperty("--bar-h", px(L.bar_h)); st.setProperty("--cw", px(L.cw)); st.setProperty("--ch", px(L.ch));
+    st.setProperty("--fs", px(L.fs)); st.setProperty("--gap", px(L.gap)); st.setProperty("--board-h", px(L.board_h));
+    root.setAttribute("data-arrangement", L.arrangement);
+    root.classList.toggle("with-help", L.help);
+    for (var i = 0; i < PILES.length; i++) {
+      var pile = PILES[i], pileEl = document.querySelector('[data-pile="' + pile + '"]');
+      if (!pileEl) return false;
+      var slot = pileEl.parentElement.style, rect = L.piles[pile];
+      slot.left = px(rect[0]); slot.top = px(rect[1]); slot.width = px(rect[2]); slot.height = px(rect[3]);
+      if (has(L.col_fs, pile)) pileEl.style.setProperty("--fs", px(L.col_fs[pile]));
+      var cards = r.cards[pile];
+      pileEl.classList.toggle("empty", pile === "stock" ? r.stock_empty : !cards.length);
+      for (var j = 0; j < cards.length; j++) {
+        var c = card(cards[j][0], r.ranks);
+        c.style.left = px(cards[j][1]); c.style.top = px(cards[j][2]);
+        c.setAttribute("data-index", String(j));
+        pileEl.appendChild(c);
+      }
+    }
+    for (i = 1; i <= 4; i++) {
+      var phEl = document.querySelector('[data-pile="foundation-' + i + '"] .placeholder'), ph = r.ph["foundation-" + i];
+      if (!phEl) continue;
+      phEl.setAttribute("data-f", ph ? ph[0] : "");
+      phEl.className = ph ? "placeholder s" + ph[1] + " " + (ph[2] ? "red" : "black") : "placeholder";
+    }
+    var counters = { score: r.counts.score, "deal-code": r.code, "stock-count": r.counts.stock, "reserve-count": r.counts.reserve };
+    for (var id in counters) { var e = document.getElementById(id); if (e) e.textContent = counters[id]; }
+    for (i = 0; i < TEXT_KEYS.length; i++) {
+      var words = document.querySelectorAll('[data-t="' + TEXT_KEYS[i] + '"]');
+      for (j = 0; j < words.length; j++) words[j].textContent = r.texts[TEXT_KEYS[i]];
+    }
+    root.classList.remove("booting");
+    root.classList.add("painted");
+    root.setAttribute("data-painted", r.source);
+    return true;
+  }
+
+  // ---- early input ----------------------------------------------------------------------------
+  function live() { var root = document.getElementById("game"); return !root || root.dataset.ready === "true"; }
+
+  function refuse(target) {
+    target.classList.remove("early-refused");
+    void target.offsetWidth;   // restart the shake
+    target.classList.add("early-refused");
+  }
+
+  function onClick(ev) {
+    if (live() || !api.painted) return;
+    var target = ev.target && ev.target.closest ? ev.target.closest("[data-painted][data-card], [data-pile]") : null;
+    if (!target) return;
+    var pileEl = target.closest("[data-pile]");
+    if (!pileEl) return;
+    ev.preventDefault();
+    if (api.queue.length >= MAX_QUEUE) { refuse(target); return; }
+    var cardCode = target.getAttribute("data-card");
+    var index = cardCode ? Number(target.getAttribute("data-index")) : null;
+    api.queue.push({ t: "tap", pile: pileEl.getAttribute("data-pile"), index: index, card: cardCode || null });
+    target.classList.add("early-kept");
+  }
+
+  function onKey(ev) {
+    if (live() || ev.altKey || ev.metaKey || /^(Shift|Control|Alt|Meta|Tab|CapsLock|Dead|Unidentified)$/.test(ev.key)) return;
+    if (typeof ev.key !== "string" || ev.key.length > 20) return;
+    if (api.queue.length >= MAX_QUEUE) { refuse(document.getElementById("board")); return; }
+    var active = document.activeElement;
+    api.queue.push({ t: "key", key: ev.key, ctrl: !!ev.ctrlKey, shift: !!ev.shiftKey,
+                     inBoard: !!(active && active.closest && active.closest("#board")) });
+    var boot = document.getElementById("boot");
+    if (boot) boot.setAttribute("data-kept", String(api.queue.length));
+  }
+
+  // Whether a stored snapshot text would be painted over this saved game now (for the tests).
+  api.accepts = function (text, save) {
+    var s = settings();
+    try { return !!fromSnapshot(s, lookClasses(s), text, save); } catch (e) { return false; }
+  };
+  api.hash = hash;
+
+  // Python takes the kept input once, as JSON (static/ui/early.py).
+  api.take = function () {
+    var out = JSON.stringify(api.queue);
+    api.queue = [];
+    var kept = document.querySelectorAll(".early-kept");
+    for (var i = 0; i < kept.length; i++) kept[i].classList.remove("early-kept");
+    return out;
+  };
+
+  function start() {
+    var root = document.getElementById("game");
+    if (!root || root.dataset.ready === "true") return;
+    var s = settings(), look = lookClasses(s);
+    for (var i = 0; i < look.length; i++) root.classList.add(look[i]);
+    var r = null;
+    try { r = fromSnapshot(s, look, get(SNAPSHOT_KEY), get(SAVE_KEY)) || fromDeals(s); } catch (e) { r = null; }
+    if (r) {
+      try {
+        if (paint(r, look)) {
+          api.painted = r.source;
+          if (r.source === "deal") api.firstDeal = r.code;
+          try { performance.mark("canfield-painted"); } catch (e) { /* no marks: nothing to time */ }
+        }
+      } catch (e) {
+        // a half-painted board must not stay: drop what was added
+        var added = document.querySelectorAll("[data-painted][data-card]");
+        for (i = 0; i < added.length; i++) added[i].remove();
+        root.classList.remove("painted");
+        root.classList.add("booting");
+        api.painted = null;
+      }
+    }
+    var board = document.getElementById("board");
+    if (board) board.addEventListener("click", onClick, true);
+    document.addEventListener("keydown", onKey, true);
+  }
+
+  start();
+})();

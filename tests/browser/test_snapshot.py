@@ -1,0 +1,309 @@
+"""The board on screen before Python (issue 12, item 1): static/paint.js, static/ui/early.py.
+
+- a first visit paints one of static/deals.js's deals, and that is the deal the game starts with;
+  a deal code in the address overrides it (nothing painted, that deal is played);
+- a returning visit paints the snapshot of the last board; once Python is ready the live board is the
+  painted one: same cards in the same piles, same counters, every card within 1 px;
+- a tap or a key before the game is live is kept and applied, or refused visibly;
+- a corrupt or hostile snapshot is ignored without an error and without injecting markup;
+- the painter's copy of the fresh-deal layout equals static/ui/layout.py at many window sizes;
+- offline (service worker, network off) the snapshot is still painted.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "static"))
+sys.path.insert(0, str(REPO / "tests" / "browser"))
+from conftest import BOOT_TIMEOUT_MS, wait_until_ready  # noqa: E402
+from test_offline import release, settle, wait_offline_ready  # noqa: E402,F401  (release: a fixture)
+from ui.layout import compute  # noqa: E402
+from ui.snapshot import save_hash  # noqa: E402
+
+SEED_CODE = "CF1-D3-AAAAACL"
+DEALS = json.loads((REPO / "static" / "deals.js").read_text(encoding="utf-8").split("=", 1)[1].strip().rstrip(";"))
+
+# The board as the player sees it, in screen pixels: run once the painter has run (the page's
+# DOMContentLoaded, Python not started yet) and again when the game is live.
+BOARD_JS = """() => {
+  const g = document.getElementById('game'), out = {piles: {}, slots: {}, counters: {}, words: {},
+    ready: g.dataset.ready, painted: g.dataset.painted || null, classes: [...g.classList].sort()};
+  for (const p of document.querySelectorAll('#board [data-pile]')) {
+    out.piles[p.dataset.pile] = [...p.querySelectorAll('[data-card]')].map(c => {
+      const r = c.getBoundingClientRect(); return [c.dataset.card, r.left, r.top, r.width, r.height]; });
+    const r = p.parentElement.getBoundingClientRect();
+    out.slots[p.dataset.pile] = [r.left, r.top, r.width, r.height, p.classList.contains('empty')];
+  }
+  for (const id of ['score', 'deal-code', 'stock-count', 'reserve-count']) out.counters[id] = document.getElementById(id).textContent;
+  for (const el of document.querySelectorAll('header [data-t]')) out.words[el.dataset.t] = el.textContent;
+  out.placeholders = [...document.querySelectorAll('.placeholder')].map(p => [p.dataset.f || '', p.className]);
+  out.cards = document.querySelectorAll('[data-card]').length;
+  return out;
+}"""
+CAPTURE = ("document.addEventListener('DOMContentLoaded', () => { window.__board = " + BOARD_JS
+           + "; window.__painted = window.__board(); });")
+
+
+def _capturing(page):
+    page.add_init_script(CAPTURE)
+    return page
+
+
+def _goto(page, url):
+    page.goto(url, wait_until="commit")
+    wait_until_ready(page)
+    return page.evaluate("window.__painted")
+
+
+def _same_board(painted, live):
+    assert painted["ready"] == "false"
+    assert live["ready"] == "true"
+    for pile, cards in live["piles"].items():
+        assert [c[0] for c in painted["piles"][pile]] == [c[0] for c in cards], pile
+        for a, b in zip(painted["piles"][pile], cards):
+            assert all(abs(x - y) <= 1 for x, y in zip(a[1:], b[1:])), (pile, a, b)
+        assert all(abs(x - y) <= 1 for x, y in zip(painted["slots"][pile][:4], live["slots"][pile][:4])), pile
+        assert painted["slots"][pile][4] == live["slots"][pile][4], pile
+    assert painted["counters"] == live["counters"]
+    assert painted["words"] == live["words"]
+    assert painted["placeholders"] == live["placeholders"]
+    assert painted["cards"] == live["cards"]   # no card doubled: the painted ones were replaced
+
+
+def _wait_snapshot(page):
+    """Until the snapshot in storage shows the stock count on screen (it is written after a short delay)."""
+    page.wait_for_function("""() => { const t = localStorage.getItem('canfield.snapshot');
+        if (!t) return false; const r = JSON.parse(t);
+        return r.counts.stock === document.getElementById('stock-count').textContent
+            && r.save === window.canfieldPaint.hash(localStorage.getItem('canfield.save')); }""")
+
+
+def _played(page, open_game, code=SEED_CODE):
+    open_game(code)
+    for _ in range(2):
+        before = page.locator("#stock-count").inner_text()
+        page.locator('[data-pile="stock"]').click()
+        page.wait_for_function("b => document.getElementById('stock-count').textContent !== b", arg=before)
+    _wait_snapshot(page)
+    settle(page)
+
+
+# ---------------------------------------------------------------------------------- first visit
+
+def test_a_first_visit_paints_a_deal_and_plays_that_deal(page, server):
+    painted = _goto(_capturing(page), f"{server}/index.html")
+    live = page.evaluate("window.__board()")
+    assert painted["painted"] == "deal"
+    codes = {d["code"] for d in DEALS["deals"]}
+    assert painted["counters"]["deal-code"] in codes
+    assert live["counters"]["deal-code"] == painted["counters"]["deal-code"]
+    assert sum(len(c) for c in painted["piles"].values()) == 6   # reserve top, four columns, one foundation
+    _same_board(painted, live)
+    assert page.evaluate("performance.getEntriesByName('canfield-painted').length") == 1
+    expect(page.locator("[data-painted]")).to_have_count(0)
+    settle(page)
+
+
+def test_a_deal_code_in_the_address_overrides_the_first_visit_deal(page, server):
+    painted = _goto(_capturing(page), f"{server}/index.html#{SEED_CODE}")
+    assert painted["painted"] is None and painted["cards"] == 0
+    assert page.locator("#deal-code").inner_text() == SEED_CODE
+    settle(page)
+
+
+def test_stored_draw_one_paints_no_draw_three_deal(page, server):
+    page.add_init_script("if (!sessionStorage.getItem('x')) { sessionStorage.setItem('x', '1');"
+                         " localStorage.setItem('canfield.settings', JSON.stringify({version: 1, draw: 1})); }")
+    painted = _goto(_capturing(page), f"{server}/index.html")
+    assert painted["painted"] is None and painted["cards"] == 0
+    assert "-D1-" in page.locator("#deal-code").inner_text()
+    settle(page)
+
+
+# ---------------------------------------------------------------------------------- returning visit
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844), (844, 390)])
+def test_the_snapshot_is_painted_and_equals_the_live_board(page, open_game, size):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    _played(page, open_game)
+    before = page.evaluate(BOARD_JS)
+    _capturing(page).reload(wait_until="commit")
+    wait_until_ready(page)
+    painted, live = page.evaluate("window.__painted"), page.evaluate("window.__board()")
+    assert painted["painted"] == "snapshot"
+    _same_board(painted, live)
+    assert live["piles"] == before["piles"] or all(
+        [c[0] for c in live["piles"][p]] == [c[0] for c in before["piles"][p]] for p in before["piles"])
+    assert painted["counters"] == before["counters"]
+    settle(page)
+
+
+def test_another_window_size_paints_nothing(page, open_game, record_page):
+    _played(page, open_game)
+    # another tab of another size (this one, resized, would write a snapshot for its new size)
+    other = _capturing(page.context.new_page())
+    record_page(other)
+    other.set_viewport_size({"width": 1000, "height": 700})
+    assert _goto(other, page.url)["painted"] is None
+    settle(other)
+    other.close()
+
+
+# ---------------------------------------------------------------------------------- early input
+
+def _before_ready(page, server, hash_=""):
+    """The page painted, Python held back (its main.py request waits) until `go()` is called."""
+    held = []
+    page.route("**/static/main.py", lambda route: held.append(route))
+    page.goto(f"{server}/index.html{hash_}", wait_until="commit")
+    page.wait_for_function("window.canfieldPaint && window.canfieldPaint.painted")
+
+    def go():
+        page.wait_for_function("true")   # let Playwright dispatch the pending route event
+        while not held:
+            page.wait_for_timeout(50)    # polling for the request, not a wait for the game
+        held[0].continue_()
+        page.unroute("**/static/main.py")
+        wait_until_ready(page)
+    return go
+
+
+def test_an_early_tap_and_key_are_kept_and_applied(page, server):
+    go = _before_ready(page, server)
+    stock = page.locator('[data-pile="stock"]')
+    assert page.locator("#stock-count").inner_text() == "34"
+    stock.click()
+    page.keyboard.press("d")
+    state = page.evaluate("[document.getElementById('game').dataset.ready, window.canfieldPaint.queue.length,"
+                          " document.querySelector('[data-pile=stock]').classList.contains('early-kept')]")
+    assert state == ["false", 2, True], "the tap and the key must happen before the game is live"
+    go()
+    expect(page.locator("#stock-count")).to_have_text("28")        # two draws of three
+    expect(page.locator('[data-pile="waste"] [data-card]')).to_have_count(3)
+    expect(page.locator(".early-kept")).to_have_count(0)
+    settle(page)
+
+
+def test_too_many_early_taps_are_refused_visibly(page, server):
+    go = _before_ready(page, server)
+    stock = page.locator('[data-pile="stock"]')
+    for _ in range(9):
+        stock.click()
+    assert page.evaluate("document.getElementById('game').dataset.ready") == "false"
+    expect(stock).to_have_class("pile stock early-kept early-refused")
+    go()
+    expect(page.locator("#stock-count")).to_have_text("10")        # eight draws of three
+    settle(page)
+
+
+def test_an_early_tap_on_a_card_no_longer_there_is_refused_with_a_notice(page, server):
+    go = _before_ready(page, server)
+    page.evaluate("window.canfieldPaint.queue.push({t: 'tap', pile: 'tableau-1', index: 0, card: 'ZZ'})")
+    go()
+    expect(page.locator("#notice")).to_be_visible()
+    expect(page.locator("#notice .notice-text")).to_contain_text("could not be applied")
+    expect(page.locator("#stock-count")).to_have_text("34")
+    settle(page)
+
+
+# ---------------------------------------------------------------------------------- hostile storage
+
+def _variants(text: str) -> dict[str, str]:
+    good = json.loads(text)
+
+    def edit(fn):
+        rec = json.loads(text)
+        fn(rec)
+        return json.dumps(rec)
+
+    some_pile = next(p for p, cards in good["cards"].items() if cards)
+    return {
+        "not json": text[:-5],
+        "markup as a card": edit(lambda r: r["cards"][some_pile][0].__setitem__(0, '<img src=x onerror="window.__pwned=1">')),
+        "unknown card": edit(lambda r: r["cards"][some_pile][0].__setitem__(0, "ZZ")),
+        "a card twice": edit(lambda r: r["cards"]["tableau-1"].append(list(r["cards"][some_pile][0]))),
+        "markup as the code": edit(lambda r: r.__setitem__("code", "<b>x</b>")),
+        "markup as a rank": edit(lambda r: r["ranks"].__setitem__("K", "<svg onload=alert(1)>")),
+        "a huge text": edit(lambda r: r["texts"].__setitem__("score", "x" * 5000)),
+        "a string for a number": edit(lambda r: r["layout"].__setitem__("cw", "80px")),
+        "a huge number": edit(lambda r: r["layout"]["piles"]["stock"].__setitem__(0, 1e300)),
+        "cards not a list": edit(lambda r: r["cards"].__setitem__("waste", {"0": "AS"})),
+        "an unknown arrangement": edit(lambda r: r["layout"].__setitem__("arrangement", "x")),
+        "another format": edit(lambda r: r.__setitem__("v", 2)),
+        "another window": edit(lambda r: r.__setitem__("vw", r["vw"] + 10)),
+        "another language": edit(lambda r: r.__setitem__("lang", "xx")),
+        "another save": edit(lambda r: r.__setitem__("save", "00000000")),
+        "another look": edit(lambda r: r.__setitem__("look", ["theme-dark"])),
+        "an array": "[1, 2, 3]",
+        "null": "null",
+        "too long": text + " " * 70000,
+    }
+
+
+def test_corrupt_or_hostile_snapshots_are_refused(page, open_game):
+    _played(page, open_game)
+    text, save = page.evaluate("[localStorage.getItem('canfield.snapshot'), localStorage.getItem('canfield.save')]")
+    assert page.evaluate("([t, s]) => window.canfieldPaint.accepts(t, s)", [text, save]), "the good one is painted"
+    for name, bad in _variants(text).items():
+        assert not page.evaluate("([t, s]) => window.canfieldPaint.accepts(t, s)", [bad, save]), name
+    # the same hash both sides, for any text (surrogate pairs included)
+    sample = save + "é😀"
+    assert page.evaluate("t => window.canfieldPaint.hash(t)", sample) == save_hash(sample)
+
+    # end to end: a hostile record in storage, a reload: nothing painted, nothing injected, no error
+    page.evaluate("t => localStorage.setItem('canfield.snapshot', t)", _variants(text)["markup as a card"])
+    _capturing(page).reload(wait_until="commit")
+    wait_until_ready(page)
+    assert page.evaluate("window.__painted")["painted"] is None
+    assert page.evaluate("window.__pwned") is None
+    expect(page.locator("#board img")).to_have_count(0)
+    settle(page)
+
+
+# ---------------------------------------------------------------------------------- layout copy
+
+def test_the_painters_layout_equals_layout_py(page, open_game):
+    open_game(SEED_CODE)
+    sizes = [(w, h) for w in range(200, 2700, 97) for h in range(200, 1500, 89)]
+    sizes += [(390, 844), (844, 390), (1280, 800), (360, 640), (640, 360), (768, 1024), (1920, 1080), (2560, 1440)]
+    cases = [(w, h, draw, large, coarse) for (w, h) in sizes for draw in (3, 1)
+             for large in (False, True) for coarse in (False, True) if (w + h + draw) % 3 != 1 or large == coarse]
+    got = page.evaluate("""cases => cases.map(([w, h, d, l, c]) => {
+        const L = window.canfieldPaint.layout(w, h, [1, 1, 1, 1], d, l, c);
+        return [L.arrangement, L.bar_h, L.help, L.board_h, L.gap, L.cw, L.ch, L.fs, L.piles, L.col_fs]; })""",
+                        [list(c) for c in cases])
+    assert len(cases) > 500
+    for case, js in zip(cases, got):
+        w, h, draw, large, coarse = case
+        py = compute(w, h, (1, 1, 1, 1), draw=draw, large=large, coarse=coarse)
+        assert js[:3] == [py.arrangement, py.bar_h, py.help], case
+        for a, b in zip(js[3:8], (py.board_h, py.gap, py.cw, py.ch, py.fs)):
+            assert abs(a - b) < 0.011, case
+        for pile, rect in py.piles.items():
+            assert all(abs(a - b) < 0.011 for a, b in zip(js[8][pile], rect)), (case, pile)
+        for pile, fs in py.col_fs.items():
+            assert abs(js[9][pile] - fs) < 0.011, (case, pile)
+
+
+# ---------------------------------------------------------------------------------- offline
+
+def test_offline_the_snapshot_is_still_painted(page, open_game, server, release):  # noqa: F811
+    _played(page, open_game)
+    wait_offline_ready(page, server, release)
+    page.context.set_offline(True)
+    try:
+        _capturing(page).reload(wait_until="commit")
+        page.wait_for_selector('#game[data-ready="true"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+        painted = page.evaluate("window.__painted")
+        assert painted["painted"] == "snapshot"
+        _same_board(painted, page.evaluate("window.__board()"))
+        settle(page)
+    finally:
+        page.context.set_offline(False)

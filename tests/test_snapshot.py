@@ -1,0 +1,139 @@
+"""The board kept for the next visit (static/ui/snapshot.py) and the first-visit deals
+(scripts/build_deals.py -> static/deals.js), under CPython. The painter's side (static/paint.js: it
+checks every record before painting) is tested in Chromium by tests/browser/test_snapshot.py."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "static"))
+sys.path.insert(0, str(REPO / "scripts"))
+
+import build_deals  # noqa: E402
+from canfield import Game  # noqa: E402
+from ui.i18n import LANGUAGES, Translator  # noqa: E402
+from ui.layout import compute  # noqa: E402
+from ui.settings import Settings  # noqa: E402
+from ui.snapshot import KEY, MAX_BYTES, TEXT_KEYS, encode, record, save_hash  # noqa: E402
+from ui.state import PILES, visible_cards  # noqa: E402
+from ui.view import column_lengths  # noqa: E402
+
+CODE = re.compile(r"^[A2-9TJQK][SHDC]$")
+SEED_CODE = "CF1-D3-AAAAACL"
+
+
+def fnv1a_units(units) -> str:
+    h = 0x811C9DC5
+    for u in units:
+        h = ((h ^ u) * 0x01000193) & 0xFFFFFFFF
+    return f"{h:08x}"
+
+
+def test_save_hash_is_fnv1a_over_utf16_code_units():
+    assert save_hash(None) == ""
+    assert save_hash("") == "811c9dc5"
+    assert save_hash("a") == "e40c292c"            # the published FNV-1a 32 test vector
+    assert save_hash("foobar") == "bf9cf968"
+    # a character outside the BMP counts as its two surrogates, as JavaScript's charCodeAt sees it
+    assert save_hash("é😀") == fnv1a_units([0xE9, 0xD83D, 0xDE00])
+    assert save_hash('{"a":1}') != save_hash('{"a":2}')
+
+
+def _played(moves: int) -> Game:
+    game = Game.from_code(SEED_CODE)
+    for _ in range(moves):
+        legal = game.legal_moves()
+        if not legal:
+            break
+        game.play(legal[0])
+    return game
+
+
+def _record(game, w=1280, h=800, lang="en"):
+    t = Translator(lang)
+    layout = compute(w, h, column_lengths(game), draw=game.draw)
+    look = [k for k, on in Settings().look_classes().items() if on]
+    return record(game, layout, t, lang, look, (w, h), False, '{"saved": 1}')
+
+
+def test_a_record_holds_only_checked_data_and_every_card_once():
+    for moves in (0, 5, 60):
+        game = _played(moves)
+        rec = _record(game)
+        json.loads(encode(rec))  # plain JSON
+        assert rec["v"] == 1 and rec["code"] == game.code and rec["save"] == save_hash('{"saved": 1}')
+        assert set(rec["cards"]) == set(PILES) == set(rec["layout"]["piles"])
+        seen = [c[0] for cards in rec["cards"].values() for c in cards]
+        assert all(CODE.match(c) for c in seen) and len(seen) == len(set(seen))
+        assert {p: tuple(c[0] for c in cards) for p, cards in rec["cards"].items()} == visible_cards(game)
+        for cards in rec["cards"].values():
+            assert all(isinstance(x, (int, float)) for c in cards for x in c[1:])
+        assert set(rec["texts"]) == set(TEXT_KEYS)
+        assert set(rec["ranks"]) == set("A23456789TJQK")
+        assert rec["counts"]["reserve"] == str(len(game.reserve))
+        assert re.fullmatch(r"-?\d+", rec["counts"]["score"])
+
+
+def test_a_record_places_cards_where_the_layout_puts_them():
+    game = _played(40)
+    layout = compute(390, 844, column_lengths(game), draw=3)
+    rec = record(game, layout, Translator("fr"), "fr", [], (390, 844), True, None)
+    for pile, cards in rec["cards"].items():
+        for i, (_code, x, y) in enumerate(cards):
+            assert (x, y) == layout.card_offset(pile, i)
+    assert rec["layout"]["arrangement"] == layout.arrangement and rec["save"] == ""
+    assert rec["ranks"]["Q"] == "D" and rec["texts"]["score"] == Translator("fr")("score")
+
+
+def test_a_record_over_the_bound_is_not_kept():
+    rec = _record(_played(10))
+    text = encode(rec)
+    assert text is not None and len(text.encode("utf-8")) < 8 * 1024   # ours are small
+    rec["texts"]["keys.help"] = "x" * MAX_BYTES
+    assert encode(rec) is None
+    assert KEY == "canfield.snapshot"
+
+
+def test_the_committed_deals_file_is_up_to_date():
+    done = subprocess.run([sys.executable, str(REPO / "scripts" / "build_deals.py"), "--check"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+def _deals() -> dict:
+    text = (REPO / "static" / "deals.js").read_text(encoding="utf-8")
+    assert text.count("window.canfieldDeals = ") == 1
+    return json.loads(text.split("window.canfieldDeals = ", 1)[1].rstrip().rstrip(";"))
+
+
+def test_each_first_visit_deal_is_the_engines_deal_of_its_code():
+    book = _deals()
+    defaults = Settings()
+    assert (book["draw"], book["rules"]) == (defaults.draw, defaults.rules)
+    deals = book["deals"]
+    assert len(deals) == build_deals.COUNT >= 24
+    assert len({d["code"] for d in deals}) == len(deals)
+    for deal in deals:
+        game = Game.from_code(deal["code"])
+        assert game.code == deal["code"] and game.draw == book["draw"] and game.rules.name == book["rules"]
+        shown = {p: list(c) for p, c in visible_cards(game).items() if c}
+        assert deal["cards"] == shown
+        assert deal["counts"] == {"score": str(game.score), "stock": str(len(game.stock)),
+                                  "reserve": str(len(game.reserve))}
+        for i, nxt in enumerate(deal["next"]):
+            want = game.foundation_next(i)
+            assert nxt == ([("A23456789TJQK")[want.rank - 1], want.suit] if want else None)
+    for lang in LANGUAGES:
+        t = Translator(lang)
+        assert book["lang"][lang]["texts"] == {k: t(k) for k in TEXT_KEYS}
+        assert book["lang"][lang]["ranks"]["K"] == t("rank.13")
+
+
+def test_the_deal_numbers_are_reproducible():
+    assert build_deals.deal_numbers() == build_deals.deal_numbers()
+    assert build_deals.book(3) == build_deals.book(3)
