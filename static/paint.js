@@ -23,7 +23,7 @@
   var RANK_LETTERS = "A23456789TJQK";
   var ARRANGEMENTS = ["rows", "stacked", "compact", "side"];
   var TEXT_KEYS = ["score", "deal", "action.undo", "action.redo", "action.restart", "action.hint", "action.new",
-                   "keys.help"];
+                   "action.stats", "action.rules", "action.settings", "moves", "keys.help"];
   var THEMES = ["auto", "light", "dark", "contrast"], BACKS = ["blue", "red", "green"], TABLES = ["green", "blue", "red"];
 
   var api = { painted: null, firstDeal: null, queue: [], layout: layout };
@@ -56,6 +56,11 @@
     var counts = r.counts;
     if (!str(counts.score, 7, /^-?\d{1,6}$/) || !str(counts.stock, 3, /^(\d{1,2}|\u21bb)?$/) ||
         !str(counts.reserve, 2, /^\d{1,2}$/)) return false;
+    // #moves and #clock (absent from older records), and whether the settings hide them
+    if (counts.moves !== undefined && !str(counts.moves, 6, /^\d{1,6}$/)) return false;
+    if (counts.clock !== undefined && !str(counts.clock, 10, /^\d{1,4}:\d\d(:\d\d)?$/)) return false;
+    if (r.shown !== undefined && (r.shown === null || typeof r.shown !== "object" ||
+        typeof r.shown.moves !== "boolean" || typeof r.shown.clock !== "boolean")) return false;
     for (i = 1; i <= 4; i++) {
       var ph = r.ph["foundation-" + i];
       if (ph === null) continue;
@@ -127,7 +132,8 @@
 
   // ---- the layout of a fresh deal (a copy of static/ui/layout.py's compute; a browser test compares
   // the two at many window sizes) -----------------------------------------------------------
-  var RATIO = 1.4, BAR_WIDE = 48, BAR_NARROW = 92, BAR_PHONE_LANDSCAPE = 40, NARROW = 560, HELP_H = 24,
+  var RATIO = 1.4, BAR_WIDE = 48, BAR_MEDIUM = 92, BAR_NARROW = 124, BAR_PHONE_LANDSCAPE = 40, BAR_ONE_ROW = 820,
+      LOW_H = 600, NARROW = 560, HELP_H = 24,
       HELP_MIN_H = 600, COMFORT = 8, COMFORT_LARGE = 4, FAN = 0.26, CW_MAX = 112, CW_MAX_LARGE = 150, CW_MIN = 14,
       STRIP = 12, STRIP_PHONE_LANDSCAPE = 8, PHONE_LANDSCAPE_H = 500, LINE = 1.15;
   // Python's round(x, nd): decimal rounding of the double's exact value (toFixed(100) spells it out),
@@ -213,7 +219,8 @@
   function layout(width, height, columns, draw, large, coarse) {
     width = Math.max(width, 200); height = Math.max(height, 200);
     var phoneL = width > height && height < PHONE_LANDSCAPE_H;
-    var barH = phoneL ? BAR_PHONE_LANDSCAPE : width >= NARROW ? BAR_WIDE : BAR_NARROW;
+    var barH = (width > height && (height < PHONE_LANDSCAPE_H || (height < LOW_H && width < BAR_ONE_ROW)))
+      ? BAR_PHONE_LANDSCAPE : width >= BAR_ONE_ROW ? BAR_WIDE : width >= NARROW ? BAR_MEDIUM : BAR_NARROW;
     var help = !coarse && height >= HELP_MIN_H && width >= NARROW;
     var boardH = height - barH - (help ? HELP_H : 0), g = gapOf(width, height);
     var strip = phoneL ? STRIP_PHONE_LANDSCAPE : STRIP, longest = Math.max.apply(null, [1].concat(columns));
@@ -345,8 +352,14 @@
       phEl.setAttribute("data-f", ph ? ph[0] : "");
       phEl.className = ph ? "placeholder s" + ph[1] + " " + (ph[2] ? "red" : "black") : "placeholder";
     }
-    var counters = { score: r.counts.score, "deal-code": r.code, "stock-count": r.counts.stock, "reserve-count": r.counts.reserve };
-    for (var id in counters) { var e = document.getElementById(id); if (e) e.textContent = counters[id]; }
+    var counters = { score: r.counts.score, "deal-code": r.code, "stock-count": r.counts.stock, "reserve-count": r.counts.reserve,
+                     moves: r.counts.moves, clock: r.counts.clock };
+    for (var id in counters) { var e = document.getElementById(id); if (e && counters[id] !== undefined) e.textContent = counters[id]; }
+    if (r.shown) {
+      var mb = document.getElementById("moves-box"), cb = document.getElementById("clock-box");
+      if (mb) mb.hidden = !r.shown.moves;
+      if (cb) cb.hidden = !r.shown.clock;
+    }
     for (i = 0; i < TEXT_KEYS.length; i++) {
       var words = document.querySelectorAll('[data-t="' + TEXT_KEYS[i] + '"]');
       for (j = 0; j < words.length; j++) words[j].textContent = r.texts[TEXT_KEYS[i]];

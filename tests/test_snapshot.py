@@ -77,6 +77,11 @@ def test_a_record_holds_only_checked_data_and_every_card_once():
         assert set(rec["ranks"]) == set("A23456789TJQK")
         assert rec["counts"]["reserve"] == str(len(game.reserve))
         assert re.fullmatch(r"-?\d+", rec["counts"]["score"])
+        assert rec["counts"]["moves"] == str(len(game.history))      # #moves, as the live bar
+        assert rec["shown"] == {"moves": True, "clock": True} and "clock" not in rec["counts"]
+    rec = record(game, compute(1280, 800, column_lengths(game)), Translator("en"), "en", [], (1280, 800), False,
+                 None, clock="12:05", shown=(False, True))
+    assert rec["counts"]["clock"] == "12:05" and rec["shown"] == {"moves": False, "clock": True}
 
 
 def test_a_record_places_cards_where_the_layout_puts_them():
@@ -124,7 +129,7 @@ def test_each_first_visit_deal_is_the_engines_deal_of_its_code():
         shown = {p: list(c) for p, c in visible_cards(game).items() if c}
         assert deal["cards"] == shown
         assert deal["counts"] == {"score": str(game.score), "stock": str(len(game.stock)),
-                                  "reserve": str(len(game.reserve))}
+                                  "reserve": str(len(game.reserve)), "moves": "0"}
         for i, nxt in enumerate(deal["next"]):
             want = game.foundation_next(i)
             assert nxt == ([("A23456789TJQK")[want.rank - 1], want.suit] if want else None)

@@ -108,6 +108,7 @@ class App:
         self._bind()
         self.stats_view.bind(self.proxy)
         self.counters.bind(self.proxy)   # the clock pauses while the page is hidden
+        self.snapshots.bind()            # after: the snapshot names the game as saved when the page goes
         texts = ([notice] if notice else []) + [self.t(k) for k in self.keeper.notices]
         if texts:
             self.notice(" ".join(texts), STORAGE_NOTICE_MS if self.keeper.notices else NOTICE_MS)

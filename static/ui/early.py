@@ -20,6 +20,7 @@ from canfield.errors import CanfieldError
 from js import console, document, window
 
 from .controller import Key, Tap
+from .counters import clock_text
 from .persist import SAVE_KEY
 from .snapshot import KEY, encode, record
 from .state import PILES, visible_cards
@@ -104,7 +105,11 @@ class Snapshots:
         self.app = app
         self.timer = None
         self.write_proxy = app.proxy("snapshot", self.write)
-        flush = app.proxy("snapshot-flush", self.flush)
+
+    def bind(self) -> None:
+        """Write when the page goes away: bound after the listeners that save the game then (the clock's
+        time), so the record names the saved game as it is left."""
+        flush = self.app.proxy("snapshot-flush", self.flush)
         window.addEventListener("pagehide", flush)
         document.addEventListener("visibilitychange", flush)
 
@@ -115,7 +120,7 @@ class Snapshots:
     def flush(self, *_):
         if self.timer is not None:
             window.clearTimeout(self.timer)
-            self.write()
+        self.write()          # always: the saved game may just have been written again (its time)
 
     def write(self, *_):
         self.timer = None
@@ -123,7 +128,8 @@ class Snapshots:
         try:
             look = [name for name, on in app.settings.look_classes().items() if on]
             rec = record(app.controller.game, app.layout, app.t, app.lang, look, app.controller.ui.viewport,
-                         app.coarse, app.store.get(SAVE_KEY))
+                         app.coarse, app.store.get(SAVE_KEY), clock=clock_text(app.keeper.elapsed()),
+                         shown=(app.settings.show_moves, app.settings.show_clock))
             text = encode(rec)
             if text is None:
                 app.store.remove(KEY)   # too big: no snapshot rather than a stale one

@@ -30,7 +30,7 @@ MAX_BYTES = 64 * 1024   # a bigger record is not kept (ours are about 3 KB)
 # Words of the page shown on the board before Python runs (index.html's [data-t] elements in the
 # header and the keyboard-help line): the painter writes them so that nothing changes at the handover.
 TEXT_KEYS = ("score", "deal", "action.undo", "action.redo", "action.restart", "action.hint", "action.new",
-             "keys.help")
+             "action.stats", "action.rules", "action.settings", "moves", "keys.help")
 
 
 def save_hash(text: str | None) -> str:
@@ -81,16 +81,20 @@ def board(game, offsets) -> dict:
             "score": str(game.score),
             "stock": str(stock_n) if stock_n else ("↻" if game.waste else ""),
             "reserve": str(len(game.reserve)),
+            "moves": str(len(game.history)),      # #moves: the engine's history, as static/ui/counters.py
         },
         "stock_empty": stock_n == 0,
     }
 
 
 def record(game, layout, t, lang: str, look: list[str], viewport: tuple[float, float], coarse: bool,
-           save_text: str | None) -> dict:
+           save_text: str | None, clock: str | None = None, shown: tuple[bool, bool] = (True, True)) -> dict:
     """The snapshot of the board drawn now: `layout` is the renderer's, `look` the classes on #game,
     `viewport` the (width, height) the layout was computed for, `save_text` the saved game in storage."""
     rec = board(game, layout.card_offset)
+    if clock is not None:
+        rec["counts"]["clock"] = clock            # #clock as drawn (m:ss)
+    rec["shown"] = {"moves": bool(shown[0]), "clock": bool(shown[1])}   # the settings that hide them
     rec.update({
         "v": FORMAT,
         "vw": float(viewport[0]),

@@ -41,7 +41,8 @@ BOARD_JS = """() => {
     const r = p.parentElement.getBoundingClientRect();
     out.slots[p.dataset.pile] = [r.left, r.top, r.width, r.height, p.classList.contains('empty')];
   }
-  for (const id of ['score', 'deal-code', 'stock-count', 'reserve-count']) out.counters[id] = document.getElementById(id).textContent;
+  for (const id of ['score', 'deal-code', 'stock-count', 'reserve-count', 'moves']) out.counters[id] = document.getElementById(id).textContent;
+  for (const id of ['moves-box', 'clock-box']) out.counters[id] = document.getElementById(id).hidden;
   for (const el of document.querySelectorAll('header [data-t]')) out.words[el.dataset.t] = el.textContent;
   out.placeholders = [...document.querySelectorAll('.placeholder')].map(p => [p.dataset.f || '', p.className]);
   out.cards = document.querySelectorAll('[data-card]').length;
@@ -258,7 +259,10 @@ def test_corrupt_or_hostile_snapshots_are_refused(page, open_game):
     assert page.evaluate("t => window.canfieldPaint.hash(t)", sample) == save_hash(sample)
 
     # end to end: a hostile record in storage, a reload: nothing painted, nothing injected, no error
-    page.evaluate("t => localStorage.setItem('canfield.snapshot', t)", _variants(text)["markup as a card"])
+    # (put there as the next page starts: the page going away writes its own snapshot first)
+    page.add_init_script("if (!sessionStorage.getItem('hostile')) { sessionStorage.setItem('hostile', '1');"
+                         " localStorage.setItem('canfield.snapshot', " + json.dumps(_variants(text)["markup as a card"])
+                         + "); }")
     _capturing(page).reload(wait_until="commit")
     wait_until_ready(page)
     assert page.evaluate("window.__painted")["painted"] is None
