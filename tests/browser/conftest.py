@@ -297,6 +297,13 @@ def page(game_context, server, request):
     yield page
     _screenshot_on_failure(request, page)
     recorder.detach()
+    # Leave the game before closing the tab: the page writes its save and its board snapshot when it is
+    # hidden or left (pagehide); done here, those writes land before the next test clears the storage,
+    # never after it (a closing tab's last writes could reach the next test).
+    try:
+        page.goto("about:blank", timeout=ACTION_TIMEOUT_MS)
+    except Exception:  # noqa: BLE001 - a page that cannot navigate any more is closed all the same
+        pass
     page.close()
     _check_log(request, log)
 

@@ -158,6 +158,15 @@ def one_move_from_winning():
     return game, len(moves)
 
 
+def end_the_celebration(page):
+    """The win's cascade comes first (motion is on): a tap ends it, then the win dialog opens."""
+    expect(page.locator("#celebration")).to_have_count(1, timeout=30_000)
+    page.locator("#celebration").click()
+    win = page.locator("#dlg-win")
+    expect(win).to_be_visible()
+    return win
+
+
 def local_day(page, offset=0) -> str:
     y, m, d = page.evaluate("() => { const d = new Date(); return [d.getFullYear(), d.getMonth() + 1, d.getDate()]; }")
     return (datetime.date(y, m, d) + datetime.timedelta(days=offset)).isoformat()
@@ -173,8 +182,7 @@ def test_the_win_dialog_shows_moves_time_and_the_records_beaten(open_game, page,
     open_game("", path=EN)
     expect(page.locator("#moves")).to_have_text(str(total - 1))
     card(page, "6S").click()                  # the last card to its foundation
-    win = page.locator("#dlg-win")
-    expect(win).to_be_visible()
+    win = end_the_celebration(page)
     expect(win.locator("#win-score")).to_have_text("Score: 255 points")
     expect(win.locator("#win-moves")).to_have_text(f"Moves: {total}")
     expect(win.locator("#win-time")).to_have_text(re.compile(r"^Time: 3:[2-5]\d$"))
@@ -196,8 +204,7 @@ def test_a_win_that_beats_no_record_says_none(open_game, page, server):
     put_storage(page, server, {"canfield.save": save_record(game, 200.0), "canfield.stats": stats.to_json()})
     open_game("", path="index.html?lang=nl")
     card(page, "6S").click()
-    win = page.locator("#dlg-win")
-    expect(win).to_be_visible()
+    win = end_the_celebration(page)
     expect(win.locator("#win-moves")).to_have_text(f"Zetten: {total}")
     expect(win.locator("#win-best")).to_be_hidden()
 
@@ -212,8 +219,7 @@ def test_after_todays_daily_deal_the_next_one_comes_tomorrow(open_game, page, se
                                "canfield.stats": stats.to_json()})
     open_game("", path="index.html?lang=fr")
     card(page, "6S").click()
-    win = page.locator("#dlg-win")
-    expect(win).to_be_visible()
+    win = end_the_celebration(page)
     expect(win.locator("#win-best")).to_have_text("Première victoire avec ces règles et cette pioche !")
     line = win.locator("#win-daily")
     expect(line).to_contain_text("La prochaine donne du jour sera là demain")
@@ -232,8 +238,7 @@ def test_after_an_earlier_daily_deal_todays_is_offered(open_game, page, server):
     put_storage(page, server, {"canfield.save": save_record(game, 60.0, daily=yesterday, dailies=[yesterday])})
     open_game("", path=EN)
     card(page, "6S").click()
-    win = page.locator("#dlg-win")
-    expect(win).to_be_visible()
+    win = end_the_celebration(page)
     expect(win.locator("#win-daily")).to_contain_text("Today’s daily deal")
     expect(win.locator('[data-dialog="next-daily"]')).to_have_text("Next daily deal")
 
