@@ -281,6 +281,17 @@ def _screenshot_on_failure(request, page) -> None:
 
 # --------------------------------------------------------------------------- pages
 
+def leave_quietly(page) -> None:
+    """Stop the game's writes made when its page is left (pagehide, visibilitychange: the save's time,
+    the board snapshot). Used before a test leaves a game page for good (teardown, or a plain page
+    writing the storage): such a write comes from the old page and may land after what follows."""
+    try:
+        page.evaluate("""() => { const stop = e => e.stopImmediatePropagation();
+            window.addEventListener('pagehide', stop, true); document.addEventListener('visibilitychange', stop, true); }""")
+    except Exception:  # noqa: BLE001 - a page that cannot run scripts any more is left all the same
+        pass
+
+
 @pytest.fixture
 def page(game_context, server, request):
     """A new tab in the shared profile, with the test servers' storage cleared; recorded."""
@@ -297,13 +308,11 @@ def page(game_context, server, request):
     yield page
     _screenshot_on_failure(request, page)
     recorder.detach()
-    # Leave the game before closing the tab: the page writes its save and its board snapshot when it is
-    # hidden or left (pagehide); done here, those writes land before the next test clears the storage,
-    # never after it (a closing tab's last writes could reach the next test).
-    try:
-        page.goto("about:blank", timeout=ACTION_TIMEOUT_MS)
-    except Exception:  # noqa: BLE001 - a page that cannot navigate any more is closed all the same
-        pass
+    # The game writes its save and its board snapshot when its page is hidden or left (pagehide,
+    # visibilitychange). A tab closed here would make those writes as it goes, and they could reach the
+    # shared profile's storage after the next test has cleared it (that test would then resume this
+    # one's game): the test is over, so its page's leaving writes are stopped before it closes.
+    leave_quietly(page)
     page.close()
     _check_log(request, log)
 
