@@ -211,7 +211,7 @@ def test_a_win_that_beats_no_record_says_none(open_game, page, server):
 
 def test_after_todays_daily_deal_the_next_one_comes_tomorrow(open_game, page, server):
     game, _ = one_move_from_winning()
-    open_game(CODE, path=EN)                  # a page of the origin to read the player's date from
+    put_storage(page, server, {})             # a plain page of the origin (no game) to read the player's date
     today, tomorrow = local_day(page), local_day(page, 1)
     stats = Stats()
     stats.start("canfield-D1", "g1", at=2.0)  # the first game of these rules, started
@@ -233,7 +233,7 @@ def test_after_todays_daily_deal_the_next_one_comes_tomorrow(open_game, page, se
 
 def test_after_an_earlier_daily_deal_todays_is_offered(open_game, page, server):
     game, _ = one_move_from_winning()
-    open_game(CODE, path=EN)
+    put_storage(page, server, {})             # a plain page of the origin (no game) to read the player's date
     yesterday = local_day(page, -1)
     put_storage(page, server, {"canfield.save": save_record(game, 60.0, daily=yesterday, dailies=[yesterday])})
     open_game("", path=EN)
