@@ -31,3 +31,12 @@ def seed_example_game(draw=3):
 def all_cards(game):
     piles = [game.stock, game.waste, game.reserve, *game.foundations, *game.tableau]
     return [c for pile in piles for c in pile]
+
+
+def foundation_only_deal() -> str:
+    """A draw-1 deal that finishes with foundation moves and draws only: the columns and the reserve
+    hold each suit's cards from 8 up in order, so `finish_moves()` wins it (UI tests of the finish and the win)."""
+    order = [r + s for s in "HSDC" for r in "789TJQKA23456"]
+    need = order[1:]
+    deck = list(reversed(need[:13])) + [order[0]] + need[13:17] + list(reversed(need[17:]))
+    return "CF1-D1-" + "".join(deck)

@@ -22,16 +22,9 @@ from ui.i18n import LANGUAGES, Translator  # noqa: E402
 from ui.persist import SAVE_KEY, Keeper, MemoryStorage, Store  # noqa: E402
 from ui.settings import TOGGLES, Settings  # noqa: E402
 from ui.state import stock_move  # noqa: E402
+from engine_helpers import foundation_only_deal  # noqa: E402
 
 CODE = "CF1-D3-AAAAACL"
-
-
-def foundation_only_deal() -> str:
-    """A draw-1 deal that finishes with foundation moves and draws only (as in tests/browser/test_game.py)."""
-    order = [r + s for s in "HSDC" for r in "789TJQKA23456"]
-    need = order[1:]
-    deck = list(reversed(need[:13])) + [order[0]] + need[13:17] + list(reversed(need[17:]))
-    return "CF1-D1-" + "".join(deck)
 
 
 def make(code=CODE, **settings):

@@ -20,14 +20,7 @@ from ui.motion import (  # noqa: E402
     DEAL_MS, FALL, FLIGHT_MS, MAX_BOUNCES, RISE, bounce, cascade_order, deal_plan, throw_speed,
 )
 from ui.settings import Settings  # noqa: E402
-
-
-def foundation_only_deal() -> str:
-    """A draw-1 deal that finishes with foundation moves and draws only (as tests/browser/test_game.py)."""
-    order = [r + s for s in "HSDC" for r in "789TJQKA23456"]
-    need = order[1:]
-    deck = list(reversed(need[:13])) + [order[0]] + need[13:17] + list(reversed(need[17:]))
-    return "CF1-D1-" + "".join(deck)
+from engine_helpers import foundation_only_deal  # noqa: E402
 
 
 # ---- the deal ---------------------------------------------------------------------------------

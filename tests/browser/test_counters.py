@@ -18,17 +18,10 @@ from test_a11y import audit
 from test_game import card
 from test_persist import open_game as open_game  # noqa: F401,PLC0414 - settles the solver's boot first
 from test_persist import put_storage, saved
+from engine_helpers import foundation_only_deal
 
 EN = "index.html?lang=en"
 CODE = "CF1-D3-AAAAACL"
-
-
-def foundation_only_deal() -> str:
-    """A draw-1 deal that finishes with foundation moves and draws only (as in test_game.py)."""
-    order = [r + s for s in "HSDC" for r in "789TJQKA23456"]
-    need = order[1:]
-    deck = list(reversed(need[:13])) + [order[0]] + need[13:17] + list(reversed(need[17:]))
-    return "CF1-D1-" + "".join(deck)
 
 
 def clock_seconds(page) -> int:
