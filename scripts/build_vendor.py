@@ -18,7 +18,8 @@ Layout produced:
                              its bytecode: PyScript fetches and unpacks this one file (pyscript.toml)
     static/vendor/pyscript/  every *.js and *.css of @pyscript/core/dist (no source maps)
     static/vendor/manifest.json   versions, every file with its sha256, and one
-                             content hash over all of them (for a cache name)
+                             content hash over all of them (for a cache name); the runtime's
+                             big files also with their gzip size (the loading message's estimate)
 
 Usage: python scripts/build_vendor.py [--root REPO] [--quiet]
 """
@@ -33,6 +34,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import zlib
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -58,6 +60,18 @@ COMPILER = ("scripts/pyodide_compile.mjs", "scripts/pyodide_compile.py")
 
 class BuildError(Exception):
     """A problem the person running the build can fix; printed without traceback."""
+
+
+# The runtime's big files, whose bytes the loading message counts (static/boot.js has the same pattern).
+PROGRESS_FILES = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide.asm.mjs",
+                  "pyodide/pyodide-lock.json")
+
+
+def _gzip_size(path: Path) -> int:
+    """The file's size gzipped at level 6, as hosts compress: the loading message's estimate of the bytes
+    a compressing host sends for a file whose response has not come yet (its Content-Length replaces it)."""
+    squeeze = zlib.compressobj(6, zlib.DEFLATED, 31)
+    return len(squeeze.compress(path.read_bytes()) + squeeze.flush())
 
 
 def _sha256(path: Path) -> str:
@@ -257,12 +271,22 @@ def build(root: Path = REPO, log=print) -> dict:
     compiled = _compile(root, pyodide_dir, vendor, log)
     files += [vendor / "pyodide" / STDLIB_ZIP, vendor / GAME_ZIP]
 
+    manifest_path = vendor / "manifest.json"
+    try:
+        before = {f["path"]: f for f in json.loads(manifest_path.read_text(encoding="utf-8"))["files"]}
+    except (OSError, ValueError, KeyError, TypeError):
+        before = {}
     entries = []
     overall = hashlib.sha256()
     for path in sorted(files, key=lambda p: p.relative_to(vendor).as_posix()):
         rel = path.relative_to(vendor).as_posix()
         digest = _sha256(path)
-        entries.append({"path": rel, "size": path.stat().st_size, "sha256": digest})
+        entry = {"path": rel, "size": path.stat().st_size, "sha256": digest}
+        if rel in PROGRESS_FILES:
+            old = before.get(rel) or {}
+            entry["gzip"] = old["gzip"] if old.get("sha256") == digest and isinstance(old.get("gzip"), int) \
+                else _gzip_size(path)
+        entries.append(entry)
         overall.update(f"{rel}\0{digest}\n".encode())
     manifest = {
         "pyodide": pyodide_version,
@@ -272,7 +296,6 @@ def build(root: Path = REPO, log=print) -> dict:
         "files": entries,
     }
     text = json.dumps(manifest, indent=2) + "\n"
-    manifest_path = vendor / "manifest.json"
     if not manifest_path.is_file() or manifest_path.read_text(encoding="utf-8") != text:
         manifest_path.write_text(text, encoding="utf-8")
         log("wrote manifest.json")

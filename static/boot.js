@@ -22,28 +22,52 @@
   function t(key) { return (texts[lang] || {})[key] || (texts.en || {})[key] || ""; }
 
   var state = { stage: "boot.loading", pct: 5, failed: false, ready: false };
-  // Bytes of the runtime's big files received so far, against their sizes from the build's
-  // manifest (static/vendor/manifest.json): the message says "4.1 of 13.5 MB" while they arrive.
+  // Bytes of the runtime's big files received so far, as they cross the wire: the message says
+  // "4.1 of 5.0 MB" while they arrive. Each file's decoded size (and its gzip size, an estimate) comes
+  // from the build's manifest (static/vendor/manifest.json). Its bytes on the wire are its response's
+  // Content-Length, which is the compressed length when the host compresses; before its response comes,
+  // the gzip size once the host is seen compressing, else the decoded size. Bytes count as they are
+  // decoded, so a file's wire bytes so far are its wire size times the share of it decoded.
   var RUNTIME = /pyodide\/(pyodide\.asm\.wasm|python_stdlib\.zip|pyodide\.asm\.mjs|pyodide-lock\.json)$/;
-  var load = { streamed: {}, arrived: {}, total: 0 };
+  var load = { files: {}, known: false, compressing: false };
+
+  function file(name) {
+    return load.files[name] || (load.files[name] = { size: 0, gzip: 0, length: 0, encoded: null, got: 0 });
+  }
+  function wireSize(f) {
+    if (f.length) return f.length;
+    var compressed = f.encoded === null ? load.compressing : f.encoded;
+    return compressed && f.gzip ? f.gzip : f.size;
+  }
+  function total() {
+    var sum = 0;
+    for (var k in load.files) if (load.files[k].size) sum += wireSize(load.files[k]);
+    return sum;
+  }
+  function received() {
+    var sum = 0;
+    for (var k in load.files) {
+      var f = load.files[k];
+      if (f.size && f.got) sum += wireSize(f) * Math.min(1, f.got / f.size);
+    }
+    return sum;
+  }
+  // What a response says of its bytes on the wire: its length, and whether it came compressed.
+  function heard(name, length, encoded) {
+    var f = file(name);
+    if (length > 0 && !f.length) f.length = length;
+    if (encoded !== null && f.encoded === null) f.encoded = encoded;
+    if (encoded) load.compressing = true;
+  }
 
   function mb(n) {
     try { return new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n / 1e6); }
     catch (e) { return (n / 1e6).toFixed(1); }
   }
-  function received() {
-    var sum = 0, k;
-    var names = {};
-    for (k in load.streamed) names[k] = true;
-    for (k in load.arrived) names[k] = true;
-    // a file counted both ways counts once: the larger of its two figures (so it never goes back)
-    for (k in names) sum += Math.max(load.streamed[k] || 0, load.arrived[k] || 0);
-    return load.total ? Math.min(sum, load.total) : sum;
-  }
   function message() {
     if (state.failed) return t("boot.error");
-    if (state.stage === "boot.loading" && load.total && received() > 0) {
-      return t("boot.bytes").replace("{done}", mb(received())).replace("{total}", mb(load.total));
+    if (state.stage === "boot.loading" && load.known && received() > 0) {
+      return t("boot.bytes").replace("{done}", mb(received())).replace("{total}", mb(total()));
     }
     return t(state.stage);
   }
@@ -91,8 +115,10 @@
 
   function progress() {
     if (state.failed || state.ready || state.stage !== "boot.loading") return;
-    if (load.total) state.pct = Math.max(state.pct, 5 + Math.round(55 * received() / load.total));
-    if (load.total && received() >= load.total) { stage("boot.runtime", 60); return; }
+    if (!load.known) { paint(); return; }
+    var done = received(), all = total();
+    state.pct = Math.max(state.pct, 5 + Math.round(55 * Math.min(1, done / all)));
+    if (done >= all * 0.999) { stage("boot.runtime", 60); return; }
     paint();
   }
 
@@ -108,12 +134,15 @@
       return pending.then(function (res) {
         try {
           if (res.ok && res.body) {
-            var reader = res.clone().body.getReader(), name = match[1];
-            load.streamed[name] = 0;
+            var name = match[1], f = file(name), got = 0;
+            var coding = (res.headers.get("content-encoding") || "").toLowerCase();
+            heard(name, parseInt(res.headers.get("content-length"), 10) || 0, coding !== "" && coding !== "identity");
+            var reader = res.clone().body.getReader();
             var pump = function () {
               reader.read().then(function (step) {
                 if (step.done) return;
-                load.streamed[name] += step.value.byteLength;
+                got += step.value.byteLength;
+                f.got = Math.max(f.got, got);   // a file fetched twice never counts backwards
                 progress();
                 pump();
               }, function () { /* the original reports its own failure */ });
@@ -127,9 +156,14 @@
     realFetch("./static/vendor/manifest.json", { cache: "no-cache" })
       .then(function (res) { return res.ok ? res.json() : null; })
       .then(function (manifest) {
-        var total = 0;
-        ((manifest && manifest.files) || []).forEach(function (f) { if (RUNTIME.test(f.path)) total += f.size; });
-        load.total = total;
+        ((manifest && manifest.files) || []).forEach(function (m) {
+          var match = RUNTIME.exec(m.path);
+          if (!match || !(m.size > 0)) return;
+          var f = file(match[1]);
+          f.size = m.size;
+          f.gzip = m.gzip > 0 ? m.gzip : 0;
+        });
+        load.known = total() > 0;
         progress();
       })
       .catch(function () { /* no sizes: the stage texts alone */ });
@@ -141,7 +175,9 @@
       list.getEntries().forEach(function (e) {
         var match = RUNTIME.exec(e.name.split("?")[0]);
         if (match && e.decodedBodySize) {
-          load.arrived[match[1]] = e.decodedBodySize;
+          var f = file(match[1]);
+          heard(match[1], e.encodedBodySize, e.encodedBodySize > 0 ? e.encodedBodySize !== e.decodedBodySize : null);
+          f.got = Math.max(f.got, e.decodedBodySize);
           progress();
         }
       });

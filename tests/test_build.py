@@ -4,6 +4,7 @@ cache name and dist/, and the web app manifest."""
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import re
@@ -45,6 +46,11 @@ def test_vendor_holds_exactly_the_runtime_listed_in_its_manifest():
     ]
     assert "pyscript/core.js" in listed and "pyscript/core.css" in listed
     assert not [p for p in listed if p.endswith(".map")]
+    # the runtime's big files carry their gzip size (static/boot.js's estimate of the bytes on the wire)
+    for rel in (p for p in pyodide if p != "pyodide/pyodide.mjs"):
+        data = (vendor / rel).read_bytes()
+        assert listed[rel]["gzip"] == len(gzip.compress(data, compresslevel=6, mtime=0)), rel
+    assert "gzip" not in listed["pyodide/pyodide.mjs"]
 
 
 def test_build_vendor_without_node_modules_says_what_to_run(tmp_path):
