@@ -1,7 +1,8 @@
 """PyScript's configuration loads the local runtime and ships every Python file of the game (no CDN).
 
-The page reads pyscript.json (no TOML parser to download before the game starts), the solver's worker
-pyscript.toml: both say the same. Both map one archive, static/vendor/game.zip, built by
+The page carries its config inline, as JSON in the script tag's config attribute (no file to fetch, no
+TOML parser to download before the game starts), a copy of pyscript.json; the solver's worker reads
+pyscript.toml: all three say the same. Both map one archive, static/vendor/game.zip, built by
 scripts/build_vendor.py from canfield/*.py and static/ui/*.py: the tests here read the built archive
 (`make vendor`), so a module missing from it fails here."""
 
@@ -35,9 +36,15 @@ def test_page_and_worker_configs_agree():
     assert _json() == _toml()
 
 
-def test_the_page_reads_the_json_config_and_the_worker_the_toml():
+def _inline() -> dict:
     index = (REPO / "index.html").read_text(encoding="utf-8")
-    assert re.search(r'<script type="py" src="\./static/main\.py" config="\./pyscript\.json"></script>', index)
+    tags = re.findall(r'<script type="py" src="\./static/main\.py" config=\'(\{[^\']*\})\'></script>', index)
+    assert len(tags) == 1, "index.html must have one <script type=\"py\"> with its config inline"
+    return json.loads(tags[0])
+
+
+def test_the_page_carries_the_json_config_inline_and_the_worker_reads_the_toml():
+    assert _inline() == _json()
     hint = (REPO / "static" / "ui" / "hint.py").read_text(encoding="utf-8")
     assert 'WORKER_CONFIG = "./pyscript.toml"' in hint
 
