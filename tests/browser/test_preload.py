@@ -47,3 +47,36 @@ def test_no_config_file_is_fetched_and_pyscript_chunks_come_once(open_game, page
         got = [n for n in names if f"/static/vendor/pyscript/{chunk}" in n]
         assert len(got) == 1, (chunk, got)
     page_log.assert_no_errors()
+
+
+PILL_PROBE = """(() => {
+  window.__shift = 0;
+  try {
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value; })
+      .observe({type: 'layout-shift', buffered: true});
+  } catch (e) { window.__shift = null; }
+  const look = () => {
+    const game = document.getElementById('game'), boot = document.getElementById('boot');
+    if (game && boot && game.classList.contains('painted')) {
+      window.__pill = {visibility: getComputedStyle(boot).visibility,
+                       animations: boot.getAnimations().map(a => a.animationName || 'other'),
+                       ready: game.dataset.ready};
+      return;
+    }
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})();"""
+
+
+def test_the_loading_pill_shows_with_the_painted_boards_first_frame_and_nothing_shifts(page, open_game):
+    # the pill is there from the painted board's first frame (not popping up 0.7 s later as new content),
+    # and nothing moves until the live board has replaced the painted one
+    page.add_init_script(PILL_PROBE)
+    open_game()
+    pill = page.evaluate("window.__pill")
+    assert pill is not None, "the board was not painted before Python"
+    assert pill["ready"] == "false"
+    assert pill["visibility"] == "visible" and pill["animations"] == [], pill
+    shift = page.evaluate("window.__shift")
+    assert shift is not None and shift < 0.001, f"layout shift {shift}"
