@@ -448,13 +448,14 @@
     document.addEventListener("keydown", onKey, true);
   }
 
-  // ---- the runtime's downloads, once the board is on screen ----------------------------------
+  // ---- the runtime's downloads and Pyodide's start, once the board is on screen ---------------
   // Preloaded from here rather than from index.html's <head>: started there, these 5 MB competed
   // with the few small files the painted board needs (a simulated slow network counts them all before
   // the board's paint). Started right after the first frame, they still arrive long before PyScript
   // asks for them (it first loads its own modules). The same URLs and request modes as Pyodide's and
   // PyScript's own fetches, so those reuse these responses (tests/test_preload.py, test_boot.py).
   var RUNTIME_PRELOADS = [
+    ["modulepreload", "./static/pyodide-early.mjs"],
     ["modulepreload", "./static/vendor/pyodide/pyodide.mjs"],
     ["modulepreload", "./static/vendor/pyodide/pyodide.asm.mjs"],
     ["fetch", "./static/vendor/pyodide/pyodide.asm.wasm"],
@@ -480,6 +481,11 @@
       link.setAttribute("data-runtime-preload", "");
       document.head.appendChild(link);
     }
+    // and Pyodide's start itself (static/pyodide-early.mjs), which PyScript then takes over
+    try {
+      import("./pyodide-early.mjs").then(function (early) { early.start("painter"); },
+                                          function () { /* PyScript loads it, and reports a failure */ });
+    } catch (e) { /* PyScript starts Pyodide itself */ }
   }
   api.preloads = RUNTIME_PRELOADS;
 

@@ -32,8 +32,16 @@ def _archive() -> zipfile.ZipFile:
     return zipfile.ZipFile(path)
 
 
+EARLY = "./static/pyodide-early.mjs"
+
+
 def test_page_and_worker_configs_agree():
-    assert _json() == _toml()
+    # but for the interpreter: the page's starts the vendored Pyodide as soon as its board is painted
+    # (static/pyodide-early.mjs), the worker, with no board, names the vendored Pyodide itself
+    page, worker = _json(), _toml()
+    assert page.pop("interpreter") == EARLY
+    assert worker.pop("interpreter") == "./static/vendor/pyodide/pyodide.mjs"
+    assert page == worker
 
 
 def _inline() -> dict:
@@ -103,9 +111,14 @@ def test_the_archive_holds_only_the_game_and_a_checked_pyc_for_each_module():
 
 
 def test_interpreter_is_the_vendored_pyodide_by_a_relative_url():
-    interpreter = _json()["interpreter"]
+    interpreter = _toml()["interpreter"]
     assert interpreter == "./static/vendor/pyodide/pyodide.mjs"
     assert "://" not in interpreter and not interpreter.startswith("/")
+    # the page's names a module that re-exports that very Pyodide (started early), by a relative URL too
+    early = (REPO / EARLY).read_text(encoding="utf-8")
+    assert _json()["interpreter"] == EARLY
+    assert re.search(r'^import \{ loadPyodide as realLoadPyodide, version \} from "\./vendor/pyodide/pyodide\.mjs";$', early, re.M)
+    assert re.search(r"^export function loadPyodide\(", early, re.M) and re.search(r"^export \{ version \};$", early, re.M)
 
 
 def test_the_traceback_banner_is_off():

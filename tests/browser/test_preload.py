@@ -38,6 +38,20 @@ def test_runtime_preloads_start_after_the_painted_frame_and_each_file_is_fetched
     assert not [line for line in page_log.console if "preload" in line and "not used" in line], page_log.console
 
 
+def test_pyodide_is_started_by_the_painter_after_the_first_frame_and_pyscript_takes_that_start_over(open_game, page_log):
+    page = open_game()
+    marks = page.evaluate("""() => ({
+        painted: (performance.getEntriesByName('canfield-painted', 'mark')[0] || {}).startTime ?? null,
+        pyodide: performance.getEntriesByName('canfield:pyodide', 'mark').map(m => [m.startTime, m.detail]),
+        wasm: performance.getEntriesByName(new URL('static/vendor/pyodide/pyodide.asm.wasm', location.href).href, 'resource').length,
+    })""")
+    assert len(marks["pyodide"]) == 1, marks             # one start: PyScript's loadPyodide got the painter's
+    at, by = marks["pyodide"][0]
+    assert by == "painter" and at >= marks["painted"], marks
+    assert marks["wasm"] == 1                            # one Pyodide: its wasm fetched once
+    page_log.assert_no_errors()
+
+
 def test_no_config_file_is_fetched_and_pyscript_chunks_come_once(open_game, page_log):
     page = open_game()
     names = page.evaluate(RUNTIME_ENTRIES)["resources"]
