@@ -453,7 +453,7 @@
   // with the few small files the painted board needs (a simulated slow network counts them all before
   // the board's paint). Started right after the first frame, they still arrive long before PyScript
   // asks for them (it first loads its own modules). The same URLs and request modes as Pyodide's and
-  // PyScript's own fetches, so those reuse these responses (tests/test_preload.py, test_boot.py).
+  // PyScript's own fetches, so those reuse these responses (tests/test_preload_build.py, tests/browser/test_preload.py).
   var RUNTIME_PRELOADS = [
     ["modulepreload", "./static/pyodide-early.mjs"],
     ["modulepreload", "./static/vendor/pyodide/pyodide.mjs"],
