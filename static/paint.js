@@ -455,8 +455,6 @@
   // asks for them (it first loads its own modules). The same URLs and request modes as Pyodide's and
   // PyScript's own fetches, so those reuse these responses (tests/test_preload_build.py, tests/browser/test_preload.py).
   var RUNTIME_PRELOADS = [
-    ["modulepreload", "./static/pyodide-early.mjs"],
-    ["modulepreload", "./static/vendor/pyodide/pyodide.mjs"],
     ["modulepreload", "./static/vendor/pyodide/pyodide.asm.mjs"],
     ["fetch", "./static/vendor/pyodide/pyodide.asm.wasm"],
     ["fetch", "./static/vendor/pyodide/python_stdlib.zip"],
@@ -481,17 +479,27 @@
       link.setAttribute("data-runtime-preload", "");
       document.head.appendChild(link);
     }
-    // and Pyodide's start itself (static/pyodide-early.mjs), which PyScript then takes over
-    try {
-      import("./pyodide-early.mjs").then(function (early) { early.start("painter"); },
-                                          function () { /* PyScript loads it, and reports a failure */ });
-    } catch (e) { /* PyScript starts Pyodide itself */ }
+    startPyodide();
   }
+  // Pyodide's start itself (static/pyodide-early.mjs), which PyScript then takes over: from the animation
+  // callback of the board's first frame (that frame is drawn before any task its work queues)
+  var pyodideStarted = false;
+  function startPyodide() {
+    if (pyodideStarted || !early) return;
+    pyodideStarted = true;
+    early.then(function (module) { module.start("painter"); }, function () { /* PyScript reports it */ });
+  }
+  // The module (7 KB, and Pyodide's 7 KB loader it imports) is fetched and evaluated while the board is
+  // painted: only its start() waits for the first frame.
+  var early = null;
+  try { early = import("./pyodide-early.mjs"); } catch (e) { /* PyScript starts Pyodide itself */ }
   api.preloads = RUNTIME_PRELOADS;
 
   start();
   // after the frame that shows the board: a task queued from the frame's animation callback runs once
   // it is drawn; a hidden page draws no frame, so a timer starts them anyway
-  try { requestAnimationFrame(function () { setTimeout(preloadRuntime, 0); }); } catch (e) { preloadRuntime(); }
+  try {
+    requestAnimationFrame(function () { startPyodide(); setTimeout(preloadRuntime, 0); });
+  } catch (e) { preloadRuntime(); }
   setTimeout(preloadRuntime, 1000);
 })();

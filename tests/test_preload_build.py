@@ -77,10 +77,14 @@ def test_the_head_modulepreloads_every_chunk_core_js_imports_and_the_error_plugi
 
 def test_the_painter_preloads_the_runtime_files_pyodide_and_pyscript_fetch():
     hrefs = {href for _, href in _paint_preloads()}
-    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+    for name in ("pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
         assert f"./static/vendor/pyodide/{name}" in hrefs, name
+    # the page's interpreter (which imports pyodide.mjs) is imported by the painter itself, at once
     config = json.loads((REPO / "pyscript.json").read_text(encoding="utf-8"))
-    assert config["interpreter"] in hrefs
+    assert config["interpreter"] == "./static/pyodide-early.mjs"
+    paint = (REPO / "static" / "paint.js").read_text(encoding="utf-8")
+    assert 'import("./pyodide-early.mjs")' in paint
+    assert 'from "./vendor/pyodide/pyodide.mjs"' in (REPO / config["interpreter"]).read_text(encoding="utf-8")
     for archive in config["files"]:
         assert archive in hrefs, archive
     assert re.search(r'<script type="py" src="(\./static/main\.py)"', _index()).group(1) in hrefs
