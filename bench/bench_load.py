@@ -64,11 +64,13 @@ MARKER_SCRIPT = """
 """
 # Where a game boot's time goes, beside data-ready: PyScript's runtime ready (py:ready), then the
 # marks of static/main.py (Python runs the page's code, the game imported, the game started).
-PHASES = (("pyscript", "window.__pyReadyAt"), ("python", "canfield:python"), ("imported", "canfield:imported"),
-          ("started", "canfield:started"))
+# "pyodide": when Pyodide's start was called (static/pyodide-early.mjs, right after the painted board's
+# first frame), the bare page's counterpart being its first line.
+PHASES = (("pyodide", "canfield:pyodide"), ("pyscript", "window.__pyReadyAt"), ("python", "canfield:python"),
+          ("imported", "canfield:imported"), ("started", "canfield:started"))
 PHASES_SCRIPT = """() => {
   const mark = (n) => (performance.getEntriesByName(n, "mark")[0] || {}).startTime ?? null;
-  return {pyscript: window.__pyReadyAt ?? null, python: mark("canfield:python"),
+  return {pyodide: mark("canfield:pyodide"), pyscript: window.__pyReadyAt ?? null, python: mark("canfield:python"),
           imported: mark("canfield:imported"), started: mark("canfield:started")};
 }"""
 

@@ -15,7 +15,9 @@ Layout produced:
     static/vendor/pyodide/   pyodide.mjs, pyodide.asm.mjs (or .js), pyodide.asm.wasm,
                              python_stdlib.zip (compiled, see below), pyodide-lock.json
     static/vendor/game.zip   the game's Python files (canfield/*.py, static/ui/*.py as ui/), each with
-                             its bytecode: PyScript fetches and unpacks this one file (pyscript.toml)
+                             its bytecode: PyScript fetches and unpacks this one file (pyscript.toml);
+                             also the bytecode alone of PyScript's own Python package (pyscript/*.py,
+                             whose sources PyScript writes at each boot before importing them)
     static/vendor/pyscript/  every *.js and *.css of @pyscript/core/dist (no source maps)
     static/vendor/manifest.json   versions, every file with its sha256, and one
                              content hash over all of them (for a cache name); the runtime's
@@ -158,6 +160,32 @@ def game_imports(files) -> list[str]:
     return sorted((n for n in names if n.split(".")[0] not in own), key=lambda n: (n.count("."), n))
 
 
+def pyscript_package(pyscript_dir: Path) -> list[tuple[str, str]]:
+    """(path inside Pyodide, source) of PyScript's Python package, exactly as PyScript writes it into the
+    working folder at every boot (./pyscript/*.py, then `import pyscript`). The sources come from the
+    package's build artifact (src/stdlib/pyscript.js, a JSON object) and are kept only if the shipped
+    bundle carries the very same text: bytecode for any other text would never be used."""
+    artifact = pyscript_dir / "src" / "stdlib" / "pyscript.js"
+    bundles = sorted((pyscript_dir / "dist").glob("core-*.js"))
+    try:
+        text = artifact.read_text(encoding="utf-8")
+        tree = json.loads(text[text.index("export default") + len("export default"):].strip().rstrip(";"))
+        shipped = "".join(p.read_text(encoding="utf-8") for p in bundles)
+    except (OSError, ValueError) as exc:
+        raise BuildError(f"cannot read PyScript's Python package from {artifact}: {exc}") from exc
+    out = []
+
+    def walk(prefix: str, node: dict) -> None:
+        for name, value in node.items():
+            if isinstance(value, dict):
+                walk(f"{prefix}{name}/", value)
+            elif name.endswith(".py") and json.dumps(value, ensure_ascii=False) in shipped:
+                out.append((f"{prefix}{name}", value))
+
+    walk("", tree)
+    return sorted(out)
+
+
 def game_archive_is_current(root: Path = REPO) -> bool:
     """Whether static/vendor/game.zip holds exactly the game's files as they are now."""
     import zipfile
@@ -171,16 +199,18 @@ def game_archive_is_current(root: Path = REPO) -> bool:
         return False
 
 
-def _compile(root: Path, pyodide_dir: Path, vendor: Path, log) -> str:
+def _compile(root: Path, pyodide_dir: Path, pyscript_dir: Path, vendor: Path, log) -> str:
     """Build vendor/pyodide/python_stdlib.zip and vendor/game.zip with Pyodide under Node; return the
     key of the inputs (unchanged key and outputs present: nothing to do)."""
     files = game_files(root)
     imports = sorted(set(STDLIB_IMPORTS) | set(game_imports(files)))
+    package = pyscript_package(pyscript_dir)
     key = hashlib.sha256()
     for rel, path in [("stdlib", pyodide_dir / STDLIB_ZIP), ("pyodide.mjs", pyodide_dir / "pyodide.mjs")] + \
             [(c, REPO / c) for c in COMPILER] + files:
         key.update(f"{rel}\0{_sha256(path)}\n".encode())
     key.update(json.dumps(imports).encode())
+    key.update(json.dumps(package).encode())
     key = key.hexdigest()
     outputs = (vendor / "pyodide" / STDLIB_ZIP, vendor / GAME_ZIP)
     try:
@@ -195,9 +225,14 @@ def _compile(root: Path, pyodide_dir: Path, vendor: Path, log) -> str:
                          "install Node 18 or later.")
     with tempfile.TemporaryDirectory(prefix="canfield-compile-") as tmp:
         tmp = Path(tmp)
+        bytecode_only = []
+        for i, (rel, source) in enumerate(package):
+            (tmp / f"pyscript-{i}.py").write_text(source, encoding="utf-8")
+            bytecode_only.append([rel, str(tmp / f"pyscript-{i}.py")])
         job = {"indexURL": str(pyodide_dir) + "/", "stdlib_in": str(pyodide_dir / STDLIB_ZIP),
                "stdlib_out": str(tmp / STDLIB_ZIP), "imports": imports,
-               "game": [[rel, str(path)] for rel, path in files], "game_out": str(tmp / GAME_ZIP)}
+               "game": [[rel, str(path)] for rel, path in files], "game_out": str(tmp / GAME_ZIP),
+               "bytecode_only": bytecode_only}
         (tmp / "job.json").write_text(json.dumps(job), encoding="utf-8")
         done = subprocess.run([node, str(REPO / COMPILER[0]), str(tmp / "job.json")],
                               capture_output=True, text=True, timeout=600)
@@ -212,8 +247,8 @@ def _compile(root: Path, pyodide_dir: Path, vendor: Path, log) -> str:
             if not dest.is_file() or _sha256(dest) != _sha256(src):
                 shutil.copyfile(src, dest)
                 log(f"compiled {dest.name}")
-        log(f"{len(report['stdlib_compiled'])} stdlib modules and {len(report['game'])} game files "
-            f"compiled for Python {report['python']}")
+        log(f"{len(report['stdlib_compiled'])} stdlib modules, {len(report['game'])} game files and "
+            f"{len(report['bytecode_only'])} of PyScript's compiled for Python {report['python']}")
     return key
 
 
@@ -268,7 +303,7 @@ def build(root: Path = REPO, log=print) -> dict:
     runtime = [p for p in _pyodide_sources(pyodide_dir) if p.name != STDLIB_ZIP]
     files = _sync(runtime, vendor / "pyodide", log, keep=(STDLIB_ZIP,))
     files += _sync(_pyscript_sources(pyscript_dir), vendor / "pyscript", log)
-    compiled = _compile(root, pyodide_dir, vendor, log)
+    compiled = _compile(root, pyodide_dir, pyscript_dir, vendor, log)
     files += [vendor / "pyodide" / STDLIB_ZIP, vendor / GAME_ZIP]
 
     manifest_path = vendor / "manifest.json"

@@ -448,5 +448,58 @@
     document.addEventListener("keydown", onKey, true);
   }
 
+  // ---- the runtime's downloads and Pyodide's start, once the board is on screen ---------------
+  // Preloaded from here rather than from index.html's <head>: started there, these 5 MB competed
+  // with the few small files the painted board needs (a simulated slow network counts them all before
+  // the board's paint). Started right after the first frame, they still arrive long before PyScript
+  // asks for them (it first loads its own modules). The same URLs and request modes as Pyodide's and
+  // PyScript's own fetches, so those reuse these responses (tests/test_preload_build.py, tests/browser/test_preload.py).
+  var RUNTIME_PRELOADS = [
+    ["modulepreload", "./static/vendor/pyodide/pyodide.asm.mjs"],
+    ["fetch", "./static/vendor/pyodide/pyodide.asm.wasm"],
+    ["fetch", "./static/vendor/pyodide/python_stdlib.zip"],
+    ["fetch", "./static/vendor/pyodide/pyodide-lock.json"],
+    ["fetch", "./static/vendor/game.zip"],
+    ["fetch", "./static/main.py"]
+  ];
+  var preloaded = false;
+  function preloadRuntime() {
+    if (preloaded) return;
+    preloaded = true;
+    for (var i = 0; i < RUNTIME_PRELOADS.length; i++) {
+      var link = document.createElement("link");
+      if (RUNTIME_PRELOADS[i][0] === "modulepreload") {
+        link.rel = "modulepreload";
+      } else {
+        link.rel = "preload";
+        link.as = "fetch";
+        link.crossOrigin = "anonymous";
+      }
+      link.href = RUNTIME_PRELOADS[i][1];
+      link.setAttribute("data-runtime-preload", "");
+      document.head.appendChild(link);
+    }
+    startPyodide();
+  }
+  // Pyodide's start itself (static/pyodide-early.mjs), which PyScript then takes over: from the animation
+  // callback of the board's first frame (that frame is drawn before any task its work queues)
+  var pyodideStarted = false;
+  function startPyodide() {
+    if (pyodideStarted || !early) return;
+    pyodideStarted = true;
+    early.then(function (module) { module.start("painter"); }, function () { /* PyScript reports it */ });
+  }
+  // The module (7 KB, and Pyodide's 7 KB loader it imports) is fetched and evaluated while the board is
+  // painted: only its start() waits for the first frame.
+  var early = null;
+  try { early = import("./pyodide-early.mjs"); } catch (e) { /* PyScript starts Pyodide itself */ }
+  api.preloads = RUNTIME_PRELOADS;
+
   start();
+  // after the frame that shows the board: a task queued from the frame's animation callback runs once
+  // it is drawn; a hidden page draws no frame, so a timer starts them anyway
+  try {
+    requestAnimationFrame(function () { startPyodide(); setTimeout(preloadRuntime, 0); });
+  } catch (e) { preloadRuntime(); }
+  setTimeout(preloadRuntime, 1000);
 })();

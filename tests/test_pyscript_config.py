@@ -1,7 +1,8 @@
 """PyScript's configuration loads the local runtime and ships every Python file of the game (no CDN).
 
-The page reads pyscript.json (no TOML parser to download before the game starts), the solver's worker
-pyscript.toml: both say the same. Both map one archive, static/vendor/game.zip, built by
+The page carries its config inline, as JSON in the script tag's config attribute (no file to fetch, no
+TOML parser to download before the game starts), a copy of pyscript.json; the solver's worker reads
+pyscript.toml: all three say the same. Both map one archive, static/vendor/game.zip, built by
 scripts/build_vendor.py from canfield/*.py and static/ui/*.py: the tests here read the built archive
 (`make vendor`), so a module missing from it fails here."""
 
@@ -31,13 +32,27 @@ def _archive() -> zipfile.ZipFile:
     return zipfile.ZipFile(path)
 
 
+EARLY = "./static/pyodide-early.mjs"
+
+
 def test_page_and_worker_configs_agree():
-    assert _json() == _toml()
+    # but for the interpreter: the page's starts the vendored Pyodide as soon as its board is painted
+    # (static/pyodide-early.mjs), the worker, with no board, names the vendored Pyodide itself
+    page, worker = _json(), _toml()
+    assert page.pop("interpreter") == EARLY
+    assert worker.pop("interpreter") == "./static/vendor/pyodide/pyodide.mjs"
+    assert page == worker
 
 
-def test_the_page_reads_the_json_config_and_the_worker_the_toml():
+def _inline() -> dict:
     index = (REPO / "index.html").read_text(encoding="utf-8")
-    assert re.search(r'<script type="py" src="\./static/main\.py" config="\./pyscript\.json"></script>', index)
+    tags = re.findall(r'<script type="py" src="\./static/main\.py" config=\'(\{[^\']*\})\'></script>', index)
+    assert len(tags) == 1, "index.html must have one <script type=\"py\"> with its config inline"
+    return json.loads(tags[0])
+
+
+def test_the_page_carries_the_json_config_inline_and_the_worker_reads_the_toml():
+    assert _inline() == _json()
     hint = (REPO / "static" / "ui" / "hint.py").read_text(encoding="utf-8")
     assert 'WORKER_CONFIG = "./pyscript.toml"' in hint
 
@@ -71,7 +86,14 @@ def test_every_ui_module_is_in_the_archive_in_the_ui_package():
 
 def test_the_archive_holds_only_the_game_and_a_checked_pyc_for_each_module():
     with _archive() as z:
-        names = z.namelist()
+        every = z.namelist()
+        # besides the game: the bytecode alone of PyScript's package, whose sources PyScript writes at boot
+        # (tests/browser/test_bytecode.py checks that it matches them)
+        names = [n for n in every if not n.startswith("pyscript/")]
+        pyscript = [n for n in every if n.startswith("pyscript/")]
+        assert pyscript and all(re.fullmatch(r"pyscript/__pycache__/\w+\.cpython-3\d+\.pyc", n) for n in pyscript), pyscript
+        for pyc in pyscript:
+            assert int.from_bytes(z.read(pyc)[4:8], "little") == 0b11, pyc
         sources = [n for n in names if n.endswith(".py")]
         assert {n.split("/")[0] for n in names} == {"canfield", "ui"}
         assert len(sources) == len(list((REPO / "canfield").glob("*.py"))) + len(list((REPO / "static" / "ui").glob("*.py")))
@@ -89,9 +111,14 @@ def test_the_archive_holds_only_the_game_and_a_checked_pyc_for_each_module():
 
 
 def test_interpreter_is_the_vendored_pyodide_by_a_relative_url():
-    interpreter = _json()["interpreter"]
+    interpreter = _toml()["interpreter"]
     assert interpreter == "./static/vendor/pyodide/pyodide.mjs"
     assert "://" not in interpreter and not interpreter.startswith("/")
+    # the page's names a module that re-exports that very Pyodide (started early), by a relative URL too
+    early = (REPO / EARLY).read_text(encoding="utf-8")
+    assert _json()["interpreter"] == EARLY
+    assert re.search(r'^import \{ loadPyodide as realLoadPyodide, version \} from "\./vendor/pyodide/pyodide\.mjs";$', early, re.M)
+    assert re.search(r"^export function loadPyodide\(", early, re.M) and re.search(r"^export \{ version \};$", early, re.M)
 
 
 def test_the_traceback_banner_is_off():

@@ -62,3 +62,50 @@ def test_a_boot_compiles_nothing(page, server):
     assert result["compiled"] == []
     assert result["from_source"] == []
     assert result["count"] > 150
+
+
+PYSCRIPT_CHECK = """
+import importlib.machinery, importlib._bootstrap_external as ext, json, os, sys
+
+compiled = []
+real_src = ext.SourceLoader.source_to_code
+def src_compile(self, data, path, *args, **kwargs):
+    compiled.append(path)
+    return real_src(self, data, path, *args, **kwargs)
+ext.SourceLoader.source_to_code = src_compile
+sys.dont_write_bytecode = True
+got = []
+try:
+    for rel, source in SOURCES:
+        path = "/home/pyodide/" + rel                       # where PyScript writes its package at boot
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(source)
+        name = rel[:-3].replace("/", ".").removesuffix(".__init__")
+        code = importlib.machinery.SourceFileLoader(name, path).get_code(name)
+        got.append([rel, code is not None])
+finally:
+    ext.SourceLoader.source_to_code = real_src
+json.dumps({"compiled": compiled, "got": got})
+"""
+
+
+def test_pyscripts_own_package_comes_as_bytecode_matching_the_sources_pyscript_writes(page, server):
+    # PyScript writes its Python package (./pyscript/*.py) into the working folder at every boot and
+    # imports it: game.zip carries its checked bytecode, used only if the written source is the same
+    sources = build_vendor.pyscript_package(REPO / "node_modules" / "@pyscript" / "core")
+    assert len(sources) >= 10 and ("pyscript/__init__.py" in dict(sources))
+    page.goto(f"{server}/tests/browser/pyodide_engine.html")
+    page.wait_for_selector('#status[data-ready="true"]', timeout=60_000)
+    result = page.evaluate(
+        """async ([code, sources]) => {
+            const py = window.pyodide;
+            const zip = await (await fetch('../../static/vendor/game.zip')).arrayBuffer();
+            py.unpackArchive(zip, 'zip', {extractDir: '/home/pyodide'});
+            py.globals.set('SOURCES', py.toPy(sources));
+            return JSON.parse(py.runPython(code));
+        }""",
+        [PYSCRIPT_CHECK, sources],
+    )
+    assert all(ok for _, ok in result["got"]) and len(result["got"]) == len(sources)
+    assert result["compiled"] == []
