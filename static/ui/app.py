@@ -69,6 +69,7 @@ class App:
         self.celebration = Celebration(self)   # the win cascade (static/ui/celebrate.py)
         self._next_step = None                  # (ms, seq) of the auto-finish's next move, set when drawn
         self._later = []          # what a new deal defers until its first frame is drawn (`settle`)
+        self._queued = []         # actions for the task after the next frame (`dispatch_after_frame`)
         self._settle_timer = None
         self.reduced_query = window.matchMedia("(prefers-reduced-motion: reduce)")
 
@@ -186,6 +187,22 @@ class App:
         self.controller.dispatch(action)
         self._run(self.controller.take_effects())
         self.renderer.request()
+
+    def dispatch_after_frame(self, action):
+        """Dispatch `action` in the task after the next frame. A dialog button that deals: the dialog is
+        drawn closed first (a style pass over the whole page, the page being inert no more), and the
+        deal gets a frame of its own; one frame holding both took twice the budget."""
+        self._queued.append(action)
+        if len(self._queued) == 1:
+            if "queued" not in self.proxies:
+                self.proxy("queued", self._run_queued)
+                self.proxy("queued-frame", lambda *_: window.setTimeout(self.proxies["queued"], 0))
+            window.requestAnimationFrame(self.proxies["queued-frame"])
+
+    def _run_queued(self, *_):
+        actions, self._queued = self._queued, []
+        for action in actions:
+            self.dispatch(action)
 
     def _run(self, effects):
         c = self.controller

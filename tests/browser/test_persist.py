@@ -139,11 +139,15 @@ def test_a_new_deal_left_before_its_first_frame_still_comes_back(open_game, page
     page left before that frame writes them as it goes: the deal is the saved game."""
     open_game(SEED_CODE, path=EN)
     assert saved(page)["code"] == SEED_CODE
-    page.evaluate("() => { window.requestAnimationFrame = () => 0; }")   # that frame never comes
     page.locator('header [data-action="new"]').click()
+    expect(page.locator("#dlg-new")).to_be_visible()
+    page.wait_for_function("() => new Promise(r => requestAnimationFrame(() => setTimeout(() => r(true))))")
+    # the frame that would draw the deal never comes (the dialog's one frame, before the deal, does)
+    page.evaluate("""() => { const raf = window.requestAnimationFrame.bind(window); let pass = 1;
+        window.requestAnimationFrame = cb => pass-- > 0 ? raf(cb) : 0; }""")
     page.locator('#dlg-new [data-dialog="deal"]').click()
-    expect(page.locator("#dlg-new")).not_to_be_visible()
-    assert saved(page)["code"] == SEED_CODE                                # the writes are waiting...
+    expect(page.locator("#announce")).to_contain_text("New deal")            # dealt...
+    assert saved(page)["code"] == SEED_CODE                                # ...the writes are waiting...
     assert page.evaluate("() => decodeURIComponent(location.hash.slice(1))") == SEED_CODE
     settle(page)
     open_game("", path=EN)                                                 # ...and the page leaves
