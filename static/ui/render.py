@@ -9,8 +9,9 @@ Cards are keyed by their code and reused; a pile's cards are appended from the f
 board needs no measuring to be right. Cards that change pile slide from where they were (Web
 Animations, transform only) unless the player asked for reduced motion; a sliding card is drawn above
 every pile; a card drawn from the stock also turns over (a scaleX flip, the back shown in its first
-half). A new deal flies in from the stock (static/ui/motion.py plans it): the reserve's cards, the
-base card and the columns, staggered, about a second; `finish_deal` ends it at once. With motion off
+half). A new deal flies in from the stock (static/ui/motion.py plans it, from the layout): the
+reserve's cards, the base card and the columns, staggered, about a second, started by static/motion.js
+in one call; `finish_deal` ends it at once. With motion off
 (the setting, or prefers-reduced-motion) every change is drawn at once.
 """
 
