@@ -6,7 +6,7 @@ Chromium (the same choice as the tests) and records, in the page, the time betwe
 requestAnimationFrame callbacks, plus the long animation frames the browser reports
 (PerformanceObserver 'long-animation-frame', where Chromium has it), during four phases:
 
-    deal        New game: the cards fly in from the stock (about 1 s)
+    deal        New game (the dialog opened, then Deal): the cards fly in from the stock (about 1 s)
     move        a few taps that move cards (slides) and draws from the stock (flips)
     finish      auto-finish, card by card, from the first move of a deal that finishes by itself
     cascade     the win celebration, from the winning move of a saved game one move from the win
@@ -101,6 +101,9 @@ def put_storage(page, base: str, items: dict[str, str]) -> None:
 def open_game(page, base: str, hash_: str = "") -> None:
     page.goto(f"{base}/index.html?lang=en" + (f"#{hash_}" if hash_ else ""))
     page.wait_for_selector('#game[data-ready="true"]', timeout=120_000)
+    # every card face's image is built once, in idle moments after ready (static/motion.js keepFaces,
+    # about half a second); a player's first deal or move comes later than that
+    page.wait_for_selector("#faces-kept[data-kept]", state="attached", timeout=30_000)
 
 
 def still(page) -> None:

@@ -16,9 +16,12 @@ sys.path.insert(0, str(REPO / "tests"))
 from canfield import Game  # noqa: E402
 from ui.controller import AutoFinish, Button, Controller, FinishStep, Key, Tap  # noqa: E402
 from ui.i18n import Translator  # noqa: E402
+from ui.layout import compute  # noqa: E402
 from ui.motion import (  # noqa: E402
-    DEAL_MS, FALL, FLIGHT_MS, MAX_BOUNCES, RISE, bounce, cascade_order, deal_plan, throw_speed,
+    DEAL_MS, FALL, FLIGHT_MS, MAX_BOUNCES, RISE, bounce, cascade_order, deal_flights, deal_plan, throw_speed,
 )
+from ui.controller import UIState  # noqa: E402
+from ui.view import column_lengths, view_model  # noqa: E402
 from ui.settings import Settings  # noqa: E402
 from engine_helpers import foundation_only_deal  # noqa: E402
 
@@ -44,6 +47,29 @@ def test_a_deal_with_an_empty_reserve_and_one_card():
     assert deal_plan(None, 0, [], []) == []
     plan = deal_plan(None, 0, [("7H", "foundation-1")], [])
     assert [(f.key, f.delay) for f in plan] == [("7H", 0)]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844), (844, 390)])
+@pytest.mark.parametrize("code", ["CF1-D3-AAAAACL", "CF1-D1-AAAAAAB", "CL1-D3-AAAAACL"])
+def test_every_flight_starts_on_the_stock_and_ends_on_its_place(size, code):
+    game = Game.from_code(code)
+    layout = compute(*size, column_lengths(game), draw=game.draw)
+    vm = view_model(game, UIState(), layout)
+    reserve = vm.cards["reserve"]
+    base = [(p.code, pile) for pile in (f"foundation-{i}" for i in range(1, 5)) for p in vm.cards[pile]]
+    columns = [(p.code, f"tableau-{i}") for i in range(1, 5) for p in vm.cards[f"tableau-{i}"]]
+    plan = deal_plan(reserve[-1].code, len(game.reserve), base, columns)
+    places = {p.code: (pile, p.x, p.y) for pile, ps in vm.cards.items() for p in ps}
+    flights = deal_flights(plan, layout.piles, places)
+    assert [f[:3] for f in flights] == [[f.key, f.delay, f.duration] for f in plan]
+    sx, sy = layout.piles["stock"][:2]
+    for key, _, _, dx, dy in flights:
+        if key is None:                               # a back lands on the reserve's place
+            x, y = layout.piles["reserve"][:2]
+        else:
+            pile, cx, cy = places[key]
+            x, y = layout.piles[pile][0] + cx, layout.piles[pile][1] + cy
+        assert isclose(x + dx, sx, abs_tol=0.06) and isclose(y + dy, sy, abs_tol=0.06), (key, x, y, dx, dy)
 
 
 # ---- the bouncing cards -----------------------------------------------------------------------

@@ -38,6 +38,7 @@ from .view import column_lengths
 
 NOTICE_MS = 5000
 STORAGE_NOTICE_MS = 12000  # a saved game or statistics set aside: long enough to be read
+WRITES = ("changed", "hash", "save_settings", "new_record")   # effects that write storage or the address
 
 
 class App:
@@ -67,14 +68,16 @@ class App:
         self.coarse = False
         self.celebration = Celebration(self)   # the win cascade (static/ui/celebrate.py)
         self._next_step = None                  # (ms, seq) of the auto-finish's next move, set when drawn
+        self._later = []          # what a new deal defers until its first frame is drawn (`settle`)
+        self._queued = []         # actions for the task after the next frame (`dispatch_after_frame`)
+        self._settle_timer = None
         self.reduced_query = window.matchMedia("(prefers-reduced-motion: reduce)")
 
     # ---- start ------------------------------------------------------------------------
 
     def start(self):
         self.renderer = Renderer(self.proxy("frame", self._on_frame), self.proxy("slid", self._on_slid),
-                                 self.proxy("undeny", lambda: self.renderer.undeny()),
-                                 self.proxy("dealt", lambda ev: self.renderer.dealt(ev)))
+                                 self.proxy("undeny", lambda: self.renderer.undeny()))
         self.snapshots = Snapshots(self)  # the board kept for the next visit (static/ui/early.py)
         self.apply_texts()
         self.apply_settings()
@@ -122,6 +125,7 @@ class App:
         window.canfieldBoot.done()
         replay(self)        # taps and keys kept before the game was live
         self.assist.start()  # the solver's worker boots after the game is ready
+        self.renderer.keep_faces()   # every card face's image built once, in idle moments
 
     def _fresh_game(self):
         return Game.new(draw=self.settings.draw, rules=self.settings.rules)
@@ -149,6 +153,10 @@ class App:
     def _bind(self):
         board = document.getElementById("board")
         inp = self.input
+        # first of the page's leaving writes (the clock's time, the snapshot): they write the game as left
+        settle = self.proxy("settle", self.settle)
+        window.addEventListener("pagehide", settle)
+        document.addEventListener("visibilitychange", settle)
         board.addEventListener("pointerdown", self.proxy("pointerdown", inp.on_pointerdown))
         board.addEventListener("mousedown", self.proxy("mousedown", inp.on_mousedown))
         document.addEventListener("pointermove", self.proxy("pointermove", inp.on_pointermove))
@@ -180,8 +188,33 @@ class App:
         self._run(self.controller.take_effects())
         self.renderer.request()
 
+    def dispatch_after_frame(self, action):
+        """Dispatch `action` in the task after the next frame. A dialog button that deals: the dialog is
+        drawn closed first (a style pass over the whole page, the page being inert no more), and the
+        deal gets a frame of its own; one frame holding both took twice the budget."""
+        self._queued.append(action)
+        if len(self._queued) == 1:
+            if "queued" not in self.proxies:
+                self.proxy("queued", self._run_queued)
+                self.proxy("queued-frame", lambda *_: window.setTimeout(self.proxies["queued"], 0))
+            window.requestAnimationFrame(self.proxies["queued-frame"])
+
+    def _run_queued(self, *_):
+        actions, self._queued = self._queued, []
+        for action in actions:
+            self.dispatch(action)
+
     def _run(self, effects):
         c = self.controller
+        # A new deal not drawn yet: its first frame holds the drawing and the flights only; the address
+        # and the storage writes it asks for wait until that frame is drawn (`settle`). The bookkeeping
+        # (statistics, clock) is done now, so that frame's counters are right.
+        defer = self.renderer is not None and c.ui.deal_seq != self.renderer.drawn_deal
+        if not defer and self._later and any(e[0] in WRITES for e in effects):
+            self.settle()             # what a deal deferred is written before what this action writes
+        if defer and not self.keeper.deferring:
+            self.keeper.defer_writes()
+            self._later.append(self.keeper.write_deferred)
         for effect in effects:
             kind, args = effect[0], effect[1:]
             if kind == "changed":
@@ -210,7 +243,10 @@ class App:
                 self.input.cancel_drag()
                 self.dialogs.confirm(args[0])
             elif kind == "hash":
-                self.router.write(args[0], args[1])
+                if defer:
+                    self._later.append(lambda code=args[0], push=args[1]: self.router.write(code, push))
+                else:
+                    self.router.write(args[0], args[1])
             elif kind == "deal":
                 self.assist.new_deal(*args)   # a winnable deal when that setting is on
             elif kind == "daily":
@@ -273,10 +309,26 @@ class App:
         if self.counters is not None:
             self.counters.draw(c.game)
         self.snapshots.drawn()
+        if self._later and self._settle_timer is None:   # the task after this frame
+            self._settle_timer = window.setTimeout(self.proxies["settle"], 0)
         if self._next_step is not None:
             (ms, seq), self._next_step = self._next_step, None
             tick = create_once_callable(self.guard(lambda *_: self.dispatch(FinishStep(seq))))
             window.setTimeout(tick, ms)
+
+    def settle(self, *_):
+        """Run, in order, what a new deal deferred until its first frame (the address, the storage
+        writes): in the task after that frame, or before anything that must come after them: an action
+        that writes, the page hidden or left, a snapshot. Never lost, never out of order."""
+        if self._settle_timer is not None:
+            window.clearTimeout(self._settle_timer)
+            self._settle_timer = None
+        jobs, self._later = self._later, []
+        for job in jobs:
+            try:
+                job()
+            except Exception:  # noqa: BLE001 - keeping the game must never stop it
+                console.error("Canfield: deferred write failed: " + traceback.format_exc())
 
     def _on_slid(self, ev):
         el = ev.target.effect.target

@@ -99,7 +99,7 @@ class Dialogs:
         if self.next_daily == "today":
             game = self.app.controller.game
             dlg.close()
-            self.app.dispatch(Button("daily", draw=game.draw, rules=game.rules.name))
+            self.app.dispatch_after_frame(Button("daily", draw=game.draw, rules=game.rules.name))
         else:
             self.app.say(document.getElementById("win-daily").textContent)
 
@@ -114,7 +114,10 @@ class Dialogs:
         dlg = self.el["confirm"]
         if dlg.open:
             dlg.close()
-        self.app.dispatch(Answer(yes))
+        if yes:                          # a deal, most often: after the closed dialog is drawn
+            self.app.dispatch_after_frame(Answer(yes))
+        else:
+            self.app.dispatch(Answer(yes))
 
     def _choice(self, dlg):
         checked = dlg.querySelector('input[name="draw"]:checked')
@@ -130,10 +133,10 @@ class Dialogs:
         elif what in ("deal", "daily"):
             draw, rules = self._choice(dlg)
             dlg.close()
-            self.app.dispatch(Button(what, draw=draw, rules=rules))
+            self.app.dispatch_after_frame(Button(what, draw=draw, rules=rules))   # app.py: why
         elif what == "restart":
             dlg.close()
-            self.app.dispatch(Button("restart"))
+            self.app.dispatch_after_frame(Button("restart"))
         elif what == "new":
             dlg.close()
             self.open("new")

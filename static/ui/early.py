@@ -7,7 +7,8 @@
 - `replay`: the taps and keys kept while the game was not live are applied, each one only if the
   live board still shows what was tapped; otherwise it is refused with a shake and a notice.
 - `Snapshots`: after the renderer has drawn, the board is written to localStorage (static/ui/snapshot.py)
-  at most once per DELAY_MS; a page being hidden or left writes at once.
+  at most once per DELAY_MS, and not while a deal flies in (a task in the middle of the flights would
+  hold a frame back); a page being hidden or left writes at once.
 """
 
 from __future__ import annotations
@@ -120,11 +121,15 @@ class Snapshots:
     def flush(self, *_):
         if self.timer is not None:
             window.clearTimeout(self.timer)
-        self.write()          # always: the saved game may just have been written again (its time)
+        self.write(now=True)  # always: the saved game may just have been written again (its time)
 
-    def write(self, *_):
+    def write(self, *_, now=False):
         self.timer = None
         app = self.app
+        if not now and app.renderer.dealing():   # not in the middle of the deal's flights: after them
+            self.timer = window.setTimeout(self.write_proxy, DELAY_MS)
+            return
+        app.settle()          # the saved game the record names is the one on the table
         try:
             look = [name for name, on in app.settings.look_classes().items() if on]
             rec = record(app.controller.game, app.layout, app.t, app.lang, look, app.controller.ui.viewport,

@@ -7,6 +7,9 @@ frame never waits for Python.
 
 - `deal_plan`: the cards of a new deal fly from the stock in the order a dealer deals them (the
   reserve's thirteen, the base card, one card to each column), staggered, about one second in all.
+- `deal_flights`: that plan with where each flight starts, taken from the layout (the stock's place
+  relative to the card's place on the table), so the renderer starts the deal without measuring the
+  page; the whole list goes to static/motion.js in one call.
 - `bounce`: one card of the win celebration, thrown off its foundation, falling under gravity and
   bouncing on the bottom of the table until it leaves the screen sideways (the classic cascade);
   each fall and each rise is one keyframe segment whose easing is the exact parabola.
@@ -58,6 +61,24 @@ def deal_plan(reserve_top: str | None, reserve_size: int, base: list[tuple[str, 
     flight_ms = min(flight_ms, total_ms)
     step = (total_ms - flight_ms) / (len(order) - 1) if len(order) > 1 else 0.0
     return [Flight(key, pile, round(i * step, 1), flight_ms) for i, (key, pile) in enumerate(order)]
+
+
+def deal_flights(plan: list[Flight], piles: dict, places: dict) -> list[list]:
+    """`plan`'s flights as [code or None, delay, duration, dx, dy]: (dx, dy) is where the flight
+    starts, the stock, relative to where it ends. `piles`: the layout's pile rectangles (board
+    coordinates); `places`: card code -> (pile, x, y), its place inside its pile (the view model).
+    A back ends on the reserve's place. Offsets are rounded to 0.1 px."""
+    sx, sy = piles["stock"][:2]
+    out = []
+    for f in plan:
+        if f.key is None:
+            x, y = piles["reserve"][:2]
+        else:
+            pile, cx, cy = places[f.key]
+            px, py = piles[pile][:2]
+            x, y = px + cx, py + cy
+        out.append([f.key, f.delay, f.duration, round(sx - x, 1), round(sy - y, 1)])
+    return out
 
 
 @dataclass(frozen=True)

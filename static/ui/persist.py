@@ -151,6 +151,10 @@ class Keeper:
         self.last_win = None      # {"id", "score", "seconds", "moves", "before"}: the win just recorded
         self.daily = None         # "YYYY-MM-DD": the game on the table is that day's daily deal
         self.dailies = []         # the days whose daily deal was started here, newest last
+        # Writes deferred (`defer_writes`): the bookkeeping above is done at once, the storage writes it
+        # asks for wait until `write_deferred`: "settings" -> the Settings, "stats" -> True, "save" -> the Game.
+        self.deferring = False
+        self.deferred = {}
 
     # ---- reading at boot -----------------------------------------------------------------
 
@@ -175,9 +179,32 @@ class Keeper:
         return settings
 
     def save_settings(self, settings: Settings) -> bool:
+        if self.deferring:
+            self.deferred["settings"] = settings
+            return True
+        self.deferred.pop("settings", None)
         if SETTINGS_KEY in self.held:
             return False
         return self.store.set(SETTINGS_KEY, settings.to_json())
+
+    # ---- writes deferred for a frame ------------------------------------------------------
+
+    def defer_writes(self) -> None:
+        """Until `write_deferred`, every write waits (the page draws a new deal's first frame first); the
+        bookkeeping in memory (the game, its statistics, its clock) is done at once, as always."""
+        self.deferring = True
+
+    def write_deferred(self) -> None:
+        """Write what waited, in the order the writes are made otherwise: the settings, the statistics,
+        then the game (the last one asked for, as it is now)."""
+        self.deferring = False
+        owed, self.deferred = self.deferred, {}
+        if "settings" in owed:
+            self.save_settings(owed["settings"])
+        if "stats" in owed:
+            self._write_stats()
+        if "save" in owed:
+            self.save(owed["save"])
 
     def boot(self, hash_code: str = ""):
         """Read storage. Returns the saved game to resume (a Game), or None to deal `hash_code` or afresh.
@@ -335,12 +362,20 @@ class Keeper:
         return rec
 
     def save(self, game) -> bool:
+        if self.deferring:
+            self.deferred["save"] = game
+            return True
+        self.deferred.pop("save", None)
         if SAVE_KEY in self.held or game.code is None:
             return False
         return self.store.set(SAVE_KEY, json.dumps(self.record(game), separators=(",", ":")))
 
     def _write_stats(self) -> bool:
         """Write the statistics, first merging what another page may have written since we last looked."""
+        if self.deferring:
+            self.deferred["stats"] = True
+            return True
+        self.deferred.pop("stats", None)
         if STATS_KEY in self.held:
             return False
         self._merge_stored(self.store.get(STATS_KEY))

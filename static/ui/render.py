@@ -9,12 +9,15 @@ Cards are keyed by their code and reused; a pile's cards are appended from the f
 board needs no measuring to be right. Cards that change pile slide from where they were (Web
 Animations, transform only) unless the player asked for reduced motion; a sliding card is drawn above
 every pile; a card drawn from the stock also turns over (a scaleX flip, the back shown in its first
-half). A new deal flies in from the stock (static/ui/motion.py plans it): the reserve's cards, the
-base card and the columns, staggered, about a second; `finish_deal` ends it at once. With motion off
+half). A new deal flies in from the stock (static/ui/motion.py plans it, from the layout): the
+reserve's cards, the base card and the columns, staggered, about a second, started by static/motion.js
+in one call; `finish_deal` ends it at once. With motion off
 (the setting, or prefers-reduced-motion) every change is drawn at once.
 """
 
 from __future__ import annotations
+
+import json
 
 from canfield import CARDS
 from js import Object, document, window
@@ -22,7 +25,7 @@ from pyodide.ffi import to_js
 
 from .a11y import pile_label
 from .faces import rank_labels
-from .motion import deal_plan
+from .motion import deal_flights, deal_plan
 from .state import PILES
 from .view import card_class, card_html, view_model
 
@@ -39,7 +42,7 @@ def _px(value: float) -> str:
 
 
 class Renderer:
-    def __init__(self, on_frame, on_slid, on_undeny, on_dealt=None):
+    def __init__(self, on_frame, on_slid, on_undeny):
         self.root = document.getElementById("game")
         self.board = document.getElementById("board")
         self.pile_el = {p: document.querySelector(f'[data-pile="{p}"]') for p in PILES}
@@ -76,8 +79,9 @@ class Renderer:
         self.reduced_motion = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
         self.motion = not self.reduced_motion    # the page sets it: the motion setting and the system's
         self.drawn_deal = 0
-        self.deal_anims = []     # the running deal's animations (finish_deal ends them)
-        self.on_dealt = on_dealt  # the page's proxy (guarded) for `dealt`, when a deal flight ends
+        # static/motion.js: the deal's flights (started, landed, ended) and the kept card faces;
+        # missing (a script that failed to load): a new deal is drawn at once, without flights
+        self.motion_js = getattr(window, "canfieldMotion", None)
         for el in self.pile_el.values():
             el.classList.add("empty")
         for card in CARDS:
@@ -148,7 +152,7 @@ class Renderer:
         animate = self.motion and ui.animate and ui.anim_seq != self.drawn_anim
         deal = ui.deal_seq != self.drawn_deal
         self.drawn_deal = ui.deal_seq
-        if deal and self.deal_anims:
+        if deal and self.dealing():
             self.finish_deal()
         new_anim = ui.anim_seq != self.drawn_anim
         self.drawn_anim = ui.anim_seq
@@ -236,7 +240,7 @@ class Renderer:
                 btn.disabled = not enabled
 
         if deal and self.motion:
-            self._deal(game, vm)
+            self._deal(game, vm, layout)
             slides = {}                     # a deal is its own motion
         flips = ui.slide_origin == "stock"
         for code, (x, y) in slides.items():
@@ -266,9 +270,13 @@ class Renderer:
 
     # ---- the deal ------------------------------------------------------------------------
 
-    def _deal(self, game, vm):
-        """The cards on the table fly in from the stock (static/ui/motion.py: the order and timing).
-        The reserve's hidden cards fly as backs (elements without data-card, removed when they land)."""
+    def _deal(self, game, vm, layout):
+        """The cards on the table fly in from the stock (static/ui/motion.py: the order, the timing and,
+        from the layout, where each flight starts). The reserve's hidden cards fly as backs (elements
+        without data-card, removed when they land). static/motion.js starts the whole plan in one call:
+        no page measuring, one crossing into JavaScript."""
+        if self.motion_js is None:
+            return
         reserve = vm.cards["reserve"]
         base = [(p.code, pile) for pile in (f"foundation-{i}" for i in range(1, 5)) for p in vm.cards[pile]]
         columns = []
@@ -281,65 +289,25 @@ class Renderer:
         plan = deal_plan(reserve[-1].code if reserve else None, len(game.reserve), base, columns + waste)
         if not plan:
             return
-        s = self.pile_el["stock"].getBoundingClientRect()
-        board = self.board.getBoundingClientRect()
-        reserve_el = self.pile_el["reserve"]
-        r = reserve_el.getBoundingClientRect()
-        self.root.classList.add("dealing")
-        for flight in plan:
-            opts = _js({"duration": flight.duration, "delay": flight.delay, "easing": "ease-out",
-                        "fill": "backwards" if flight.key else "both"})
-            if flight.key is None:
-                el = document.createElement("div")
-                el.className = "flyer"
-                el.setAttribute("aria-hidden", "true")
-                el.style.left = _px(r.left - board.left)
-                el.style.top = _px(r.top - board.top)
-                self.board.appendChild(el)
-                dx, dy = s.left - r.left, s.top - r.top
-                keys = [{"transform": f"translate({dx:.1f}px,{dy:.1f}px)"}, {"transform": "none"}]
-                anim = el.animate(_js(keys), opts)
-                anim.onfinish = anim.oncancel = self.on_dealt
-            else:
-                el = self.cards[flight.key]
-                c = el.getBoundingClientRect()
-                dx, dy = s.left - c.left, s.top - c.top
-                el.classList.add("moving")
-                # unseen while it waits on the stock (the stock's back shows), turned up as it leaves
-                keys = [{"transform": f"translate({dx:.1f}px,{dy:.1f}px)", "opacity": 0},
-                        {"transform": f"translate({dx * 0.9:.1f}px,{dy * 0.9:.1f}px)", "opacity": 1, "offset": 0.1},
-                        {"transform": "none", "opacity": 1}]
-                anim = el.animate(_js(keys), opts)
-                anim.onfinish = anim.oncancel = self.on_dealt
-            self.deal_anims.append(anim)
-
-    def dealt(self, ev):
-        """A deal flight ended (finished or cancelled): a back goes, a card leaves the top layer."""
-        el = ev.target.effect.target
-        if not el.classList.contains("flyer"):
-            el.classList.remove("moving")
-            if el.closest('[data-pile="reserve"]'):   # the reserve's top is down: its backs go
-                for back in self.board.querySelectorAll(".flyer"):
-                    back.remove()
-        if self.deal_anims and all(a.playState == "finished" or a.playState == "idle" for a in self.deal_anims):
-            self.deal_anims = []
-            self.root.classList.remove("dealing")
-            for back in self.board.querySelectorAll(".flyer"):
-                back.remove()
+        places = {p.code: (pile, p.x, p.y) for pile, ps in vm.cards.items() for p in ps}
+        rx, ry = layout.piles["reserve"][:2]
+        self.motion_js.deal(json.dumps({"reserve": [rx, ry], "flights": deal_flights(plan, layout.piles, places)},
+                                       separators=(",", ":")))
 
     def dealing(self) -> bool:
         """A deal is flying in."""
-        return bool(self.deal_anims)
+        return self.motion_js is not None and bool(self.motion_js.dealing())
 
     def finish_deal(self):
         """A tap or a key during the deal: every card where it lands, now."""
-        anims, self.deal_anims = self.deal_anims, []
-        for anim in anims:
-            if anim.playState != "finished":
-                anim.finish()
-        for el in self.board.querySelectorAll(".flyer"):
-            el.remove()
-        self.root.classList.remove("dealing")
+        if self.motion_js is not None:
+            self.motion_js.finish()
+
+    def keep_faces(self):
+        """Build every card face's image once, a few per idle moment, and keep them (static/motion.js):
+        a card dealt later does not build its face's image in the deal's first frame."""
+        if self.motion_js is not None:
+            self.motion_js.keepFaces(json.dumps([card.code for card in CARDS]))
 
     def _under(self, pile, code, t, lang):
         """The next card of the reserve or a foundation, beneath its top card: a dragged top card

@@ -638,6 +638,7 @@ def test_every_rule_set_from_the_new_game_dialog(open_game):
     options = page.locator('#dlg-new select[name="rules"] option')
     assert options.evaluate_all("els => els.map(e => e.value)") == list(RULESETS)
     for i, name in enumerate(RULESETS):
+        before = page.evaluate("() => decodeURIComponent(location.hash.slice(1))")
         page.locator('header [data-action="new"]').click()
         page.locator('#dlg-new select[name="rules"]').select_option(name)
         page.locator('#dlg-new [data-dialog="deal"]').click()
@@ -646,6 +647,8 @@ def test_every_rule_set_from_the_new_game_dialog(open_game):
             page.locator('#dlg-confirm [data-dialog="confirm-yes"]').click()
         expect(page.locator("#dlg-confirm")).to_be_hidden()
         expect(page.locator("#dlg-new")).to_be_hidden()
+        # the deal comes in the task after the closed dialog is drawn, its address after its first frame
+        page.wait_for_function("b => decodeURIComponent(location.hash.slice(1)) !== b", arg=before)
         code = page.evaluate("() => decodeURIComponent(location.hash.slice(1))")
         game = Game.from_code(code)
         assert game.rules.name == name and game.draw == 3

@@ -77,6 +77,33 @@ def test_a_new_game_flies_in_from_the_stock_and_then_rests(open_game):
     assert page.evaluate("() => [...document.querySelectorAll('[data-card]')].every(c => !c.classList.contains('moving'))")
 
 
+def test_every_card_of_the_deal_leaves_from_the_stock(open_game):
+    """The flights' starts are computed from the layout, not measured: each card (and each back) is
+    drawn on the stock at the moment its flight starts, at every window size."""
+    for size in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}, {"width": 844, "height": 390}):
+        page = open_game(SEED_CODE, path=EN)
+        page.set_viewport_size(size)
+        page.wait_for_function("w => document.documentElement.clientWidth === w", arg=size["width"])
+        new_deal(page)
+        page.wait_for_function("() => document.getAnimations().length >= 17")
+        starts = page.evaluate("""() => {
+            const s = document.querySelector('[data-pile="stock"]').getBoundingClientRect();
+            const out = [];
+            for (const a of document.getAnimations()) {
+                a.pause();
+                a.currentTime = a.effect.getTiming().delay;       // the first moment of its flight
+                const r = a.effect.target.getBoundingClientRect();
+                out.push([a.effect.target.dataset.card || 'back', r.left - s.left, r.top - s.top]);
+            }
+            for (const a of document.getAnimations()) a.finish();
+            return out; }""")
+        assert len(starts) >= 17
+        off = [(key, round(dx, 2), round(dy, 2)) for key, dx, dy in starts if abs(dx) > 1 or abs(dy) > 1]
+        assert not off, (size, off)
+        page.wait_for_function(NO_ANIMATIONS)
+        expect_view(page, view_of(dealt_game(page, SEED_CODE)))
+
+
 def test_a_deal_named_in_the_address_flies_in_too(open_game):
     page = open_game(SEED_CODE, path=EN)
     page.evaluate("() => { location.hash = 'CF1-D3-AAAAACL'; }")

@@ -134,6 +134,29 @@ _BAD = {
 }
 
 
+def test_a_new_deal_left_before_its_first_frame_still_comes_back(open_game, page):
+    """A new deal's storage writes wait until its first frame is drawn (static/ui/app.py `settle`); a
+    page left before that frame writes them as it goes: the deal is the saved game."""
+    open_game(SEED_CODE, path=EN)
+    assert saved(page)["code"] == SEED_CODE
+    page.locator('header [data-action="new"]').click()
+    expect(page.locator("#dlg-new")).to_be_visible()
+    page.wait_for_function("() => new Promise(r => requestAnimationFrame(() => setTimeout(() => r(true))))")
+    # the frame that would draw the deal never comes (the dialog's one frame, before the deal, does)
+    page.evaluate("""() => { const raf = window.requestAnimationFrame.bind(window); let pass = 1;
+        window.requestAnimationFrame = cb => pass-- > 0 ? raf(cb) : 0; }""")
+    page.locator('#dlg-new [data-dialog="deal"]').click()
+    expect(page.locator("#announce")).to_contain_text("New deal")            # dealt...
+    assert saved(page)["code"] == SEED_CODE                                # ...the writes are waiting...
+    assert page.evaluate("() => decodeURIComponent(location.hash.slice(1))") == SEED_CODE
+    settle(page)
+    open_game("", path=EN)                                                 # ...and the page leaves
+    code = saved(page)["code"]
+    assert code != SEED_CODE
+    expect(page.locator("#deal-code")).to_have_text(code)
+    expect_view(page, view_of(Game.from_code(code)))
+
+
 @pytest.mark.parametrize("what", list(_BAD))
 def test_an_unreadable_saved_game_is_set_aside_with_a_notice(open_game, page, server, what):
     bad = _BAD[what]

@@ -1,0 +1,154 @@
+// The deal's flights, started in one call from Python (static/ui/render.py), and the card faces kept
+// ready for them.
+//
+// Why JavaScript: a new deal starts about twenty Web Animations in the frame that draws the new
+// board. Started from Python, each one cost several crossings of the Python-JS boundary (keyframes
+// and options converted from dicts, a rectangle read, a callback set) and each rectangle read forced
+// a style and layout pass; the frame took far more than 16.7 ms. Now Python computes the whole plan
+// from the layout (no measuring) and hands it over as one JSON string; this file starts the
+// animations, lands the cards (classes off, the reserve's backs removed) and ends the deal on a tap.
+//
+// The card faces: each face's art is an SVG image (static/faces.css), and Chromium builds an SVG
+// image the first time a page shows it, in the layout of that frame (a few ms per card on a slow
+// machine). `keepFaces` draws every face's art once, a few per idle moment after the game is ready,
+// in a hidden box that stays: the images are then built and kept, and a card dealt later costs only
+// its own layout.
+//
+// Public: window.canfieldMotion = { deal(json), finish(), dealing(), keepFaces(json) }.
+(function () {
+  "use strict";
+  var FACES_PER_SLICE = 2;        // new face images per idle moment (each one is built in the next frame)
+
+  var anims = [];                 // the running deal's animations
+  var generation = 0;             // bumped by every deal and every finish: late events of an older deal do nothing
+
+  function root() { return document.getElementById("game"); }
+  function board() { return document.getElementById("board"); }
+
+  function removeBacks() {
+    var backs = board().querySelectorAll(".flyer");
+    for (var i = 0; i < backs.length; i++) backs[i].remove();
+  }
+
+  function allLanded() {
+    for (var i = 0; i < anims.length; i++) {
+      var s = anims[i].playState;
+      if (s !== "finished" && s !== "idle") return false;
+    }
+    return true;
+  }
+
+  function ended(gen) {
+    if (gen !== generation || !anims.length || !allLanded()) return;
+    anims = [];
+    generation++;
+    root().classList.remove("dealing");
+    removeBacks();
+  }
+
+  // One flight ended (finished, or cancelled): a card leaves the top layer; when the reserve's top
+  // card is down, the backs under it go.
+  function landed(gen, el, isBack) {
+    if (gen !== generation) return;
+    if (!isBack) {
+      el.classList.remove("moving");
+      if (el.closest('[data-pile="reserve"]')) removeBacks();
+    }
+    ended(gen);
+  }
+
+  function handler(gen, el, isBack) {
+    return function () { landed(gen, el, isBack); };
+  }
+
+  // plan: {"reserve": [x, y], "flights": [[code | null, delay, duration, dx, dy], ...]}: a card code
+  // is the card element on the table, which flies from (dx, dy) away (the stock) to its place; null
+  // is a back that flies to the reserve, drawn at `reserve` (board coordinates) and removed when the
+  // reserve's top card lands. Returns the number of flights started.
+  function deal(text) {
+    finish();
+    var plan = JSON.parse(text);
+    var b = board();
+    var r = plan.reserve;
+    var gen = generation;
+    var started = [];
+    root().classList.add("dealing");
+    for (var i = 0; i < plan.flights.length; i++) {
+      var f = plan.flights[i], code = f[0], delay = f[1], duration = f[2], dx = f[3], dy = f[4];
+      var from = "translate(" + dx + "px," + dy + "px)";
+      var el, keys, anim;
+      if (code === null) {
+        el = document.createElement("div");
+        el.className = "flyer";
+        el.setAttribute("aria-hidden", "true");
+        el.style.left = r[0] + "px";
+        el.style.top = r[1] + "px";
+        b.appendChild(el);
+        keys = [{ transform: from }, { transform: "none" }];
+        anim = el.animate(keys, { duration: duration, delay: delay, easing: "ease-out", fill: "both" });
+      } else {
+        el = b.querySelector('[data-card="' + code + '"]');
+        if (!el) continue;
+        el.classList.add("moving");
+        // unseen while it waits on the stock (the stock's back shows), turned up as it leaves
+        keys = [{ transform: from, opacity: 0 },
+                { transform: "translate(" + (dx * 0.9).toFixed(1) + "px," + (dy * 0.9).toFixed(1) + "px)",
+                  opacity: 1, offset: 0.1 },
+                { transform: "none", opacity: 1 }];
+        anim = el.animate(keys, { duration: duration, delay: delay, easing: "ease-out", fill: "backwards" });
+      }
+      anim.onfinish = anim.oncancel = handler(gen, el, code === null);
+      started.push(anim);
+    }
+    anims = started;
+    if (!anims.length) root().classList.remove("dealing");
+    return anims.length;
+  }
+
+  // A tap or a key during the deal: every card where it lands, now.
+  function finish() {
+    var running = anims;
+    anims = [];
+    generation++;
+    for (var i = 0; i < running.length; i++) {
+      var a = running[i];
+      if (a.playState !== "finished") a.finish();
+      var el = a.effect && a.effect.target;
+      if (el && !el.classList.contains("flyer")) el.classList.remove("moving");
+    }
+    if (running.length || board().querySelector(".flyer")) removeBacks();
+    root().classList.remove("dealing");
+  }
+
+  function dealing() { return anims.length > 0; }
+
+  // codes: a JSON list of card codes. One hidden element per face (the rules dialog's small card,
+  // .mini[data-mini], which static/faces.css already gives each face's art), added a few at a time.
+  var kept = null;
+  function keepFaces(text) {
+    if (kept) return;
+    var codes = JSON.parse(text);
+    kept = document.createElement("div");
+    kept.id = "faces-kept";
+    kept.setAttribute("aria-hidden", "true");
+    document.body.appendChild(kept);
+    var next = 0;
+    var later = window.requestIdleCallback || function (fn) { return setTimeout(fn, 16); };
+    function slice() {
+      for (var n = 0; n < FACES_PER_SLICE && next < codes.length; n++, next++) {
+        var card = document.createElement("div");
+        card.className = "mini";
+        card.dataset.mini = codes[next];
+        var art = document.createElement("span");
+        art.className = "art";
+        card.appendChild(art);
+        kept.appendChild(card);
+      }
+      if (next < codes.length) later(slice);
+      else kept.dataset.kept = String(codes.length);   // a marker for tests and benchmarks
+    }
+    later(slice);
+  }
+
+  window.canfieldMotion = { deal: deal, finish: finish, dealing: dealing, keepFaces: keepFaces };
+})();
