@@ -214,17 +214,22 @@ def main(argv=None) -> int:
         with sync_playwright() as p:
             launch = chromium.launch_options(p.chromium.executable_path)
             browser = p.chromium.launch(**launch)
-            context = browser.new_context(viewport={"width": width, "height": height})
-            context.add_init_script(RECORDER)
-            page = context.new_page()
             errors = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
             print(f"bench_frames: {chromium.describe(launch)}, {width}x{height}, {args.runs} run(s) per phase, "
                   f"load average {_load()} at the start")
+            # One context (so the runtime stays in the browser's caches, compiled), no service worker (it
+            # would precache the whole game, 23 MB, each file hashed, during the first phase), and a tab of
+            # its own for each run, closed after it: a game page merely left for the next run's storage page
+            # could still write its save and snapshot after that page has set the storage.
+            context = browser.new_context(viewport={"width": width, "height": height}, service_workers="block")
+            context.add_init_script(RECORDER)
             for name in phases:
                 deltas, loaf = [], []
                 for _ in range(args.runs):
+                    page = context.new_page()
+                    page.on("pageerror", lambda e: errors.append(str(e)))
                     got = PHASES[name](page, base)
+                    page.close()
                     deltas += got["deltas"]
                     loaf += got["loaf"]
                     loaf_supported = got["loafSupported"]
