@@ -41,24 +41,31 @@ json.dumps({"compiled": compiled, "from_source": from_source, "count": len(sys.m
 PAGE_IMPORTS = ["base64", "datetime", "encodings.cp437", "html", "html.entities", "inspect", "pathlib"]
 
 
+def _run_beside_game_zip(page, server, code: str, name: str, value):
+    """Run CODE in the vendored Pyodide (tests/browser/pyodide_engine.html) with game.zip unpacked in its
+    working folder, as PyScript unpacks it, and that folder on sys.path; NAME holds VALUE; CODE's last
+    expression is a JSON text, returned decoded."""
+    page.goto(f"{server}/tests/browser/pyodide_engine.html")
+    page.wait_for_selector('#status[data-ready="true"]', timeout=60_000)
+    return page.evaluate(
+        """async ([code, name, value]) => {
+            const py = window.pyodide;
+            const zip = await (await fetch('../../static/vendor/game.zip')).arrayBuffer();
+            py.unpackArchive(zip, 'zip', {extractDir: '/home/pyodide'});
+            py.runPython('import sys; sys.path.insert(0, "/home/pyodide")');
+            py.globals.set(name, py.toPy(value));
+            return JSON.parse(py.runPython(code));
+        }""",
+        [code, name, value],
+    )
+
+
 def test_a_boot_compiles_nothing(page, server):
     files = build_vendor.game_files(REPO)
     game = [rel[:-3].replace("/", ".").removesuffix(".__init__") for rel, _ in files]
     modules = PAGE_IMPORTS + sorted(game)
     assert "ui.app" in modules and "canfield.game" in modules
-    page.goto(f"{server}/tests/browser/pyodide_engine.html")
-    page.wait_for_selector('#status[data-ready="true"]', timeout=60_000)
-    result = page.evaluate(
-        """async ([code, modules]) => {
-            const py = window.pyodide;
-            const zip = await (await fetch('../../static/vendor/game.zip')).arrayBuffer();
-            py.unpackArchive(zip, 'zip', {extractDir: '/home/pyodide'});
-            py.runPython('import sys; sys.path.insert(0, "/home/pyodide")');
-            py.globals.set('MODULES', py.toPy(modules));
-            return JSON.parse(py.runPython(code));
-        }""",
-        [CHECK, modules],
-    )
+    result = _run_beside_game_zip(page, server, CHECK, "MODULES", modules)
     assert result["compiled"] == []
     assert result["from_source"] == []
     assert result["count"] > 150
@@ -95,17 +102,6 @@ def test_pyscripts_own_package_comes_as_bytecode_matching_the_sources_pyscript_w
     # imports it: game.zip carries its checked bytecode, used only if the written source is the same
     sources = build_vendor.pyscript_package(REPO / "node_modules" / "@pyscript" / "core")
     assert len(sources) >= 10 and ("pyscript/__init__.py" in dict(sources))
-    page.goto(f"{server}/tests/browser/pyodide_engine.html")
-    page.wait_for_selector('#status[data-ready="true"]', timeout=60_000)
-    result = page.evaluate(
-        """async ([code, sources]) => {
-            const py = window.pyodide;
-            const zip = await (await fetch('../../static/vendor/game.zip')).arrayBuffer();
-            py.unpackArchive(zip, 'zip', {extractDir: '/home/pyodide'});
-            py.globals.set('SOURCES', py.toPy(sources));
-            return JSON.parse(py.runPython(code));
-        }""",
-        [PYSCRIPT_CHECK, sources],
-    )
+    result = _run_beside_game_zip(page, server, PYSCRIPT_CHECK, "SOURCES", sources)
     assert all(ok for _, ok in result["got"]) and len(result["got"]) == len(sources)
     assert result["compiled"] == []
