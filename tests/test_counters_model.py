@@ -14,7 +14,7 @@ sys.path.insert(0, str(REPO / "static"))
 
 from canfield import Game  # noqa: E402
 from canfield.stats import InvalidStats, Stats  # noqa: E402
-from ui.controller import AutoFinish, Button, Controller, FinishStep, Key, Tap  # noqa: E402
+from ui.controller import AutoFinish, Button, FinishStep, Key, Tap  # noqa: E402
 from ui.counters import (  # noqa: E402
     add_days, best_text, clock_text, moves_made, next_daily, next_tick_ms, records_beaten,
 )
@@ -24,14 +24,7 @@ from ui.settings import TOGGLES, Settings  # noqa: E402
 from ui.state import stock_move  # noqa: E402
 from engine_helpers import foundation_only_deal  # noqa: E402
 
-CODE = "CF1-D3-AAAAACL"
-
-
-def make(code=CODE, **settings):
-    c = Controller(Game.from_code(code), Settings(**settings), Translator("en"), "en")
-    c.put(c.game, push=False)
-    c.take_effects()
-    return c
+from ui_helpers import CODE, make_controller as make  # noqa: E402
 
 
 class Clock:

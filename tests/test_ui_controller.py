@@ -13,22 +13,13 @@ sys.path.insert(0, str(REPO / "static"))
 
 from canfield import Game  # noqa: E402
 from ui.controller import (  # noqa: E402
-    Answer, Button, Controller, Drop, Focus, GoBack, HashChanged, HintShown, Key, NewDeal, Pointer, Tap,
+    Answer, Button, Drop, Focus, GoBack, HashChanged, HintShown, Key, NewDeal, Pointer, Tap,
 )
-from ui.i18n import Translator  # noqa: E402
 from ui.layout import compute  # noqa: E402
-from ui.settings import Settings  # noqa: E402
 from ui.state import Selection, moves_from  # noqa: E402
 from ui.view import column_lengths, view_model  # noqa: E402
 
-CODE = "CF1-D3-AAAAACL"
-
-
-def make(code=CODE, **settings):
-    c = Controller(Game.from_code(code), Settings(**settings), Translator("en"), "en")
-    c.put(c.game, push=False)
-    c.take_effects()
-    return c
+from ui_helpers import CODE, make_controller as make  # noqa: E402
 
 
 def kinds(effects):
