@@ -10,7 +10,8 @@ score and the foundations' next cards; plus, per language, the rank letters and 
 (static/ui/snapshot.py's TEXT_KEYS). The painter lays a deal out with its copy of the fresh-deal
 layout (static/ui/layout.py) and hands the code to Python (static/ui/early.py), which starts that
 very deal. The output is committed, so serving the game needs no build step for it;
-tests/test_deals.py fails when it is out of date.
+tests/test_snapshot_record.py fails when it is out of date. The other facts the painter shares with
+Python (storage keys, settings, look, card letters) are in index.html, written by scripts/build_facts.py.
 """
 
 from __future__ import annotations

@@ -1,23 +1,99 @@
 // Loading state before Python runs: progress, stage texts, and a clear error
 // with a retry if start-up fails. The texts come from the #boot-text table in
-// index.html (a copy of the boot.* keys of static/ui/i18n.py, checked by a test).
+// index.html (static/ui/i18n.py's boot.* keys, written there by scripts/build_facts.py).
 (function () {
   "use strict";
   var texts = {};
   try { texts = JSON.parse(document.getElementById("boot-text").textContent); } catch (e) { /* keep {} */ }
 
-  function storedLang() {
-    try { return (JSON.parse(localStorage.getItem("canfield.settings") || "{}") || {}).lang; } catch (e) { return null; }
-  }
-  function pickLang() {
-    var cands = [new URLSearchParams(location.search).get("lang"), storedLang()]
-      .concat(navigator.languages || [], [navigator.language]);
-    for (var i = 0; i < cands.length; i++) {
-      var base = String(cands[i] || "").toLowerCase().split(/[-_]/)[0];
-      if (texts[base]) return base;
+  // ---- the language, and the settings record that may name it --------------------------------
+  // index.html's #facts block (scripts/build_facts.py, from the Python side) says how static/ui/settings.py's
+  // Settings.read takes a record apart; `readSettings` is that reader, and `chooseLanguage` static/ui/i18n.py's
+  // pick_language over the same candidates as static/ui/app.py. tests/browser/test_facts_parity.py compares
+  // both with the Python functions on many inputs. static/paint.js reads its settings through
+  // window.canfieldFacts.readSettings too.
+  var facts = null;
+  try { facts = JSON.parse(document.getElementById("facts").textContent); } catch (e) { /* no facts: English, defaults */ }
+  var S = (facts && facts.settings) || { defaults: {}, flags: [], choices: {}, max_chars: 0, max_depth: 0 };
+  function owns(o, k) { return Object.prototype.hasOwnProperty.call(o, k); }
+
+  // canfield.jsonio's depth: how deep the brackets nest, strings skipped, without parsing
+  function depth(text) {
+    var level = 0, deepest = 0, bare = text.replace(/"(?:[^"\\]|\\[\s\S])*"/g, "").replace(/[^\[\]{}]+/g, "");
+    for (var i = 0; i < bare.length; i++) {
+      if (bare[i] === "[" || bare[i] === "{") deepest = Math.max(deepest, ++level); else level--;
     }
-    return "en";
+    return deepest;
   }
+  // Python's len(): code points, a surrogate pair counting once
+  function codePoints(text) {
+    if (text.length <= S.max_chars) return text.length;
+    return text.length - (text.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g) || []).length;
+  }
+  // canfield.jsonio.loads: what Python refuses besides bad JSON is a number that is not finite (1e999),
+  // an integer of more than 4300 digits; and a field Python types as int takes no 1.0 (the source text
+  // of each number, where the browser gives it, tells which is which)
+  function parse(text) {
+    var floats = [], bad = false;
+    var value = JSON.parse(text, function (key, v, ctx) {
+      if (typeof v !== "number") return v;
+      var src = ctx && typeof ctx.source === "string" ? ctx.source : null, whole = src !== null && !/[.eE]/.test(src);
+      if (!isFinite(v) && !(whole && src.replace("-", "").length <= 4300)) bad = true;
+      if (src !== null && !whole) floats.push([this, key]);
+      return v;
+    });
+    if (bad) throw new Error("not JSON for Python");
+    return { value: value, floats: floats };
+  }
+  function isFloat(read, key) {
+    for (var i = 0; i < read.floats.length; i++) if (read.floats[i][0] === read.value && read.floats[i][1] === key) return true;
+    return false;
+  }
+  // Settings.read(text)[0]: every field checked by type and allowed value, a bad one keeping its default
+  function readSettings(text) {
+    var out = {}, name, i;
+    for (name in S.defaults) if (owns(S.defaults, name)) out[name] = S.defaults[name];
+    if (typeof text !== "string" || text === "" || codePoints(text) > S.max_chars || depth(text) > S.max_depth) return out;
+    var read;
+    try { read = parse(text); } catch (e) { return out; }
+    var data = read.value;
+    if (data === null || typeof data !== "object" || Array.isArray(data)) return out;
+    for (i = 0; i < S.flags.length; i++) {
+      name = S.flags[i];
+      if (owns(data, name) && typeof data[name] === "boolean") out[name] = data[name];
+    }
+    for (name in S.choices) {
+      if (!owns(S.choices, name) || !owns(data, name)) continue;
+      var v = data[name], allowed = S.choices[name];
+      if (typeof v !== typeof S.defaults[name] || allowed.indexOf(v) < 0) continue;
+      if (typeof v === "number" && isFloat(read, name)) continue;
+      out[name] = v;
+    }
+    return out;
+  }
+
+  // str.strip()'s whitespace (Python's str.isspace), which is not JavaScript's \s
+  var PY_SPACE = "[\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
+  var STRIP = new RegExp("^" + PY_SPACE + "+|" + PY_SPACE + "+$", "g");
+  // pick_language(query, settings.lang, *browser): the first candidate naming one of our languages
+  function chooseLanguage(query, storedText, browser) {
+    var langs = (facts && facts.languages) || [];
+    var cands = [query, readSettings(storedText).lang].concat(browser || []);
+    for (var i = 0; i < cands.length; i++) {
+      if (!cands[i]) continue;
+      var base = String(cands[i]).replace(STRIP, "").toLowerCase().replace(/_/g, "-").split("-")[0];
+      if (langs.indexOf(base) >= 0) return base;
+    }
+    return (facts && facts.default_language) || "en";
+  }
+  function stored(key) { try { return localStorage.getItem(key); } catch (e) { return null; } }
+  function pickLang() {
+    var query = null;
+    try { query = new URLSearchParams(location.search).get("lang"); } catch (e) { /* no query */ }
+    return chooseLanguage(query, stored(facts ? facts.keys.settings : ""),
+                          [].concat(navigator.languages || [], [navigator.language]));
+  }
+  window.canfieldFacts = { facts: facts, readSettings: readSettings, chooseLanguage: chooseLanguage };
   var lang = pickLang();
   function t(key) { return (texts[lang] || {})[key] || (texts.en || {})[key] || ""; }
 

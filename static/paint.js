@@ -8,23 +8,29 @@
 // (pile ids, card codes, finite numbers, short texts) and the elements are built from it with
 // createElement / textContent / setAttribute, never from stored markup.
 //
+// What this file shares with Python is not copied here: the storage keys, the settings and the look
+// classes they turn on, the snapshot's format and words, the card letters and symbols come from
+// index.html's #facts block (scripts/build_facts.py), the settings through static/boot.js's reader. The
+// layout, the save hash and the card markup are JS copies, each compared with its Python function by a
+// browser test (tests/browser/test_snapshot.py, tests/browser/test_facts_parity.py).
+//
 // A tap on the painted board or a key before the game is live is kept (at most MAX_QUEUE) and
 // handed to Python (`canfieldPaint.take()`), which applies it or refuses it visibly.
 (function () {
   "use strict";
-  var SNAPSHOT_KEY = "canfield.snapshot", SAVE_KEY = "canfield.save", SETTINGS_KEY = "canfield.settings";
-  var FORMAT = 1, MAX_CHARS = 64 * 1024, MAX_QUEUE = 8;
+  // The facts shared with Python (index.html's #facts block, written by scripts/build_facts.py), and the
+  // settings reader static/boot.js built from them; without them nothing is painted (Python draws).
+  var shared = window.canfieldFacts || {}, F = shared.facts || null;
+  var KEYS = F ? F.keys : {}, SNAP = F ? F.snapshot : { format: 0, max_chars: 0, text_keys: [] };
+  var FORMAT = SNAP.format, MAX_CHARS = SNAP.max_chars, MAX_QUEUE = 8;
   var PILES = ["stock", "waste", "reserve", "foundation-1", "foundation-2", "foundation-3", "foundation-4",
                "tableau-1", "tableau-2", "tableau-3", "tableau-4"];
   var MAX_CARDS = { stock: 0, waste: 3, reserve: 1, "foundation-1": 1, "foundation-2": 1, "foundation-3": 1,
                     "foundation-4": 1, "tableau-1": 52, "tableau-2": 52, "tableau-3": 52, "tableau-4": 52 };
-  var CODE = /^[A2-9TJQK][SHDC]$/;
-  var SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
-  var RANK_LETTERS = "A23456789TJQK";
+  var SYMBOLS = F ? F.cards.suits : {}, RANK_LETTERS = F ? F.cards.ranks : "";
+  var CODE = new RegExp("^[" + RANK_LETTERS + "][" + Object.keys(SYMBOLS).join("") + "]$");
   var ARRANGEMENTS = ["rows", "stacked", "compact", "side"];
-  var TEXT_KEYS = ["score", "deal", "action.undo", "action.redo", "action.restart", "action.hint", "action.new",
-                   "action.stats", "action.rules", "action.settings", "moves", "keys.help"];
-  var THEMES = ["auto", "light", "dark", "contrast"], BACKS = ["blue", "red", "green"], TABLES = ["green", "blue", "red"];
+  var TEXT_KEYS = SNAP.text_keys;
 
   var api = { painted: null, firstDeal: null, queue: [], layout: layout };
   window.canfieldPaint = api;
@@ -92,28 +98,14 @@
   // ---- what is stored -----------------------------------------------------------------------
   function get(key) { try { return localStorage.getItem(key); } catch (e) { return null; } }
 
-  function settings() {
-    var s = { draw: 3, rules: "canfield", four_color: false, large_cards: false, theme: "auto", back: "blue", table: "green" };
-    var text = get(SETTINGS_KEY), data = null;
-    if (text && text.length <= 4096) { try { data = JSON.parse(text); } catch (e) { data = null; } }
-    if (isObj(data)) {
-      if (data.draw === 1 || data.draw === 3) s.draw = data.draw;
-      if (str(data.rules, 32)) s.rules = data.rules;
-      if (typeof data.four_color === "boolean") s.four_color = data.four_color;
-      if (typeof data.large_cards === "boolean") s.large_cards = data.large_cards;
-      if (THEMES.indexOf(data.theme) >= 0) s.theme = data.theme;
-      if (BACKS.indexOf(data.back) >= 0) s.back = data.back;
-      if (TABLES.indexOf(data.table) >= 0) s.table = data.table;
-    }
-    return s;
-  }
+  function settings() { return shared.readSettings(get(KEYS.settings)); }
 
-  // The look classes on #game, as static/ui/settings.py's look_classes() turns on.
+  // The look classes on #game (static/ui/settings.py's look_classes(), those on), from the facts: a class
+  // per flag that is on, and "<field>-<value>" for each choice.
   function lookClasses(s) {
-    var out = [];
-    if (s.four_color) out.push("four-color");
-    if (s.large_cards) out.push("large-cards");
-    out.push("theme-" + s.theme, "back-" + s.back, "table-" + s.table);
+    var look = F.settings.look, out = [], name;
+    for (name in look.flags) if (has(look.flags, name) && s[name] === true) out.push(look.flags[name]);
+    for (var i = 0; i < look.choices.length; i++) out.push(look.choices[i] + "-" + s[look.choices[i]]);
     return out.sort();
   }
 
@@ -277,7 +269,7 @@
   function fromDeals(s) {
     var book = window.canfieldDeals;
     if (!isObj(book) || !Array.isArray(book.deals) || !book.deals.length) return null;
-    if (get(SAVE_KEY) !== null || hashCode()) return null;  // a game to resume, or a deal named in the address
+    if (get(KEYS.save) !== null || hashCode()) return null;  // a game to resume, or a deal named in the address
     if (s.draw !== book.draw || s.rules !== book.rules) return null;
     var words = isObj(book.lang) ? book.lang[lang()] : null;
     if (!isObj(words)) return null;
@@ -410,6 +402,10 @@
     try { return !!fromSnapshot(s, lookClasses(s), text, save); } catch (e) { return false; }
   };
   api.hash = hash;
+  // The JS copies the facts cannot replace, for tests/browser/test_facts_parity.py: the look classes of a
+  // stored settings text, and a card element's inner markup (static/ui/faces.py's card_markup).
+  api.look = function (text) { return lookClasses(shared.readSettings(text)); };
+  api.cardMarkup = function (code, ranks) { return card(code, ranks).innerHTML; };
 
   // Python takes the kept input once, as JSON (static/ui/early.py).
   api.take = function () {
@@ -423,10 +419,13 @@
   function start() {
     var root = document.getElementById("game");
     if (!root || root.dataset.ready === "true") return;
-    var s = settings(), look = lookClasses(s);
-    for (var i = 0; i < look.length; i++) root.classList.add(look[i]);
-    var r = null;
-    try { r = fromSnapshot(s, look, get(SNAPSHOT_KEY), get(SAVE_KEY)) || fromDeals(s); } catch (e) { r = null; }
+    var r = null, look = [], i;
+    if (F && shared.readSettings) {
+      var s = settings();
+      look = lookClasses(s);
+      for (i = 0; i < look.length; i++) root.classList.add(look[i]);
+      try { r = fromSnapshot(s, look, get(KEYS.snapshot), get(KEYS.save)) || fromDeals(s); } catch (e) { r = null; }
+    }
     if (r) {
       try {
         if (paint(r, look)) {
@@ -492,8 +491,10 @@
   // The module (7 KB, and Pyodide's 7 KB loader it imports) is fetched and evaluated while the board is
   // painted: only its start() waits for the first frame.
   var early = null;
-  try { early = import("./pyodide-early.mjs"); } catch (e) { /* PyScript starts Pyodide itself */ }
   api.preloads = RUNTIME_PRELOADS;
+  // A page without the game (a test page that loads this file for its functions) starts nothing.
+  if (!document.getElementById("game")) return;
+  try { early = import("./pyodide-early.mjs"); } catch (e) { /* PyScript starts Pyodide itself */ }
 
   start();
   // after the frame that shows the board: a task queued from the frame's animation callback runs once

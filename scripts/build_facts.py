@@ -1,0 +1,234 @@
+"""Write the parts of index.html that copy Python: the facts boot.js and paint.js read, and the page's texts.
+
+    python scripts/build_facts.py          # rewrite those parts of index.html
+    python scripts/build_facts.py --check  # exit 1 if the committed index.html differs from what it would write
+
+Standard library, the engine and static/ui (CPython). Three parts of index.html are written, nothing else:
+
+- the `<script type="application/json" id="facts">` block: the storage keys, how a settings record is
+  read (each field's default and allowed values, the size and depth limits), how the look classes on
+  #game follow from the settings, the languages, the snapshot's format and board words, the rank letters
+  and suit symbols. static/boot.js (the language, and the settings record it may name) and
+  static/paint.js (the board before Python) read it; it sits in the page, so the painter's path has no
+  extra request;
+- the `#boot-text` block: the loading box's texts in every language (static/ui/i18n.py's boot.* keys);
+- the English texts the page holds before Python translates it: the text of every `data-t` element, the
+  `aria-label` of every `data-t-label` one, the `title` of every `data-t-title` one, and the loading
+  box's first message and retry button (keys in BOOT_IDS).
+
+What cannot be data here is an algorithm written in both languages (the settings reader, the look
+classes, the save hash, the card markup, the language choice): tests/browser/test_facts_parity.py runs
+the JS copies in Chromium and compares them with the Python functions on many inputs.
+
+The settings facts are read off `ui.settings.Settings` itself (its fields and defaults, what `read`
+accepts, what `look_classes` turns on), not from its module's private tables, and the result is checked
+against `look_classes` on every combination before anything is written. tests/test_facts.py fails when
+the committed file is out of date.
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import itertools
+import json
+import re
+import sys
+from dataclasses import fields
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "static"))
+from canfield import RULESETS  # noqa: E402
+from canfield.jsonio import MAX_DEPTH  # noqa: E402
+from ui import faces, persist, snapshot  # noqa: E402
+from ui.i18n import LANGUAGES, Translator, pick_language  # noqa: E402
+from ui.settings import STORAGE_KEY, Settings  # noqa: E402
+
+INDEX = REPO / "index.html"
+FORMAT = 1
+# Elements whose first text static/boot.js rewrites: not data-t (Python's translation would write them back
+# to their first message), so named here by id.
+BOOT_IDS = {"boot-msg": "boot.loading", "boot-retry": "boot.retry"}
+
+
+class FactsError(Exception):
+    """index.html or the Python side is not as this script expects; printed without traceback."""
+
+
+# ---- the settings record, as Settings.read reads it ------------------------------------------------
+
+def _accepts(name: str, value) -> bool:
+    """Whether Settings.read keeps `value` for field `name` (and finds the record intact)."""
+    got, intact = Settings.read(json.dumps({name: value}), tuple(RULESETS))
+    return intact and getattr(got, name) == value and type(getattr(got, name)) is type(value)
+
+
+def _limit(make, top: int) -> int:
+    """The largest n in [0, top) for which Settings.read finds make(n) intact (it is monotonic)."""
+    lo, hi = 0, top
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        lo, hi = (mid, hi) if Settings.read(make(mid))[1] else (lo, mid)
+    return lo
+
+
+def settings_facts() -> dict:
+    defaults = Settings()
+    look = defaults.look_classes()
+    fields_ = [f.name for f in fields(Settings)]
+    flags = [n for n in fields_ if type(getattr(defaults, n)) is bool]
+    choices = {}
+    for name in fields_:
+        default = getattr(defaults, name)
+        if type(default) is bool:
+            continue
+        if type(default) is int:
+            candidates = list(range(-2, 20))
+        else:
+            candidates = ["", *LANGUAGES, *RULESETS, *(k[len(name) + 1:] for k in look if k.startswith(name + "-"))]
+        allowed = [v for v in dict.fromkeys([default, *candidates]) if _accepts(name, v)]
+        if default not in allowed:
+            raise FactsError(f"Settings.read refuses the default of {name!r}: {default!r}")
+        choices[name] = allowed
+    # the look: a class per flag that turns it on, and "<field>-<value>" for each choice field
+    look_flags = {}
+    for name in flags:
+        on = {k for k, v in Settings(**{name: True}).look_classes().items() if v}
+        off = {k for k, v in Settings(**{name: False}).look_classes().items() if v}
+        if on - off:
+            (cls,) = on - off
+            look_flags[name] = cls
+    look_choices = [n for n in choices if any(k.startswith(n + "-") for k in look)]
+    facts = {
+        "defaults": {n: getattr(defaults, n) for n in fields_},
+        "flags": flags,
+        "choices": choices,
+        # Settings.read: the text's size in characters (code points), its brackets' depth (canfield.jsonio)
+        "max_chars": _limit(lambda n: "{}" + " " * (n - 2) if n >= 2 else "{}", 1 << 20),
+        "max_depth": MAX_DEPTH,
+        "look": {"flags": look_flags, "choices": look_choices},
+    }
+    _check_look(facts)
+    return facts
+
+
+def look_from_facts(facts: dict, s: Settings) -> list[str]:
+    """The look classes on, as static/paint.js derives them from the facts."""
+    out = [cls for name, cls in facts["look"]["flags"].items() if getattr(s, name)]
+    out += [f"{name}-{getattr(s, name)}" for name in facts["look"]["choices"]]
+    return sorted(out)
+
+
+def _check_look(facts: dict) -> None:
+    names = list(facts["look"]["flags"]) + facts["look"]["choices"]
+    values = [(False, True) if n in facts["look"]["flags"] else facts["choices"][n] for n in names]
+    for combo in itertools.product(*values):
+        s = Settings(**dict(zip(names, combo)))
+        want = sorted(k for k, on in s.look_classes().items() if on)
+        if look_from_facts(facts, s) != want:
+            raise FactsError(f"the look classes of {combo} are not a class per flag and one per choice: {want}")
+
+
+# ---- all the facts ---------------------------------------------------------------------------------
+
+def facts() -> dict:
+    en = Translator("en")
+    return {
+        "format": FORMAT,
+        "languages": list(LANGUAGES),
+        "default_language": pick_language(),
+        "keys": {"settings": STORAGE_KEY, "save": persist.SAVE_KEY, "stats": persist.STATS_KEY,
+                 "snapshot": snapshot.KEY},
+        "settings": settings_facts(),
+        "snapshot": {"format": snapshot.FORMAT, "max_chars": snapshot.MAX_BYTES, "text_keys": list(snapshot.texts(en))},
+        "cards": {"ranks": faces.RANKS, "suits": dict(faces.SUIT_SYMBOLS)},
+    }
+
+
+def boot_texts() -> dict:
+    """static/ui/i18n.py's boot.* messages, per language."""
+    keys = [k for k in Translator("en").table if k.startswith("boot.")]
+    return {lang: {k: Translator(lang)(k) for k in keys} for lang in LANGUAGES}
+
+
+# ---- index.html --------------------------------------------------------------------------------------
+
+def _block(page: str, block_id: str, body: str) -> str:
+    pattern = re.compile(r'(<script type="application/json" id="' + block_id + r'">\n).*?(\n</script>)', re.S)
+    if len(pattern.findall(page)) != 1:
+        raise FactsError(f'index.html needs one <script type="application/json" id="{block_id}"> block, '
+                         'its content on lines of its own')
+    return pattern.sub(lambda m: m.group(1) + body + m.group(2), page)
+
+
+_TEXT = re.compile(r'(<(\w+)\b[^<>]*\bdata-t="([^"]+)"[^<>]*>)([^<]*)(</\2>)')
+_ID_TEXT = re.compile(r'(<(\w+)\b[^<>]*\bid="([^"]+)"[^<>]*>)([^<]*)(</\2>)')
+_TAG = re.compile(r"<\w+\b[^<>]*>")
+
+
+def _attr(tag: str, source: str, target: str, t) -> str:
+    key = re.search(r'\b' + source + r'="([^"]+)"', tag)
+    if not key:
+        return tag
+    value = html.escape(t(key.group(1)), quote=True)
+    if not re.search(r'\s' + target + r'="[^"]*"', tag):
+        raise FactsError(f"index.html: {tag} has {source} but no {target} to hold its English text")
+    return re.sub(r'(\s' + target + r')="[^"]*"', lambda m: f'{m.group(1)}="{value}"', tag, count=1)
+
+
+def english_texts(page: str) -> str:
+    en = Translator("en")
+    head, sep, body = page.partition("<body>")
+    if not sep:
+        raise FactsError("index.html has no <body>")
+    wanted = len(re.findall(r'\bdata-t="', body))
+    done = len(_TEXT.findall(body))
+    if done != wanted:
+        raise FactsError(f"index.html: {wanted - done} data-t element(s) hold markup or no end tag: "
+                         "a data-t element holds only its text")
+    for key in re.findall(r'data-t(?:-label|-title)?="([^"]+)"', body):
+        if en(key) == key:
+            raise FactsError(f"index.html: no message {key!r} in static/ui/i18n.py")
+    body = _TEXT.sub(lambda m: m.group(1) + html.escape(en(m.group(3)), quote=False) + m.group(5), body)
+    body = _ID_TEXT.sub(lambda m: m.group(1) + html.escape(en(BOOT_IDS[m.group(3)]), quote=False) + m.group(5)
+                        if m.group(3) in BOOT_IDS else m.group(0), body)
+    body = _TAG.sub(lambda m: _attr(_attr(m.group(0), "data-t-label", "aria-label", en), "data-t-title", "title", en),
+                    body)
+    return head + sep + body
+
+
+def render(page: str) -> str:
+    page = _block(page, "facts", json.dumps(facts(), ensure_ascii=False, separators=(",", ":")))
+    table = ",\n".join(f"  {json.dumps(lang)}: {json.dumps(texts, ensure_ascii=False)}"
+                       for lang, texts in boot_texts().items())
+    page = _block(page, "boot-text", "{\n" + table + "\n}")
+    return english_texts(page)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--check", action="store_true", help="compare with the committed index.html, write nothing")
+    args = ap.parse_args(argv)
+    try:
+        old = INDEX.read_text(encoding="utf-8")
+        new = render(old)
+    except FactsError as err:
+        print(f"build_facts: error: {err}", file=sys.stderr)
+        return 1
+    if args.check:
+        if new != old:
+            print("index.html is out of date: run python scripts/build_facts.py", file=sys.stderr)
+            return 1
+        return 0
+    if new != old:
+        INDEX.write_text(new, encoding="utf-8")
+        print("index.html: rewrote its facts and texts")
+    else:
+        print("index.html: up to date")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

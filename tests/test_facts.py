@@ -1,0 +1,108 @@
+"""scripts/build_facts.py: index.html's facts and texts are written from the Python side and kept up to date.
+
+The JS copies of algorithms are compared with Python in tests/browser/test_facts_parity.py; here, under
+CPython: the committed index.html is what the script writes, a stale copy is caught, the facts read off
+Settings say what Settings.read and look_classes do, and the script refuses a page or a look it cannot
+write faithfully.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from dataclasses import asdict
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "scripts"))
+sys.path.insert(0, str(REPO / "static"))
+import build_facts  # noqa: E402
+from canfield import RULESETS  # noqa: E402
+from ui.i18n import LANGUAGES, Translator  # noqa: E402
+from ui.settings import Settings  # noqa: E402
+
+INDEX = (REPO / "index.html").read_text(encoding="utf-8")
+
+
+def _facts(page: str = INDEX) -> dict:
+    return json.loads(re.search(r'<script type="application/json" id="facts">\n(.*?)\n</script>', page, re.S).group(1))
+
+
+def test_the_committed_index_html_is_up_to_date():
+    done = subprocess.run([sys.executable, str(REPO / "scripts" / "build_facts.py"), "--check"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize("old, new", [
+    ('data-t="table.red">Burgundy<', 'data-t="table.red">Red<'),                        # a text of the page
+    ('aria-label="Game table"', 'aria-label="Table"'),                                 # a data-t-label
+    ('title="Copy a link to this deal"', 'title="Copy"'),                              # a data-t-title
+    ('<p id="boot-msg">Loading the game…</p>', '<p id="boot-msg">Loading…</p>'),     # the loading box
+    ('"save":"canfield.save"', '"save":"canfield.game"'),                              # a fact
+    ('"boot.retry": "Réessayer"', '"boot.retry": "Encore"'),                         # a boot text
+])
+def test_a_stale_copy_is_rewritten(old, new):
+    assert INDEX.count(old) == 1, old
+    stale = INDEX.replace(old, new)
+    assert build_facts.render(stale) == INDEX
+
+
+def test_the_facts_say_what_settings_read_does():
+    f = _facts()["settings"]
+    assert f["defaults"] == asdict(Settings())
+    for name, allowed in f["choices"].items():
+        for value in allowed:
+            got, intact = Settings.read(json.dumps({name: value}), tuple(RULESETS))
+            assert intact and getattr(got, name) == value, (name, value)
+        for value in ("nope", 7, None):
+            assert not Settings.read(json.dumps({name: value}), tuple(RULESETS))[1], (name, value)
+    for name in f["flags"]:
+        assert Settings.read(json.dumps({name: not getattr(Settings(), name)}))[1]
+        assert not Settings.read(json.dumps({name: 1}))[1]
+    assert set(f["flags"]) | set(f["choices"]) == set(f["defaults"])
+    assert Settings.read("{}" + " " * (f["max_chars"] - 2))[1] and not Settings.read("{}" + " " * (f["max_chars"] - 1))[1]
+
+
+def test_the_look_facts_give_look_classes():
+    f = _facts()["settings"]
+    s = Settings(four_color=True, theme="dark", back="red", table="blue")
+    assert build_facts.look_from_facts(f, s) == sorted(k for k, on in s.look_classes().items() if on)
+    assert "four-color" in build_facts.look_from_facts(f, s)
+
+
+def test_a_look_that_is_not_a_class_per_setting_is_refused(monkeypatch):
+    real = Settings.look_classes
+
+    def mixed(self):
+        out = real(self)
+        out["dark-red"] = self.theme == "dark" and self.back == "red"   # one class from two settings
+        return out
+
+    monkeypatch.setattr(Settings, "look_classes", mixed)
+    with pytest.raises(build_facts.FactsError, match="look classes"):
+        build_facts.settings_facts()
+
+
+def test_the_boot_texts_are_the_tables():
+    boot = build_facts.boot_texts()
+    assert set(boot) == set(LANGUAGES)
+    assert boot["fr"]["boot.retry"] == Translator("fr")("boot.retry")
+    assert set(boot["en"]) == {k for k in Translator("en").table if k.startswith("boot.")}
+
+
+@pytest.mark.parametrize("old, new, error", [
+    ('<span class="lbl" data-t="score">Score</span>', '<span class="lbl" data-t="score"><b>Score</b></span>',
+     "hold markup"),
+    ('data-t="stats.won"', 'data-t="stats.nothing"', "no message"),
+    ('<script type="application/json" id="facts">', '<script type="application/json" id="fact">', "facts"),
+    ('data-t-label="board" aria-label="Game table"', 'data-t-label="board"', "no aria-label"),
+])
+def test_a_page_the_script_cannot_write_is_refused(old, new, error):
+    assert old in INDEX, old
+    with pytest.raises(build_facts.FactsError, match=error):
+        build_facts.render(INDEX.replace(old, new, 1))
