@@ -10,6 +10,14 @@
 // options are only the output streams), PyScript's stdout and stderr once it asks. If start() was never
 // called (no painted board, an old page), loadPyodide starts Pyodide then, as before.
 // The solver's worker (pyscript.toml) still names vendor/pyodide/pyodide.mjs: it has no board to wait for.
+//
+// Memory snapshot (heap snapshot, not the board snapshot of static/ui/snapshot.py): on a returning visit
+// the service worker's cache holds static/vendor/memory-snapshot.bin (scripts/build_vendor.py), the wasm
+// heap of a Pyodide with the game's pure modules already imported; Pyodide restores it instead of
+// initialising Python and importing them again. It is read from a cache only (never downloaded on the
+// way to a live board), checked against the build's manifest (its key covers the sha256 of the wasm, the
+// stdlib zip and game.zip, its size), and any failure (missing, refused, stale, corrupt) gives a plain
+// start with a console message. The mark "canfield:memory-snapshot" says which start it was.
 import { loadPyodide as realLoadPyodide, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
@@ -17,14 +25,90 @@ export { version };
 const streams = { stdout: null, stderr: null };
 let started = null;
 
+const SNAPSHOT_URL = new URL("./vendor/memory-snapshot.bin", import.meta.url).href;
+const MANIFEST_URL = new URL("./vendor/manifest.json", import.meta.url).href;
+const SNAPSHOT_MAGIC = "canfield heap snapshot 1\n";
+// the files the key covers, by their manifest paths, in the order of scripts/build_vendor.py's memory_snapshot_key
+const SNAPSHOT_KEY_FILES = ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "game.zip"];
+// right after the restore: every restore would otherwise deal the same random sequence
+const AFTER_RESTORE = "import random\nrandom.seed()\ndel random";
+
+/** What the last start was: {used: true} or {used: false, reason} (also the mark's detail). */
+export const memorySnapshot = { used: false, reason: "not started" };
+
+function mark(name, detail) {
+  try { performance.mark(name, { detail }); } catch (e) { /* no marks: nothing to time */ }
+}
+
+function hex(buffer) {
+  return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// The snapshot's bytes for Pyodide, or a rejection saying why not. Only from Cache Storage: without a
+// service worker in control nothing has been cached yet (a first visit), and an older worker that does
+// not know the file lets "only-if-cached" fail rather than download 31 MB on the way to a live board.
+async function snapshotBytes() {
+  const [response, manifest] = await Promise.all([
+    fetch(SNAPSHOT_URL, { cache: "only-if-cached", mode: "same-origin", credentials: "same-origin" }),
+    fetch(MANIFEST_URL, { credentials: "same-origin" }).then((r) => {
+      if (!r.ok) throw new Error(`manifest.json: HTTP ${r.status}`);
+      return r.json();
+    }),
+  ]);
+  if (response.status === 404) throw new Error("missing (not in the service worker's cache)");
+  if (!response.ok) throw new Error(`refused (HTTP ${response.status})`);
+  const expect = manifest.memory_snapshot || {};
+  const hashes = {};
+  for (const f of manifest.files || []) hashes[f.path] = f.sha256;
+  const text = SNAPSHOT_KEY_FILES.map((rel) => `${rel}\0${hashes[rel]}\n`).join("");
+  const key = hex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const head = new TextDecoder().decode(bytes.subarray(0, SNAPSHOT_MAGIC.length + 65));
+  if (!head.startsWith(SNAPSHOT_MAGIC)) throw new Error("corrupt (not a memory snapshot)");
+  const own = head.slice(SNAPSHOT_MAGIC.length, SNAPSHOT_MAGIC.length + 64);
+  if (own !== key || expect.key !== key) throw new Error(`stale (made for ${own.slice(0, 12)}, this build is ${key.slice(0, 12)})`);
+  const entry = (manifest.files || []).find((f) => f.path === expect.path);
+  if (!entry || entry.size !== bytes.length || !expect.header) {
+    throw new Error(`corrupt (${bytes.length} bytes, the build made ${entry ? entry.size : "none"})`);
+  }
+  return bytes.subarray(expect.header);
+}
+
+function options(extra) {
+  return {
+    stdout: (text) => (streams.stdout || console.log)(text),
+    stderr: (text) => (streams.stderr || console.error)(text),
+    ...extra,
+  };
+}
+
+async function startPyodide() {
+  const sw = typeof navigator !== "undefined" && navigator.serviceWorker;
+  if (sw && sw.controller && typeof caches !== "undefined") {
+    try {
+      // a promise: Pyodide fetches and compiles the wasm meanwhile
+      const pyodide = await realLoadPyodide(options({ _loadSnapshot: snapshotBytes() }));
+      pyodide.runPython(AFTER_RESTORE);
+      memorySnapshot.used = true;
+      memorySnapshot.reason = "restored";
+      mark("canfield:memory-snapshot", "restored");
+      return pyodide;
+    } catch (err) {
+      memorySnapshot.reason = String((err && err.message) || err).split("\n")[0];
+    }
+  } else {
+    memorySnapshot.reason = "none cached yet (no service worker in control)";
+  }
+  console.info(`Canfield: memory snapshot not used: ${memorySnapshot.reason}; plain start of Python`);
+  mark("canfield:memory-snapshot", "plain: " + memorySnapshot.reason);
+  return realLoadPyodide(options());
+}
+
 // `by`: who started it ("painter" or "pyscript"), in the performance mark the load benchmark and the tests read
 export function start(by = "painter") {
   if (!started) {
-    try { performance.mark("canfield:pyodide", { detail: by }); } catch (e) { /* no marks: nothing to time */ }
-    started = realLoadPyodide({
-      stdout: (text) => (streams.stdout || console.log)(text),
-      stderr: (text) => (streams.stderr || console.error)(text),
-    });
+    mark("canfield:pyodide", by);
+    started = startPyodide();
   }
   return started;
 }
