@@ -15,9 +15,6 @@ var PREFIX = "canfield-";
 var BASE = new URL("./", self.location.href).href;       // the folder of sw.js = the scope
 var INDEX = new URL("./index.html", BASE).href;
 var PRECACHED = {};                                       // absolute URL (no query) -> true
-// Pyodide's memory snapshot (static/pyodide-early.mjs): 31 MB the page uses only from this cache,
-// never fetched from the network on the way to a live board (the install fetches it after the game is ready)
-var MEMORY_SNAPSHOT = new URL("./static/vendor/memory-snapshot.bin", BASE).href;
 RELEASE.files.forEach(function (f) { PRECACHED[new URL(f.url, BASE).href] = true; });
 
 function hex(buffer) {
@@ -89,7 +86,6 @@ self.addEventListener("fetch", function (event) {
   event.respondWith(caches.open(RELEASE.cache).then(function (cache) {
     return cache.match(key);
   }).then(function (hit) {
-    if (!hit && key === MEMORY_SNAPSHOT) return new Response(null, { status: 404, statusText: "Not cached" });
     return hit || fetch(request);          // cache-first; the network while installing
   }));
 });

@@ -44,18 +44,19 @@ function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// The snapshot's bytes for Pyodide, or a rejection saying why not. Only from Cache Storage: without a
-// service worker in control nothing has been cached yet (a first visit), and an older worker that does
-// not know the file lets "only-if-cached" fail rather than download 31 MB on the way to a live board.
+// The snapshot's bytes for Pyodide, or a rejection saying why not. Read from Cache Storage, where the
+// service worker's install put it (after a visit's game was ready), never from the network: without a
+// worker in control nothing is cached yet (a first visit), and downloading 31 MB would only delay the
+// live board. The manifest comes through the worker too, from the same release as the wasm and zips.
 async function snapshotBytes() {
   const [response, manifest] = await Promise.all([
-    fetch(SNAPSHOT_URL, { cache: "only-if-cached", mode: "same-origin", credentials: "same-origin" }),
+    caches.match(SNAPSHOT_URL, { ignoreSearch: true }),
     fetch(MANIFEST_URL, { credentials: "same-origin" }).then((r) => {
       if (!r.ok) throw new Error(`manifest.json: HTTP ${r.status}`);
       return r.json();
     }),
   ]);
-  if (response.status === 404) throw new Error("missing (not in the service worker's cache)");
+  if (!response) throw new Error("missing (not in Cache Storage)");
   if (!response.ok) throw new Error(`refused (HTTP ${response.status})`);
   const expect = manifest.memory_snapshot || {};
   const hashes = {};
@@ -86,8 +87,11 @@ async function startPyodide() {
   const sw = typeof navigator !== "undefined" && navigator.serviceWorker;
   if (sw && sw.controller && typeof caches !== "undefined") {
     try {
-      // a promise: Pyodide fetches and compiles the wasm meanwhile
-      const pyodide = await realLoadPyodide(options({ _loadSnapshot: snapshotBytes() }));
+      // a promise: Pyodide fetches and compiles the wasm meanwhile; its rejection is handled by the
+      // await below, maybe after it happened (hence the empty catch: no "unhandled rejection" meanwhile)
+      const bytes = snapshotBytes();
+      bytes.catch(() => {});
+      const pyodide = await realLoadPyodide(options({ _loadSnapshot: bytes }));
       pyodide.runPython(AFTER_RESTORE);
       memorySnapshot.used = true;
       memorySnapshot.reason = "restored";
