@@ -83,29 +83,49 @@ function options(extra) {
   };
 }
 
-async function startPyodide() {
+// ?memory-snapshot=off: a plain start all the same (bench/bench_load.py compares both on one profile)
+function turnedOff() {
+  try { return new URLSearchParams(location.search).get("memory-snapshot") === "off"; } catch (e) { return false; }
+}
+
+// Whether to try the memory snapshot, and if so its bytes, asked for as soon as this module runs (while
+// the board is painted: reading 31 MB from Cache Storage is the browser's I/O, not main-thread work), so
+// that they are there when start() comes after the board's first frame.
+function trySnapshot() {
   const sw = typeof navigator !== "undefined" && navigator.serviceWorker;
-  if (sw && sw.controller && typeof caches !== "undefined") {
+  if (turnedOff()) return { reason: "turned off (?memory-snapshot=off)" };
+  if (!sw || !sw.controller || typeof caches === "undefined") {
+    return { reason: "none cached yet (no service worker in control)" };
+  }
+  const bytes = snapshotBytes();
+  // its rejection is handled once start() awaits it, maybe later than it happened (no "unhandled rejection")
+  bytes.catch(() => {});
+  return { bytes };
+}
+const snapshot = trySnapshot();
+
+async function startPyodide() {
+  if (snapshot.bytes) {
     try {
-      // a promise: Pyodide fetches and compiles the wasm meanwhile; its rejection is handled by the
-      // await below, maybe after it happened (hence the empty catch: no "unhandled rejection" meanwhile)
-      const bytes = snapshotBytes();
-      bytes.catch(() => {});
-      const pyodide = await realLoadPyodide(options({ _loadSnapshot: bytes }));
+      // a promise: Pyodide fetches and compiles the wasm meanwhile
+      const pyodide = await realLoadPyodide(options({ _loadSnapshot: snapshot.bytes }));
       pyodide.runPython(AFTER_RESTORE);
       memorySnapshot.used = true;
       memorySnapshot.reason = "restored";
       mark("canfield:memory-snapshot", "restored");
+      mark("canfield:pyodide-ready", "restored");
       return pyodide;
     } catch (err) {
       memorySnapshot.reason = String((err && err.message) || err).split("\n")[0];
     }
   } else {
-    memorySnapshot.reason = "none cached yet (no service worker in control)";
+    memorySnapshot.reason = snapshot.reason;
   }
   console.info(`Canfield: memory snapshot not used: ${memorySnapshot.reason}; plain start of Python`);
   mark("canfield:memory-snapshot", "plain: " + memorySnapshot.reason);
-  return realLoadPyodide(options());
+  const pyodide = await realLoadPyodide(options());
+  mark("canfield:pyodide-ready", "plain");
+  return pyodide;
 }
 
 // `by`: who started it ("painter" or "pyscript"), in the performance mark the load benchmark and the tests read
