@@ -110,6 +110,9 @@ async function startPyodide() {
       // a promise: Pyodide fetches and compiles the wasm meanwhile
       const pyodide = await realLoadPyodide(options({ _loadSnapshot: snapshot.bytes }));
       pyodide.runPython(AFTER_RESTORE);
+      // the 31 MB read from the cache are in the heap now: let them go (Pyodide's options keep them too)
+      snapshot.bytes = null;
+      try { delete pyodide._api.config._loadSnapshot; } catch (e) { /* a later Pyodide: kept, no harm */ }
       memorySnapshot.used = true;
       memorySnapshot.reason = "restored";
       mark("canfield:memory-snapshot", "restored");
