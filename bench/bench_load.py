@@ -10,12 +10,19 @@ One run prints, all on the same server:
                    and -> #game[data-ready="true"]; bytes sent until ready, and until the
                    service worker has precached the release (the whole first visit)
   returning visit  a persistent profile after one visit and one move (a saved game, the service
-                   worker installed): navigation -> board painted and -> data-ready
+                   worker installed): navigation -> board painted and -> data-ready, with Pyodide's
+                   memory snapshot restored and without it (index.html?memory-snapshot=off)
   bare Pyodide     bench/bare.html (loadPyodide() of the same runtime, nothing else), cold and
                    warm in the same contexts: the ratio game / bare shows the game's own cost
+  phone            the returning visit on an emulated phone (CPU 4x slower through the DevTools
+                   protocol, 390x844, touch; its own profile): board painted, live (data-ready), and
+                   when a tap on the stock, made as soon as the board is painted, shows its effect
+                   (the stock's count changes); with and without the memory snapshot, and bare
+  making it here   bench/bare.html?make-memory-snapshot: the memory snapshot made in this browser
+                   (a module worker: Pyodide's boot, the imports, the snapshot, Cache Storage)
   Lighthouse       (npm `lighthouse`, pinned in package.json) desktop and mobile: scores and metrics
 
-    make dist && python bench/bench_load.py [--runs 5] [--no-lighthouse] [--json bench/out/load.json]
+    make dist && python bench/bench_load.py [--runs 3] [--phone-runs 3] [--no-lighthouse] [--json FILE]
 
 Medians over the runs; the load average is printed before and after (a figure taken under load is
 not a figure: re-run on a quiet machine).
@@ -32,7 +39,6 @@ import subprocess
 import sys
 import tempfile
 import threading
-import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -56,21 +62,38 @@ MARKER_SCRIPT = """
     if (!el || window.__readyAt !== undefined) return;
     window.__readyAt = performance.now();
     window.__readyState = el.dataset.ready === "true" ? "ready" : "error";
+    fetch("/__bench_ready", {cache: "no-store"}).catch(() => {});
   };
   new MutationObserver(seen).observe(document, {subtree: true, childList: true, attributes: true,
                                                attributeFilter: ["data-ready", "data-state"]});
   document.addEventListener("py:ready", () => { window.__pyReadyAt = performance.now(); });
+  // a tap's effect: the stock's count shown at the tap changes (the painter keeps an early tap for Python)
+  const count = () => (document.getElementById("stock-count") || {}).textContent;
+  const tapped = () => {
+    if (window.__tapAt !== undefined) return;
+    window.__tapAt = performance.now();
+    window.__tapCount = count();
+    new MutationObserver((_, observer) => {
+      if (count() !== window.__tapCount) { window.__tapEffectAt = performance.now(); observer.disconnect(); }
+    }).observe(document, {subtree: true, childList: true, characterData: true});
+  };
+  addEventListener("touchstart", tapped, {capture: true, passive: true});
+  addEventListener("pointerdown", tapped, {capture: true, passive: true});
 })();
 """
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True, "has_touch": True}
+CPU_SLOWDOWN = 4
+PLAIN = "index.html?memory-snapshot=off"
 # Where a game boot's time goes, beside data-ready: PyScript's runtime ready (py:ready), then the
 # marks of static/main.py (Python runs the page's code, the game imported, the game started).
 # "pyodide": when Pyodide's start was called (static/pyodide-early.mjs, right after the painted board's
-# first frame), the bare page's counterpart being its first line.
-PHASES = (("pyodide", "canfield:pyodide"), ("pyscript", "window.__pyReadyAt"), ("python", "canfield:python"),
+# first frame), the bare page's counterpart being its first line; "pyodide-ready": when that start (a
+# memory snapshot's restore, or a plain start) was done, before PyScript's own set-up.
+PHASES = (("pyodide", "canfield:pyodide"), ("pyodide-ready", "canfield:pyodide-ready"), ("pyscript", "window.__pyReadyAt"), ("python", "canfield:python"),
           ("imported", "canfield:imported"), ("started", "canfield:started"))
 PHASES_SCRIPT = """() => {
   const mark = (n) => (performance.getEntriesByName(n, "mark")[0] || {}).startTime ?? null;
-  return {pyodide: mark("canfield:pyodide"), pyscript: window.__pyReadyAt ?? null, python: mark("canfield:python"),
+  return {pyodide: mark("canfield:pyodide"), "pyodide-ready": mark("canfield:pyodide-ready"), pyscript: window.__pyReadyAt ?? null, python: mark("canfield:python"),
           imported: mark("canfield:imported"), started: mark("canfield:started")};
 }"""
 
@@ -80,11 +103,16 @@ class Counter:
         self.lock = threading.Lock()
         self.bytes = 0
         self.requests = 0
+        self.at_ready = None     # self.bytes when the page said it was ready (READY_PING)
 
     def add(self, n: int) -> None:
         with self.lock:
             self.bytes += n
             self.requests += 1
+
+    def ready(self) -> None:
+        with self.lock:
+            self.at_ready = self.bytes
 
     def read(self) -> tuple[int, int]:
         with self.lock:
@@ -94,7 +122,21 @@ class Counter:
 COUNTER = Counter()
 
 
+# The page's request at data-ready (MARKER_SCRIPT): the bytes sent until then are counted by the server
+# at that moment, not when the benchmark next asks (the service worker starts its precache at ready, the
+# memory snapshot's 4 MB among it: read a little later, they would count as the first visit's way to ready).
+READY_PING = "/__bench_ready"
+
+
 class CountingHandler(serve.Handler):
+    def do_GET(self):
+        if self.path.split("?")[0].endswith(READY_PING):
+            COUNTER.ready()
+            self.send_response(204)
+            self.end_headers()
+            return
+        super().do_GET()
+
     def copyfile(self, source, outputfile):
         sent = 0
         while chunk := source.read(256 * 1024):
@@ -127,13 +169,25 @@ def _load() -> str:
         return "?"
 
 
-def visit(context, url: str) -> dict:
-    """One navigation in a new tab: ms to board painted and to ready (since navigation start)."""
+def visit(context, url: str, slowdown: int = 1, tap: tuple[float, float] | None = None) -> dict:
+    """One navigation in a new tab: ms to board painted and to ready (since navigation start).
+    slowdown: the CPU made that many times slower (DevTools protocol) from before the navigation;
+    tap: touch these page coordinates as soon as the board is painted, and time its effect."""
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
+        if slowdown != 1:
+            cdp = context.new_cdp_session(page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
         page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
+        tapped = None
+        if tap:
+            page.wait_for_function("performance.getEntriesByName('canfield-painted').length > 0 || "
+                                   "window.__readyAt !== undefined", timeout=TIMEOUT_MS, polling=10)
+            page.touchscreen.tap(*tap)
+            page.wait_for_function("window.__tapEffectAt !== undefined", timeout=TIMEOUT_MS, polling=50)
+            tapped = page.evaluate("[window.__tapAt, window.__tapEffectAt]")
         page.wait_for_function("window.__readyAt !== undefined", timeout=TIMEOUT_MS, polling=50)
         state, ready, painted, by = page.evaluate("""() => {
             const mark = performance.getEntriesByName('canfield-painted')[0];
@@ -144,7 +198,9 @@ def visit(context, url: str) -> dict:
         }""")
         if state != "ready":
             raise SystemExit(f"bench_load: {url} reported a start-up error: {errors}")
-        return {"page": page, "ready": ready, "painted": painted, "by": by, "phases": page.evaluate(PHASES_SCRIPT)}
+        snapshot = page.evaluate("(performance.getEntriesByName('canfield:memory-snapshot')[0] || {}).detail || null")
+        return {"page": page, "ready": ready, "painted": painted, "by": by, "phases": page.evaluate(PHASES_SCRIPT),
+                "tap": tapped, "memory_snapshot": snapshot}
     except BaseException:
         page.close()
         raise
@@ -170,14 +226,17 @@ def first_visits(p, launch, base: str, runs: int) -> dict:
                 context = browser.new_context()
                 context.add_init_script(MARKER_SCRIPT)
                 before, requests_before = COUNTER.read()
+                COUNTER.at_ready = None
                 r = visit(context, base + ("index.html" if which == "game" else "bench/bare.html"))
                 if which == "game":
                     out["game_ready"].append(r["ready"])
                     out["game_painted"].append(r["painted"])
                     out["phases"].append(r["phases"])
                     out["painted_by"].append(r["by"])
-                    out["bytes_ready"].append(COUNTER.read()[0] - before)
                     wait_for_precache(r["page"])
+                    if COUNTER.at_ready is None:
+                        raise SystemExit("bench_load: the page's ready request never reached the server")
+                    out["bytes_ready"].append(COUNTER.at_ready - before)
                     now, requests_now = COUNTER.read()
                     out["bytes_all"].append(now - before)
                     out["requests_all"].append(requests_now - requests_before)
@@ -190,38 +249,79 @@ def first_visits(p, launch, base: str, runs: int) -> dict:
     return out
 
 
-def returning_visits(p, launch, base: str, runs: int) -> dict:
-    out = {"game_ready": [], "game_painted": [], "painted_by": [], "bare_ready": [], "phases": []}
+KINDS = (("game", "index.html"), ("plain", PLAIN), ("bare", "bench/bare.html"))
+
+
+def _setup_returning(context, base: str) -> dict:
+    """One visit, its service worker's precache (the memory snapshot included) and one move; returns the
+    stock's place on the page (for the phone's tap)."""
+    r = visit(context, base + "index.html")
+    wait_for_precache(r["page"])
+    r["page"].click('[data-pile="stock"]')       # a move: from now on there is a saved game
+    r["page"].wait_for_function("() => (localStorage.getItem('canfield.save') || '').includes('\"S\"')",
+                                timeout=TIMEOUT_MS)
+    # and the board kept for the next visit (written shortly after the drawing)
+    r["page"].wait_for_function("""() => { const t = localStorage.getItem('canfield.snapshot');
+        return !!t && JSON.parse(t).save === window.canfieldPaint.hash(localStorage.getItem('canfield.save')); }""",
+                                timeout=TIMEOUT_MS)
+    box = r["page"].locator('[data-pile="stock"]').bounding_box()
+    stored = r["page"].evaluate("[localStorage.getItem('canfield.save'), localStorage.getItem('canfield.snapshot')]")
+    r["page"].close()
+    visit(context, base + "bench/bare.html")["page"].close()   # its files in the HTTP cache too
+    return {"stock": (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2), "stored": stored}
+
+
+def returning_visits(p, launch, base: str, runs: int, phone: bool = False) -> dict:
+    out = {k: [] for k in ("game_ready", "game_painted", "painted_by", "plain_ready", "plain_painted", "bare_ready",
+                           "phases", "plain_phases", "game_tap", "plain_tap", "snapshot_used")}
     profile = tempfile.mkdtemp(prefix="bench-load-")
-    context = p.chromium.launch_persistent_context(profile, **launch)
+    context = p.chromium.launch_persistent_context(profile, **launch, **(PHONE if phone else {}))
     try:
         context.add_init_script(MARKER_SCRIPT)
-        r = visit(context, base + "index.html")
-        wait_for_precache(r["page"])
-        r["page"].click('[data-pile="stock"]')       # a move: from now on there is a saved game
-        r["page"].wait_for_function("() => (localStorage.getItem('canfield.save') || '').includes('\"S\"')",
-                                    timeout=TIMEOUT_MS)
-        # and the board kept for the next visit (written shortly after the drawing)
-        r["page"].wait_for_function("""() => { const t = localStorage.getItem('canfield.snapshot');
-            return !!t && JSON.parse(t).save === window.canfieldPaint.hash(localStorage.getItem('canfield.save')); }""",
-                                    timeout=TIMEOUT_MS)
-        r["page"].close()
-        visit(context, base + "bench/bare.html")["page"].close()   # its files in the HTTP cache too
+        setup = _setup_returning(context, base)
+        if phone:
+            # every visit resumes the same saved game (a tap is a move: the next visit would resume that one)
+            context.add_init_script("(([save, board]) => { try { localStorage.setItem('canfield.save', save); "
+                                    "localStorage.setItem('canfield.snapshot', board); } catch (e) {} })"
+                                    f"({json.dumps(setup['stored'])})")
         for i in range(runs):
-            for which in (("game", "bare") if i % 2 == 0 else ("bare", "game")):
-                r = visit(context, base + ("index.html" if which == "game" else "bench/bare.html"))
-                if which == "game":
-                    out["game_ready"].append(r["ready"])
-                    out["game_painted"].append(r["painted"])
-                    out["phases"].append(r["phases"])
-                    out["painted_by"].append(r["by"])
-                else:
+            kinds = KINDS[i % 3:] + KINDS[:i % 3]       # each kind first in turn
+            for kind, path in kinds:
+                tap = setup["stock"] if phone and kind != "bare" else None
+                r = visit(context, base + path, slowdown=CPU_SLOWDOWN if phone else 1, tap=tap)
+                if kind == "bare":
                     out["bare_ready"].append(r["ready"])
+                else:
+                    pre = "game" if kind == "game" else "plain"
+                    out[f"{pre}_ready"].append(r["ready"])
+                    out[f"{pre}_painted"].append(r["painted"])
+                    out["phases" if kind == "game" else "plain_phases"].append(r["phases"])
+                    out[f"{pre}_tap"].append(r["tap"])
+                    if kind == "game":
+                        out["painted_by"].append(r["by"])
+                        out["snapshot_used"].append(r["memory_snapshot"])
                 r["page"].close()
     finally:
         context.close()
         shutil.rmtree(profile, ignore_errors=True)
     return out
+
+
+def make_in_browser(p, launch, base: str) -> dict:
+    """The memory snapshot made in this browser's module worker (bench/bare.js), from a warm HTTP cache."""
+    browser = p.chromium.launch(**launch)
+    try:
+        context = browser.new_context()
+        page = context.new_page()
+        out = []
+        for _ in range(2):   # the first fills the HTTP cache: the second is a returning player's case
+            page.goto(base + "bench/bare.html?make-memory-snapshot", timeout=TIMEOUT_MS)
+            page.wait_for_function("document.getElementById('bare').dataset.ready !== 'false'", timeout=TIMEOUT_MS)
+            out.append(json.loads(page.inner_text("#bare")))
+        context.close()
+        return out[-1]
+    finally:
+        browser.close()
 
 
 def lighthouse(url: str, executable: str | None, preset: str, tmp: Path) -> dict | None:
@@ -267,11 +367,12 @@ def _fmt(value, unit=" ms") -> str:
     return "-" if value is None else f"{value:,.0f}{unit}"
 
 
-def _phases(visits: dict) -> str:
+def _phases(visits: dict, kind: str = "game") -> str:
     """Medians of the boot's phases, each as the time since navigation and its step from the one before."""
     parts, before = [], 0.0
+    phases = visits["phases" if kind == "game" else "plain_phases"]
     for name, _ in PHASES + (("data-ready", None),):
-        at = _med(visits["game_ready"] if name == "data-ready" else [v.get(name) for v in visits["phases"]])
+        at = _med(visits[f"{kind}_ready"] if name == "data-ready" else [v.get(name) for v in phases])
         if at is None:
             continue
         parts.append(f"{name} {at:,.0f} (+{at - before:,.0f})")
@@ -281,7 +382,9 @@ def _phases(visits: dict) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="First and returning visits of the built site.")
-    parser.add_argument("--runs", type=int, default=5, help="visits of each page per kind (default 5)")
+    parser.add_argument("--runs", type=int, default=3, help="desktop visits of each page per kind (default 3)")
+    parser.add_argument("--phone-runs", type=int, default=3, help="phone visits of each page per kind (default 3; 0: none)")
+    parser.add_argument("--no-make", action="store_true", help="skip making the memory snapshot in the browser")
     parser.add_argument("--no-lighthouse", action="store_true", help="skip the Lighthouse runs")
     parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
     args = parser.parse_args(argv)
@@ -302,6 +405,7 @@ def main(argv: list[str] | None = None) -> int:
             results["first"], results["returning"] = first, back
             fr, fb, fp = _med(first["game_ready"]), _med(first["bare_ready"]), _med(first["game_painted"])
             rr, rb, rp = _med(back["game_ready"]), _med(back["bare_ready"]), _med(back["game_painted"])
+            rn = _med(back["plain_ready"])
             print(f"first visit:     board painted {_fmt(fp)} (target <= 1,000; painted by: {_by(first['painted_by'])}) | "
                   f"data-ready {_fmt(fr)} | "
                   f"bare Pyodide {_fmt(fb)} | ratio {fr / fb:.2f}")
@@ -309,10 +413,33 @@ def main(argv: list[str] | None = None) -> int:
                   f"whole visit with the offline precache {_med(first['bytes_all']) / 1e6:.2f} MB in "
                   f"{_med(first['requests_all']):.0f} requests (target <= 6 MB)")
             print(f"returning visit: board painted {_fmt(rp)} (target <= 300; painted by: {_by(back['painted_by'])}) | "
-                  f"data-ready {_fmt(rr)} | "
-                  f"bare Pyodide {_fmt(rb)} | ratio {rr / rb:.2f} (target <= 1.10)", flush=True)
+                  f"data-ready {_fmt(rr)} with the memory snapshot ({_by(back['snapshot_used'])}), "
+                  f"{_fmt(rn)} without | bare Pyodide {_fmt(rb)} | ratio {rr / rb:.2f} (target <= 1.00), "
+                  f"without {rn / rb:.2f}", flush=True)
             print(f"boot phases, ms since navigation (step): first visit {_phases(first)}")
-            print(f"                                     returning visit {_phases(back)}", flush=True)
+            print(f"                            returning visit, snapshot {_phases(back)}")
+            print(f"                         returning visit, no snapshot {_phases(back, 'plain')}", flush=True)
+            if args.phone_runs:
+                phone = returning_visits(p, launch, base, args.phone_runs, phone=True)
+                results["phone"] = phone
+                for kind, label in (("game", "memory snapshot"), ("plain", "no snapshot    ")):
+                    taps = [t for t in phone[f"{kind}_tap"] if t]
+                    ready = _med(phone[f"{kind}_ready"])
+                    print(f"phone (CPU {CPU_SLOWDOWN}x), {label}: board painted {_fmt(_med(phone[f'{kind}_painted']))} | "
+                          f"live {_fmt(ready)}, x{ready / _med(phone['bare_ready']):.2f} bare (target <= 1.00) | "
+                          f"tap made at {_fmt(_med([t[0] for t in taps]))} shows its effect at "
+                          f"{_fmt(_med([t[1] for t in taps]))} (target <= 2,500)", flush=True)
+                print(f"phone (CPU {CPU_SLOWDOWN}x), bare Pyodide:    live {_fmt(_med(phone['bare_ready']))}; memory snapshot "
+                      f"used: {_by(phone['snapshot_used'])}")
+                print(f"phone boot phases, snapshot {_phases(phone)}")
+                print(f"                 no snapshot {_phases(phone, 'plain')}", flush=True)
+            if not args.no_make:
+                made = make_in_browser(p, launch, base)
+                results["made_in_browser"] = made
+                print(f"memory snapshot made in the browser (module worker, warm HTTP cache): {_fmt(made['total'])} "
+                      f"(Pyodide's boot {_fmt(made['boot'])}, imports {_fmt(made['imports'])}, snapshot "
+                      f"{_fmt(made['snapshot'])}, Cache Storage {_fmt(made['store'])}), {made['size'] / 1e6:.1f} MB, "
+                      f"heap grew: {made['heapGrew']}", flush=True)
         if not args.no_lighthouse:
             executable = chromium.launch_options(None).get("executable_path") or os.environ.get("CHROME_PATH")
             for preset in ("desktop", "mobile"):

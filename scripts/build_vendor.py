@@ -19,9 +19,16 @@ Layout produced:
                              also the bytecode alone of PyScript's own Python package (pyscript/*.py,
                              whose sources PyScript writes at each boot before importing them)
     static/vendor/pyscript/  every *.js and *.css of @pyscript/core/dist (no source maps)
+    static/vendor/memory-snapshot.bin   Pyodide's memory snapshot (heap snapshot; not the board snapshot
+                             of static/ui/snapshot.py): the heap of a Pyodide started under Node with
+                             game.zip unpacked and the game's pure modules imported (scripts/pyodide_snapshot.mjs),
+                             behind a 128-byte header naming its key, a sha256 over the hashes of
+                             pyodide.asm.wasm, python_stdlib.zip and game.zip (see memory_snapshot_key);
+                             static/pyodide-early.mjs restores it on returning visits
     static/vendor/manifest.json   versions, every file with its sha256, and one
                              content hash over all of them (for a cache name); the runtime's
-                             big files also with their gzip size (the loading message's estimate)
+                             big files also with their gzip size (the loading message's estimate);
+                             "memory_snapshot": its file, key and the modules it holds
 
 Usage: python scripts/build_vendor.py [--root REPO] [--quiet]
 """
@@ -58,6 +65,17 @@ GAME_ZIP = "game.zip"
 # zipfile decodes game.zip's file names with when PyScript unpacks it.
 STDLIB_IMPORTS = ("base64", "datetime", "encodings.cp437", "html", "html.entities", "inspect", "pathlib")
 COMPILER = ("scripts/pyodide_compile.mjs", "scripts/pyodide_compile.py")
+SNAPSHOT_MAKER = "scripts/pyodide_snapshot.mjs"
+MEMORY_SNAPSHOT = "memory-snapshot.bin"
+# The memory snapshot's own header, before Pyodide's snapshot bytes: MAGIC, the key in hex, zeros up to
+# SNAPSHOT_HEADER bytes (a multiple of 16: Pyodide reads its part through a Uint32Array).
+SNAPSHOT_MAGIC = b"canfield heap snapshot 1\n"
+SNAPSHOT_HEADER = 128
+# What the key covers, by their paths in the manifest (static/pyodide-early.mjs computes the same).
+SNAPSHOT_KEY_FILES = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", GAME_ZIP)
+# Module roots that hold JavaScript objects once imported: a module importing one (or importing a module
+# that does) stays out of the memory snapshot.
+BROWSER_MODULES = ("js", "pyodide", "pyscript")
 
 
 class BuildError(Exception):
@@ -160,6 +178,54 @@ def game_imports(files) -> list[str]:
     return sorted((n for n in names if n.split(".")[0] not in own), key=lambda n: (n.count("."), n))
 
 
+def _module_name(arcname: str) -> str:
+    parts = arcname[:-3].split("/")
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def pure_modules(files) -> list[str]:
+    """The game's modules that import no browser module (js, pyodide, pyscript), not even through
+    another of the game's modules, when they are imported: the ones a memory snapshot may hold.
+    Found from the files' import statements (as game_imports), so a module added or renamed is
+    sorted without a list to keep up to date. Outer packages first."""
+    own = {_module_name(rel): (rel, path) for rel, path in files}
+    needs: dict[str, set[str]] = {}
+    for name, (rel, path) in own.items():
+        package = name if rel.endswith("/__init__.py") else name.rpartition(".")[0]
+        deps = set()
+        for node in _run_at_import(ast.parse(path.read_bytes(), str(path))):
+            if isinstance(node, ast.Import):
+                found = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    anchor = package.split(".")[:len(package.split(".")) - (node.level - 1)]
+                    base = ".".join(anchor + ([base] if base else []))
+                found = [base] + [f"{base}.{alias.name}" for alias in node.names]
+            else:
+                continue
+            for dep in found:
+                parts = dep.split(".")
+                deps.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
+        # importing a submodule imports its packages first
+        parts = name.split(".")
+        deps.update(".".join(parts[:i]) for i in range(1, len(parts)))
+        needs[name] = {d for d in deps if d in own or d.split(".")[0] in BROWSER_MODULES} - {name}
+    impure = {n for n, deps in needs.items() if any(d.split(".")[0] in BROWSER_MODULES for d in deps)}
+    while True:
+        more = {n for n, deps in needs.items() if n not in impure and deps & impure}
+        if not more:
+            break
+        impure |= more
+    return sorted((n for n in own if n not in impure), key=lambda n: (n.count("."), n))
+
+
+def memory_snapshot_key(hashes: dict[str, str]) -> str:
+    """The memory snapshot's key from the sha256 of the files it was made with (SNAPSHOT_KEY_FILES)."""
+    text = "".join(f"{rel}\0{hashes[rel]}\n" for rel in SNAPSHOT_KEY_FILES)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
 def pyscript_package(pyscript_dir: Path) -> list[tuple[str, str]]:
     """(path inside Pyodide, source) of PyScript's Python package, exactly as PyScript writes it into the
     working folder at every boot (./pyscript/*.py, then `import pyscript`). The sources come from the
@@ -252,6 +318,37 @@ def _compile(root: Path, pyodide_dir: Path, pyscript_dir: Path, vendor: Path, lo
     return key
 
 
+def _memory_snapshot(root: Path, vendor: Path, imports: list[str], old: dict | None, log) -> dict:
+    """Make vendor/memory-snapshot.bin with the vendored Pyodide under Node (skipped when its key, its
+    maker and its imports are those of the file already there); return its manifest entry."""
+    hashes = {rel: _sha256(vendor / rel) for rel in SNAPSHOT_KEY_FILES}
+    key = memory_snapshot_key(hashes)
+    made_by = hashlib.sha256((_sha256(REPO / SNAPSHOT_MAKER) + json.dumps(imports)).encode()).hexdigest()
+    out = vendor / MEMORY_SNAPSHOT
+    if old and old.get("key") == key and old.get("made_by") == made_by and out.is_file() \
+            and _sha256(out) == old.get("sha256"):
+        return old
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("Node is needed to make the memory snapshot (it runs Pyodide); install Node 18 or later.")
+    with tempfile.TemporaryDirectory(prefix="canfield-snapshot-") as tmp:
+        tmp = Path(tmp)
+        job = {"indexURL": str(vendor / "pyodide") + "/", "game_zip": str(vendor / GAME_ZIP),
+               "imports": imports, "out": str(tmp / "heap")}
+        (tmp / "job.json").write_text(json.dumps(job), encoding="utf-8")
+        done = subprocess.run([node, str(REPO / SNAPSHOT_MAKER), str(tmp / "job.json")],
+                              capture_output=True, text=True, timeout=600)
+        if done.returncode != 0:
+            raise BuildError(f"making the memory snapshot failed:\n{done.stderr.strip()[-2000:]}")
+        report = json.loads(done.stdout.strip().splitlines()[-1])
+        header = SNAPSHOT_MAGIC + key.encode() + b"\n"
+        out.write_bytes(header.ljust(SNAPSHOT_HEADER, b"\0") + (tmp / "heap").read_bytes())
+    log(f"made {MEMORY_SNAPSHOT}: {report['size'] / 1e6:.1f} MB, {len(imports)} modules imported, "
+        f"heap {report['heap'] // 1024} KiB (not grown)")
+    return {"path": MEMORY_SNAPSHOT, "key": key, "files": hashes, "made_by": made_by, "sha256": _sha256(out),
+            "header": SNAPSHOT_HEADER, "modules": imports, "heap": report["heap"]}
+
+
 def _sync(sources: list[Path], dest: Path, log, keep: tuple[str, ...] = ()) -> list[Path]:
     """Copy sources into dest (skipping identical files); delete anything else there but KEEP."""
     dest.mkdir(parents=True, exist_ok=True)
@@ -294,8 +391,8 @@ def build(root: Path = REPO, log=print) -> dict:
 
     vendor = root / "static" / "vendor"
     vendor.mkdir(parents=True, exist_ok=True)
-    for entry in vendor.iterdir():  # only our two folders, the game's archive and the manifest live here
-        if entry.name not in ("pyodide", "pyscript", GAME_ZIP, "manifest.json"):
+    for entry in vendor.iterdir():  # only our two folders, the game's archive, the memory snapshot and the manifest live here
+        if entry.name not in ("pyodide", "pyscript", GAME_ZIP, MEMORY_SNAPSHOT, "manifest.json"):
             shutil.rmtree(entry) if entry.is_dir() else entry.unlink()
             log(f"removed stale {entry}")
 
@@ -308,9 +405,16 @@ def build(root: Path = REPO, log=print) -> dict:
 
     manifest_path = vendor / "manifest.json"
     try:
-        before = {f["path"]: f for f in json.loads(manifest_path.read_text(encoding="utf-8"))["files"]}
+        old_manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+        before = {f["path"]: f for f in old_manifest["files"]}
     except (OSError, ValueError, KeyError, TypeError):
-        before = {}
+        old_manifest, before = {}, {}
+    # the game's pure modules, then every stdlib module the game and PyScript import (all pure)
+    game = game_files(root)
+    imports = pure_modules(game) + sorted(set(STDLIB_IMPORTS) | set(game_imports(game)))
+    old_snapshot = old_manifest.get("memory_snapshot") if isinstance(old_manifest, dict) else None
+    snapshot = _memory_snapshot(root, vendor, imports, old_snapshot if isinstance(old_snapshot, dict) else None, log)
+    files.append(vendor / MEMORY_SNAPSHOT)
     entries = []
     overall = hashlib.sha256()
     for path in sorted(files, key=lambda p: p.relative_to(vendor).as_posix()):
@@ -328,6 +432,7 @@ def build(root: Path = REPO, log=print) -> dict:
         "pyscript": pyscript_version,
         "hash": overall.hexdigest(),
         "compiled": compiled,
+        "memory_snapshot": snapshot,
         "files": entries,
     }
     text = json.dumps(manifest, indent=2) + "\n"
