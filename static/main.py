@@ -10,7 +10,7 @@ try:
     performance.mark("canfield:imported")
     App().start()
     performance.mark("canfield:started")
-except Exception as exc:  # noqa: BLE001 - shown as a plain message, the details go to the console
+except Exception as exc:  # shown as a plain message, the details go to the console
     import traceback
 
     console.error("Canfield could not start: " + traceback.format_exc())

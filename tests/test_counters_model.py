@@ -16,8 +16,9 @@ from canfield import Game  # noqa: E402
 from canfield.stats import InvalidStats, Stats  # noqa: E402
 from ui.controller import AutoFinish, Button, FinishStep, Key, Tap  # noqa: E402
 from ui.counters import (  # noqa: E402
-    add_days, best_text, clock_text, moves_made, next_daily, next_tick_ms, records_beaten,
+    best_text, clock_text, moves_made, next_daily, next_tick_ms, records_beaten,
 )
+from ui.dates import add_days  # noqa: E402
 from ui.i18n import LANGUAGES, Translator  # noqa: E402
 from ui.persist import SAVE_KEY, Keeper, MemoryStorage, Store  # noqa: E402
 from ui.settings import TOGGLES, Settings  # noqa: E402

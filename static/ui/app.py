@@ -13,15 +13,15 @@ from __future__ import annotations
 
 import traceback
 
-from canfield import RULESETS, Game
+from canfield import Game
 from js import console, document, navigator, window
 from pyodide.ffi import create_once_callable, create_proxy
 
 from .a11y import Announcer
-from .controller import Button, Controller, Resize
+from .controller import NOTICE_MS, Button, Controller, FinishStep, Resize
 from .counters import Counters
 from .celebrate import Celebration
-from .controller import Button, Controller, FinishStep, Resize
+from .choices import fill_select, language_options, offered_names, rules_options
 from .dialogs import Dialogs
 from .early import Snapshots, first_deal, replay, unpaint
 from .hint import Assist
@@ -36,7 +36,6 @@ from .state import route_hash, visible_cards
 from .stats_view import StatsView
 from .view import column_lengths
 
-NOTICE_MS = 5000
 STORAGE_NOTICE_MS = 12000  # a saved game or statistics set aside: long enough to be read
 WRITES = ("changed", "hash", "save_settings", "new_record")   # effects that write storage or the address
 
@@ -46,7 +45,7 @@ class App:
         self.store = Store.local()  # localStorage, every access wrapped (refused or full: nothing kept)
         self.keeper = Keeper(self.store)
         # None where storage is refused (private mode): defaults; a bad record is set aside, with a notice
-        self.settings = self.keeper.load_settings(tuple(RULESETS))
+        self.settings = self.keeper.load_settings(offered_names())
         self.router = Router(self.dispatch)
         browser = list(navigator.languages or []) + [navigator.language]
         self.lang = pick_language(self.router.query("lang"), self.settings.lang, *browser)
@@ -140,13 +139,13 @@ class App:
         def run(*args):
             try:
                 return fn(*args)
-            except Exception:  # noqa: BLE001 - never a traceback on the page
+            except Exception:  # never a traceback on the page
                 console.error("Canfield: " + traceback.format_exc())
                 try:
                     self.input.cancel_drag()
                     self.controller.ui.selection = None
                     self.renderer.request()
-                except Exception:  # noqa: BLE001
+                except Exception:
                     pass
         return run
 
@@ -222,7 +221,7 @@ class App:
                 self.assist.changed()         # a hint for the old position goes
                 try:
                     self.keeper.after_action(c.game)  # count for the statistics, then save the game
-                except Exception:  # noqa: BLE001 - keeping the game must never stop it
+                except Exception:  # keeping the game must never stop it
                     console.error("Canfield: saving failed: " + traceback.format_exc())
                 if self.stats_view is not None:
                     self.stats_view.refresh()
@@ -327,7 +326,7 @@ class App:
         for job in jobs:
             try:
                 job()
-            except Exception:  # noqa: BLE001 - keeping the game must never stop it
+            except Exception:  # keeping the game must never stop it
                 console.error("Canfield: deferred write failed: " + traceback.format_exc())
 
     def _on_slid(self, ev):
@@ -376,20 +375,8 @@ class App:
                 el.title = t(el.dataset.tLabel)
         for el in document.querySelectorAll("[data-t-title]"):
             el.title = t(el.dataset.tTitle)
-        rules = document.getElementById("rules-select")
-        rules.innerHTML = ""
-        for name in RULESETS:
-            opt = document.createElement("option")
-            opt.value = name
-            opt.textContent = t.rules_name(name)
-            rules.appendChild(opt)
-        langs = document.getElementById("lang-select")
-        langs.innerHTML = ""
-        for code in LANGUAGES:
-            opt = document.createElement("option")
-            opt.value = code
-            opt.textContent = LANGUAGE_NAMES[code]
-            langs.appendChild(opt)
+        fill_select(document.getElementById("rules-select"), rules_options(t))
+        fill_select(document.getElementById("lang-select"), language_options())
         self.renderer.relabel(t)
 
     def set_language(self, lang):
@@ -439,5 +426,5 @@ class App:
         bad = create_once_callable(lambda *_: self.notice(self.t("notice.copy_failed", url=url)))
         try:
             navigator.clipboard.writeText(url).then(ok, bad)
-        except Exception:  # noqa: BLE001
+        except Exception:
             self.notice(self.t("notice.copy_failed", url=url))

@@ -24,7 +24,7 @@ from .state import (
     TO_ENGINE, Selection, key_neighbour, move_count, moves_from, route_hash, stock_move, visible_cards,
 )
 
-NOTICE_MS = 5000
+NOTICE_MS = 5000         # how long a notice stays (the page's default too)
 FINISH_MS = 80           # the animated auto-finish: one card to a foundation every 80 ms
 FINISH_DRAW_MS = 40      # a draw or recycle inside the finish goes faster
 
@@ -121,6 +121,34 @@ class FinishStep:
 
 # actions that may come while the animated auto-finish plays without ending it first
 _BESIDE_FINISH = (FinishStep, Resize, Pointer, Focus, HintShown)
+
+
+# ---- the keyboard map (the one place that says what a key does) ------------------------------
+
+_LETTER_KEYS = {"u": "undo", "r": "redo", "d": "draw", "n": "new", "h": "hint"}
+_BOARD_KEYS = {"ArrowLeft": "arrow-left", "ArrowRight": "arrow-right", "ArrowUp": "arrow-up",
+               "ArrowDown": "arrow-down", "Enter": "enter", " ": "enter", "Home": "home"}
+
+
+def key_command(a: Key) -> str | None:
+    """What a key stands for: "undo", "redo", "draw", "new", "hint", "rules", "unselect", "describe",
+    "arrow-<direction>", "enter", "home"; None for a key the page leaves to the browser. Arrows, Enter,
+    Space and Home act only with the focus on the board; "unselect" only when something is selected."""
+    key = a.key
+    lower = key.lower() if len(key) == 1 else key
+    if a.ctrl:
+        if lower == "z":
+            return "redo" if a.shift else "undo"
+        return "redo" if lower == "y" else None
+    if lower in _LETTER_KEYS:
+        return _LETTER_KEYS[lower]
+    if key in ("?", "F1"):
+        return "rules"
+    if key == "Escape":
+        return "unselect"
+    if lower == "b" and not a.shift:
+        return "describe"
+    return _BOARD_KEYS.get(key) if a.in_board else None
 
 
 # ---- the state of the interface ---------------------------------------------------------------
@@ -241,9 +269,9 @@ class Controller:
     # ---- taps, drops, keys --------------------------------------------------------------
 
     def _on_Tap(self, a: Tap) -> None:
-        self._touch(a.pile, a.index, by_key=False)
+        self._tap_or_enter(a.pile, a.index, by_key=False)
 
-    def _touch(self, pile: str, index, by_key: bool) -> None:
+    def _tap_or_enter(self, pile: str, index, by_key: bool) -> None:
         """A tap on (or Enter over) `pile` at card `index`: the one rule for pointer and keyboard."""
         game, ui = self.game, self.ui
         if pile == "stock":
@@ -305,57 +333,54 @@ class Controller:
         self.play(move, firsts=a.firsts)
 
     def _on_Key(self, a: Key) -> None:
-        ui = self.ui
-        key = a.key
-        lower = key.lower() if len(key) == 1 else key
-        if a.ctrl:
-            if lower == "z":
-                self._redo() if a.shift else self._undo()
-            elif lower == "y":
-                self._redo()
+        command = key_command(a)
+        if command is None or (command == "unselect" and self.ui.selection is None):
             return
-        if lower == "u":
-            self._undo()
-        elif lower == "r":
-            self._redo()
-        elif lower == "d":
-            ui.selection = None
-            self._draw()
-        elif lower == "n":
-            self._do("dialog", "new")
-        elif lower == "h":
-            self._do("hint")
-        elif key in ("?", "F1"):
-            ui.selection = None
-            self._do("dialog", "rules")
-        elif key == "Escape":
-            if ui.selection is not None:
-                ui.selection = None
-                self.say(self.t("a11y.unselected"))
-        elif lower == "b" and not a.shift:
-            self.say(self.game.describe(self.lang))
-        elif not a.in_board:
+        if command.startswith("arrow-"):
+            self._arrow(command[6:])
             return
-        elif key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
-            self._arrow(key[5:].lower())
-        elif key in ("Enter", " "):
-            ui.keyboard = True
-            index = ui.cursor if ui.focus.startswith("tableau-") else None
-            self._touch(ui.focus, index, by_key=True)
-        elif key == "Home":
-            self._move_focus("stock")
+        getattr(self, "_key_" + command)()
 
     def handles(self, a: Key) -> bool:
-        """Whether the page should keep the browser's default for this key (False) or not."""
-        key = a.key
-        lower = key.lower() if len(key) == 1 else key
-        if a.ctrl:
-            return lower in ("z", "y")
-        if lower in ("u", "r", "d", "n", "h") or (lower == "b" and not a.shift) or key in ("?", "F1"):
-            return True
-        if key == "Escape":
-            return self.ui.selection is not None
-        return a.in_board and key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Enter", " ", "Home")
+        """Whether the key does something here (the page then stops the browser's default for it)."""
+        command = key_command(a)
+        return command is not None and (command != "unselect" or self.ui.selection is not None)
+
+    def _key_undo(self) -> None:
+        self._undo()
+
+    def _key_redo(self) -> None:
+        self._redo()
+
+    def _key_draw(self) -> None:
+        self.ui.selection = None
+        self._draw()
+
+    def _key_new(self) -> None:
+        self._do("dialog", "new")
+
+    def _key_hint(self) -> None:
+        self._do("hint")
+
+    def _key_rules(self) -> None:
+        self.ui.selection = None
+        self._do("dialog", "rules")
+
+    def _key_unselect(self) -> None:
+        self.ui.selection = None
+        self.say(self.t("a11y.unselected"))
+
+    def _key_describe(self) -> None:
+        self.say(self.game.describe(self.lang))
+
+    def _key_enter(self) -> None:
+        ui = self.ui
+        ui.keyboard = True
+        index = ui.cursor if ui.focus.startswith("tableau-") else None
+        self._tap_or_enter(ui.focus, index, by_key=True)
+
+    def _key_home(self) -> None:
+        self._move_focus("stock")
 
     def _arrow(self, direction: str) -> None:
         ui = self.ui

@@ -14,7 +14,6 @@ second with one timer, writing only the clock's text (the board is not redrawn).
 
 from __future__ import annotations
 
-import datetime
 import math
 
 from .persist import format_duration
@@ -81,15 +80,11 @@ def next_daily(won_day: str | None, today: str, played) -> str | None:
     return "tomorrow"
 
 
-def add_days(day: str, n: int) -> str:
-    return (datetime.date.fromisoformat(day) + datetime.timedelta(days=n)).isoformat()
-
-
 class Counters:
     """The two counters on the page (see the module's docstring)."""
 
     def __init__(self, app):
-        from js import document, window  # noqa: PLC0415 - the page only; the rules above are pure
+        from js import document, window  # the page only; the rules above are pure
 
         self.app = app
         self.document = document
@@ -151,28 +146,9 @@ class Counters:
     def _on_pagehide(self, *_):
         self._save()
 
-    # ---- days, for the win dialog's next daily deal ------------------------------------------
-
-    def today(self) -> str:
-        """Today in the player's time zone, "YYYY-MM-DD" (the daily deal follows the player's calendar)."""
-        d = self.window.Date.new()
-        return f"{int(d.getFullYear()):04d}-{int(d.getMonth()) + 1:02d}-{int(d.getDate()):02d}"
-
-    def day_label(self, day: str, lang: str) -> str:
-        """`day` ("YYYY-MM-DD") as the player's language writes a date ("2 décembre 2026")."""
-        from js import Object  # noqa: PLC0415
-        from pyodide.ffi import to_js  # noqa: PLC0415
-
-        y, m, d = (int(x) for x in day.split("-"))
-        try:
-            options = to_js({"day": "numeric", "month": "long", "year": "numeric"}, dict_converter=Object.fromEntries)
-            return str(self.window.Date.new(y, m - 1, d).toLocaleDateString(lang, options))
-        except Exception:  # noqa: BLE001 - a browser without that locale: the date as digits
-            return day
-
     def _save(self):
         """The time played so far goes into the saved game (a reload goes on from it)."""
         try:
             self.app.keeper.save(self.app.controller.game)
-        except Exception:  # noqa: BLE001 - keeping the game must never stop it
+        except Exception:  # keeping the game must never stop it
             pass

@@ -8,11 +8,12 @@ page's public methods (`set_language`, `save_settings`, `apply_settings`).
 
 from __future__ import annotations
 
-from canfield import RULESETS
 from js import document
 
 from .controller import Answer, AutoFinish, Button
-from .counters import add_days, best_text, clock_text, moves_made, next_daily, records_beaten
+from . import dates
+from .counters import best_text, clock_text, moves_made, next_daily, records_beaten
+from .choices import offered_names
 from .rules_view import rules_html
 from .settings import CHOICES, TOGGLES
 
@@ -83,14 +84,14 @@ class Dialogs:
         best = document.getElementById("win-best")
         best.textContent = best_text(records, t)
         best.hidden = not records
-        today = app.counters.today()
+        today = dates.today()
         nxt = next_daily(keeper.daily, today, keeper.dailies)
         self.next_daily = nxt
         line = document.getElementById("win-daily")
         if nxt == "today":
-            line.textContent = t("win.daily.today", date=app.counters.day_label(today, app.lang))
+            line.textContent = t("win.daily.today", date=dates.day_label(today, app.lang))
         elif nxt == "tomorrow":
-            line.textContent = t("win.daily.tomorrow", date=app.counters.day_label(add_days(today, 1), app.lang))
+            line.textContent = t("win.daily.tomorrow", date=dates.day_label(dates.add_days(today, 1), app.lang))
         line.hidden = nxt is None
         self.el["win"].querySelector('[data-dialog="next-daily"]').hidden = nxt is None
 
@@ -123,7 +124,8 @@ class Dialogs:
         checked = dlg.querySelector('input[name="draw"]:checked')
         draw = int(checked.value) if checked else 3
         rules = dlg.querySelector('select[name="rules"]').value
-        return draw, rules if rules in RULESETS else "canfield"
+        offered = offered_names()
+        return draw, rules if rules in offered else offered[0]
 
     def _on_button(self, ev):
         what = ev.currentTarget.dataset.dialog

@@ -140,5 +140,5 @@ class Snapshots:
                 app.store.remove(KEY)   # too big: no snapshot rather than a stale one
             else:
                 app.store.set(KEY, text)  # full or refused: nothing kept, nothing else touched
-        except Exception:  # noqa: BLE001 - a snapshot is a nicety: it never stops the game
+        except Exception:  # a snapshot is a nicety: it never stops the game
             console.error("Canfield: snapshot failed: " + traceback.format_exc())

@@ -22,10 +22,11 @@ import traceback
 from canfield import Game
 from canfield.deal import MAX_NUMBER
 from canfield.save import to_save
-from js import Object, console, document, window
-from pyodide.ffi import create_proxy, to_js
+from js import console, document, window
+from pyodide.ffi import create_proxy
 
 from .controller import Button, GoBack, HintShown, NewDeal
+from .dates import day_label, today
 from .stuck import no_more_moves
 
 WORKER_NAME = "canfield-solver"
@@ -41,18 +42,6 @@ WINNABLE_TRIES = 20
 WINNABLE_SECONDS = 20.0
 
 
-
-def local_date(lang):
-    """Today in the player's time zone: ("YYYY-MM-DD", the date as the player's language writes it). The
-    daily deal follows the player's own calendar, not UTC's."""
-    today = window.Date.new()
-    iso = f"{int(today.getFullYear()):04d}-{int(today.getMonth()) + 1:02d}-{int(today.getDate()):02d}"
-    try:
-        options = to_js({"day": "numeric", "month": "long", "year": "numeric"}, dict_converter=Object.fromEntries)
-        label = str(today.toLocaleDateString(lang, options))
-    except Exception:  # noqa: BLE001 - a browser without that locale: the date as digits
-        label = iso
-    return iso, label
 
 class Assist:
     def __init__(self, app):
@@ -185,7 +174,7 @@ class Assist:
 
             worker = await create_named_worker(src=WORKER_SRC, name=WORKER_NAME, config=WORKER_CONFIG)
             await worker.ping()
-        except Exception:  # noqa: BLE001 - no hints, the game still plays
+        except Exception:  # no hints, the game still plays
             console.error("Canfield: the solver's worker did not start: " + traceback.format_exc())
             self.root.dataset.solver = "failed"
             if self.waiting is not None:
@@ -198,7 +187,7 @@ class Assist:
         if then is not None:
             try:
                 then()
-            except Exception:  # noqa: BLE001 - never a traceback on the page
+            except Exception:  # never a traceback on the page
                 console.error("Canfield: " + traceback.format_exc())
 
     def _send(self, fn, req, done):
@@ -207,12 +196,12 @@ class Assist:
     async def _call(self, fn, req, done):
         try:
             res = json.loads(await getattr(self.worker, fn)(json.dumps(req)))
-        except Exception:  # noqa: BLE001
+        except Exception:
             console.error(f"Canfield: the solver failed ({fn}): " + traceback.format_exc())
             res = {"id": req["id"], "verdict": "error"}
         try:
             done(res)
-        except Exception:  # noqa: BLE001 - never a traceback on the page
+        except Exception:  # never a traceback on the page
             console.error("Canfield: " + traceback.format_exc())
         # a test hook: how many answers came back and were handled (shown or dropped as stale)
         self.root.setAttribute("data-answers", str(int(self.root.getAttribute("data-answers") or 0) + 1))
@@ -237,7 +226,7 @@ class Assist:
             rid = self.pending[0]
             try:
                 self.worker.cancel(rid)
-            except Exception:  # noqa: BLE001
+            except Exception:
                 pass
         self.pending = None
         self.root.removeAttribute("data-search")
@@ -395,7 +384,8 @@ class Assist:
                 self._not_ready()
             return
         rid = self._new_request("daily")
-        date, self.daily_label = local_date(app.lang)
+        date = today()
+        self.daily_label = day_label(date, app.lang)
         self.root.dataset.search = "daily"
         self._show("search", app.t("assist.daily_search"), ("cancel",))
         self._send("daily", {"id": rid, "date": date, "draw": draw, "rules": rules}, self._on_daily)

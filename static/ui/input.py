@@ -135,7 +135,7 @@ class Input:
             app.renderer.pile_element(dest).classList.add("target")
         try:
             self.board.setPointerCapture(p.pointer)
-        except Exception:  # noqa: BLE001 - capture is a comfort: the drag works without it
+        except Exception:  # capture is a comfort: the drag works without it
             pass
         p.dragging = True
         return True

@@ -36,11 +36,9 @@ from canfield.errors import InvalidJSON
 from canfield.save import from_save, to_save
 from canfield.stats import InvalidStats, Stats, key as stats_key
 
-from .settings import STORAGE_KEY as SETTINGS_KEY, Settings
+from .settings import Settings
+from .storage_keys import BROKEN_SUFFIX, SAVE_KEY, SETTINGS_KEY, STATS_KEY
 
-SAVE_KEY = "canfield.save"
-STATS_KEY = "canfield.stats"
-BROKEN_SUFFIX = ".broken"
 MAX_IMPORT_CHARS = 1_000_000  # a statistics file is a few kB; anything far larger is not one
 
 
@@ -55,11 +53,11 @@ class Store:
     def local(cls):
         """The page's localStorage, or a store that keeps nothing where it is refused."""
         try:
-            from js import window  # noqa: PLC0415 - only in the browser
+            from js import window  # only in the browser
 
             storage = window.localStorage  # the getter itself throws where storage is blocked
-            storage.getItem  # noqa: B018 - None or null fails here too
-        except Exception:  # noqa: BLE001 - refused: play without it
+            storage.getItem  # None or null fails here too
+        except Exception:  # refused: play without it
             storage = None
         return cls(storage)
 
@@ -68,7 +66,7 @@ class Store:
             return None
         try:
             value = self.storage.getItem(key)
-        except Exception:  # noqa: BLE001
+        except Exception:
             return None
         return value if isinstance(value, str) else None
 
@@ -78,7 +76,7 @@ class Store:
         try:
             self.storage.setItem(key, value)
             return True
-        except Exception:  # noqa: BLE001 - quota exceeded or refused
+        except Exception:  # quota exceeded or refused
             self.failed_writes += 1
             return False
 
@@ -88,7 +86,7 @@ class Store:
         try:
             self.storage.removeItem(key)
             return True
-        except Exception:  # noqa: BLE001
+        except Exception:
             return False
 
 

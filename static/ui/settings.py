@@ -14,8 +14,9 @@ from canfield import jsonio
 from canfield.errors import InvalidJSON
 
 from .i18n import MESSAGES
+from .storage_keys import SETTINGS_KEY
 
-STORAGE_KEY = "canfield.settings"
+STORAGE_KEY = SETTINGS_KEY    # its first name (static/ui/storage_keys.py holds every key)
 VERSION = 1
 MAX_CHARS = 4096  # ours are one small flat object
 # The settings dialog's checkboxes (input names = field names).

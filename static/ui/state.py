@@ -143,8 +143,8 @@ def route_hash(code: str, current_code: str | None):
     ("stay", None): no code, or the deal already on the table; ("deal", game): a valid code of another
     deal, the Game it names; ("refuse", None): an invalid code. The page keeps the game in progress on a
     refusal (and names the bad code), so a mistyped address never costs a game. Parsing is the engine's."""
-    from canfield import Game  # noqa: PLC0415
-    from canfield.errors import CanfieldError  # noqa: PLC0415
+    from canfield import Game
+    from canfield.errors import CanfieldError
 
     if not code or (current_code is not None and code == current_code):
         return "stay", None

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import traceback
 
-from canfield import RULESETS
 from canfield.stats import InvalidStats, key as stats_key
 from js import Blob, Object, URL, console, document, window
 from pyodide.ffi import create_once_callable, to_js
 
+from .choices import fill_select, offered_names, rules_options
 from .persist import import_reason, stats_rows
 
 EXPORT_NAME = "canfield-statistics.json"
@@ -43,7 +43,7 @@ class StatsView:
     def open(self):
         app = self.app
         app.input.cancel_drag()
-        self._fill_rules()
+        fill_select(self.rules, rules_options(self.app.t))
         self.rules.value = app.controller.game.rules.name
         self.draw.value = str(app.controller.game.draw)
         self._say(None)
@@ -52,17 +52,8 @@ class StatsView:
         app.dialogs.close_all()
         self.dlg.showModal()
 
-    def _fill_rules(self):
-        t = self.app.t
-        self.rules.innerHTML = ""
-        for name in RULESETS:
-            opt = document.createElement("option")
-            opt.value = name
-            opt.textContent = t.rules_name(name)
-            self.rules.appendChild(opt)
-
     def current_key(self):
-        rules = self.rules.value if self.rules.value in RULESETS else self.app.controller.game.rules.name
+        rules = self.rules.value if self.rules.value in offered_names() else self.app.controller.game.rules.name
         draw = 1 if self.draw.value == "1" else 3
         return stats_key(rules, draw)
 
@@ -138,7 +129,7 @@ class StatsView:
             except InvalidStats as exc:
                 self._say(t("stats.import_error", reason=import_reason(exc, t)), error=True)
                 return
-            except Exception:  # noqa: BLE001 - never a traceback on the page
+            except Exception:  # never a traceback on the page
                 console.error("Canfield: " + traceback.format_exc())
                 self._say(t("stats.import_error", reason="?"), error=True)
                 return
