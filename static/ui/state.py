@@ -137,14 +137,18 @@ class Selection:
         return f"Selection({self.pile!r}, {self.count})"
 
 
-def route_hash(code: str, current_code: str | None):
+def route_hash(code: str, current_code: str | None, offered=None):
     """What a deal code in the address asks for, given the code of the deal on the table (None at boot).
 
     ("stay", None): no code, or the deal already on the table; ("deal", game): a valid code of another
-    deal, the Game it names; ("refuse", None): an invalid code. The page keeps the game in progress on a
-    refusal (and names the bad code), so a mistyped address never costs a game. Parsing is the engine's."""
+    deal, the Game it names; ("refuse", None): an invalid code, or the code of a game this page does
+    not offer (`offered`: rule set names, ui.choices.offered_names() unless given). The page keeps the
+    game in progress on a refusal (and names the bad code), so a mistyped address never costs a game.
+    Parsing is the engine's."""
     from canfield import Game
     from canfield.errors import CanfieldError
+
+    from .choices import offered_names
 
     if not code or (current_code is not None and code == current_code):
         return "stay", None
@@ -152,6 +156,8 @@ def route_hash(code: str, current_code: str | None):
         game = Game.from_code(code)
     except CanfieldError:  # InvalidCode, InvalidDeck: ValueErrors with a reason
         return "refuse", None
+    if game.rules.name not in (offered_names() if offered is None else offered):
+        return "refuse", None   # a game of the engine this page cannot draw: as a bad code
     if current_code is not None and game.code == current_code:
         return "stay", None  # the same deal written differently (case, spaces)
     return "deal", game
