@@ -14,7 +14,7 @@ from canfield.rules import CLASSIC
 from ui import choices
 from ui.controller import HashChanged
 from ui.i18n import Translator
-from ui.persist import Keeper, MemoryStorage, Store
+from ui.persist import Records, MemoryStorage, Store
 from ui.settings import Settings
 from ui.state import route_hash
 from ui_helpers import make_controller
@@ -86,6 +86,6 @@ def test_the_controller_keeps_the_game_and_names_the_code_it_refused(classic_not
 
 def test_the_settings_loader_falls_back_for_a_rule_set_not_offered(classic_not_drawable):
     text = json.dumps({"version": 1, "rules": "classic", "draw": 1})
-    keeper = Keeper(Store(MemoryStorage({"canfield.settings": text})))
+    keeper = Records(Store(MemoryStorage({"canfield.settings": text})))
     s = keeper.load_settings(choices.offered_names())
     assert s.rules == Settings().rules and s.draw == 1

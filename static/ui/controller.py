@@ -15,11 +15,13 @@ or untouched.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from canfield import Game
 
 from .a11y import cursor_text, selection_text
+from .i18n import LANGUAGE_NAMES, Translator
+from .settings import FIELDS as SETTING_FIELDS
 from .state import (
     TO_ENGINE, Selection, key_neighbour, move_count, moves_from, route_hash, stock_move, visible_cards,
 )
@@ -42,7 +44,7 @@ class Drop:
     pile: str
     count: int
     dest: str | None             # None: dropped nowhere legal
-    firsts: dict = field(default_factory=dict, compare=False)   # code -> (x, y) where the card is drawn now
+    drawn_at: dict = field(default_factory=dict, compare=False)   # code -> (x, y) where the card is drawn now
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,42 @@ class Answer:
 class NewDeal:
     game: object                 # a Game to put on the table
     push: bool = True            # a new history entry (a deal the player asked for)
+    daily: str = ""              # "YYYY-MM-DD": the game is that day's daily deal
+    close_dialogs: bool = False  # a deal the solver found while a dialog was open: the dialogs close
+
+
+@dataclass(frozen=True)
+class SettingsChanged:
+    """The player changed settings (the Settings dialog, the New game dialog's winnable box)."""
+    changes: dict = field(compare=False)   # setting name -> new value (already one of the allowed)
+
+
+@dataclass(frozen=True)
+class MotionPreference:
+    """The system's prefers-reduced-motion, at start and whenever it changes."""
+    reduced: bool
+
+
+@dataclass(frozen=True)
+class EarlyInputRefused:
+    """Taps kept before the game was live that the live board no longer shows (static/ui/early.py)."""
+    piles: tuple
+
+
+@dataclass(frozen=True)
+class Announce:
+    """A sentence for the live region (a text the page shows that the controller did not write)."""
+    text: str
+
+
+@dataclass(frozen=True)
+class DialogClosed:
+    """A dialog closed: the keyboard goes back to the board's current pile."""
+
+
+@dataclass(frozen=True)
+class Recover:
+    """A handler failed: nothing stays picked up, the board is drawn again from the engine's state."""
 
 
 @dataclass(frozen=True)
@@ -120,7 +158,13 @@ class FinishStep:
 
 
 # actions that may come while the animated auto-finish plays without ending it first
-_BESIDE_FINISH = (FinishStep, Resize, Pointer, Focus, HintShown)
+_BESIDE_FINISH = (FinishStep, Resize, Pointer, Focus, HintShown, MotionPreference, Announce, DialogClosed)
+
+
+def motion_on(setting: bool, reduced: bool) -> bool:
+    """Whether anything moves: the motion setting, unless the system asks for reduced motion. The one
+    place this is decided (the controller, the renderer and the page's no-motion class all ask it)."""
+    return bool(setting) and not reduced
 
 
 # ---- the keyboard map (the one place that says what a key does) ------------------------------
@@ -151,6 +195,12 @@ def key_command(a: Key) -> str | None:
     return _BOARD_KEYS.get(key) if a.in_board else None
 
 
+def handles(a: Key, ui) -> bool:
+    """Whether key `a` does something with the UI state `ui` (the page then stops the browser's default)."""
+    command = key_command(a)
+    return command is not None and (command != "unselect" or ui.selection is not None)
+
+
 # ---- the state of the interface ---------------------------------------------------------------
 
 @dataclass
@@ -178,6 +228,7 @@ class UIState:
         self.pending = None          # Pending: a confirmation waits for an answer
         self.restart_undo = None     # (history, redo moves) of the game before a restart
         self.viewport = (1280.0, 800.0)
+        self.reduced_motion = False  # the system's prefers-reduced-motion (MotionPreference)
         # motion (static/ui/motion.py, render.py, celebrate.py)
         self.deal_seq = 0            # bumped for a deal the renderer flies in from the stock
         self.finishing = []          # the auto-finish moves still to play, one per FinishStep
@@ -197,17 +248,21 @@ class Controller:
         self.lang = lang
         self.ui = UIState()
         self.effects = []
-        self.reduced_motion = False  # the page's prefers-reduced-motion (set by the page)
 
     @property
     def motion(self) -> bool:
-        """Animations on: the motion setting, unless the system asks for reduced motion."""
-        return bool(getattr(self.settings, "motion", True)) and not self.reduced_motion
+        """Animations on (`motion_on`)."""
+        return motion_on(self.settings.motion, self.ui.reduced_motion)
+
+    @property
+    def reduced_motion(self) -> bool:
+        return self.ui.reduced_motion
+
+    @reduced_motion.setter
+    def reduced_motion(self, reduced: bool) -> None:
+        self.ui.reduced_motion = bool(reduced)
 
     # ---- plumbing -----------------------------------------------------------------------
-
-    def set_language(self, t, lang: str) -> None:
-        self.t, self.lang = t, lang
 
     def take_effects(self) -> list:
         out, self.effects = self.effects, []
@@ -258,6 +313,45 @@ class Controller:
     def _on_Pointer(self, a: Pointer) -> None:
         self.ui.keyboard = False
 
+    def _on_MotionPreference(self, a: MotionPreference) -> None:
+        self.ui.reduced_motion = bool(a.reduced)
+        self._do("motion")
+
+    def _on_Announce(self, a: Announce) -> None:
+        self.say(a.text)
+
+    def _on_DialogClosed(self, a: DialogClosed) -> None:
+        self._do("focus", self.ui.focus)
+
+    def _on_Recover(self, a: Recover) -> None:
+        self.ui.selection = None
+
+    def _on_EarlyInputRefused(self, a: EarlyInputRefused) -> None:
+        for pile in a.piles:
+            self._do("shake", pile, 0)
+        if a.piles:
+            self._do("notice", self.t("notice.early_refused"), NOTICE_MS)
+
+    # ---- settings -----------------------------------------------------------------------
+
+    def _on_SettingsChanged(self, a: SettingsChanged) -> None:
+        """New settings replace the old (never changed in place: whoever read them keeps a true copy)."""
+        changes = {k: v for k, v in a.changes.items() if k in SETTING_FIELDS}
+        old = self.settings
+        self.settings = replace(old, **changes)
+        self._do("settings")
+        new = self.settings
+        if "lang" in changes and new.lang in LANGUAGE_NAMES and new.lang != self.lang:
+            self.lang = new.lang
+            self.t = Translator(new.lang)
+            self._do("language")
+            self.say(self.t("a11y.language", name=LANGUAGE_NAMES[new.lang]))
+        self._do("save_settings")
+        if new.winnable and not old.winnable:
+            self._do("solver_wanted")      # the next deal will need the solver: it starts now
+        if "auto_finish" in changes and new.auto_finish:
+            self._on_AutoFinish(AutoFinish())
+
     def _on_Focus(self, a: Focus) -> None:
         ui = self.ui
         if a.pile != ui.focus:
@@ -285,7 +379,7 @@ class Controller:
                 self.say(self.t("a11y.unselected"))
                 return
             if sel.pile == pile:             # Enter on the selection: its automatic move, if any
-                move = game.tap_move(TO_ENGINE[pile], sel.count, self.settings.double_click)
+                move = game.tap_move(TO_ENGINE[pile], sel.count, self.settings.tap_to_columns)
             else:
                 move = moves_from(game, sel.pile, sel.count).get(pile)
             if move is None:
@@ -309,7 +403,7 @@ class Controller:
             else:
                 self._refuse(pile, count)
             return
-        move = game.tap_move(TO_ENGINE[pile], count, self.settings.double_click)
+        move = game.tap_move(TO_ENGINE[pile], count, self.settings.tap_to_columns)
         if move is not None:
             self.play(move)
         elif moves_from(game, pile, count):
@@ -324,18 +418,18 @@ class Controller:
         ui.selection = None
         move = moves_from(self.game, a.pile, a.count).get(a.dest) if a.dest else None
         if move is None:
-            ui.slide_from = dict(a.firsts)   # back where it came from, sliding from the drop point
+            ui.slide_from = dict(a.drawn_at)   # back where it came from, sliding from the drop point
             ui.animate = True
             ui.anim_seq += 1
-            if a.dest is not None or a.firsts:
+            if a.dest is not None or a.drawn_at:
                 self.say(self.t("a11y.illegal_drop"))
             return
-        self.play(move, firsts=a.firsts)
+        self.play(move, drawn_at=a.drawn_at)
 
     def _on_Key(self, a: Key) -> None:
-        command = key_command(a)
-        if command is None or (command == "unselect" and self.ui.selection is None):
+        if not handles(a, self.ui):
             return
+        command = key_command(a)
         if command.startswith("arrow-"):
             self._arrow(command[6:])
             return
@@ -343,8 +437,7 @@ class Controller:
 
     def handles(self, a: Key) -> bool:
         """Whether the key does something here (the page then stops the browser's default for it)."""
-        command = key_command(a)
-        return command is not None and (command != "unselect" or self.ui.selection is not None)
+        return handles(a, self.ui)
 
     def _key_undo(self) -> None:
         self._undo()
@@ -420,7 +513,7 @@ class Controller:
 
     # ---- moves --------------------------------------------------------------------------
 
-    def play(self, move, firsts=None) -> None:
+    def play(self, move, drawn_at=None) -> None:
         game, ui = self.game, self.ui
         game.play(move)
         said = game.describe_move(move, self.lang)     # before auto-finish moves other cards
@@ -436,7 +529,7 @@ class Controller:
                 said += " " + self.t("win.score", score=game.score)
         self._changed()
         self._do("sound", "win" if game.won else "move")
-        ui.slide_from = dict(firsts or {})
+        ui.slide_from = dict(drawn_at or {})
         ui.slide_origin = "stock" if move.src == "S" else None
         self.say(said)
         if finish and self.motion:
@@ -592,9 +685,13 @@ class Controller:
     # ---- deals and the address ----------------------------------------------------------
 
     def _on_NewDeal(self, a: NewDeal) -> None:
-        self.put(a.game, push=a.push)
+        if a.close_dialogs:
+            self._do("close_dialogs")
+        self.show_game(a.game, push=a.push)
+        if a.daily:
+            self._do("mark_daily", a.daily)   # the win dialog's next daily deal
 
-    def put(self, game, push=True, deal=True) -> None:
+    def show_game(self, game, push=True, deal=True) -> None:
         """`game` on the table, its code in the address bar. `deal`: the cards fly in from the stock
         (not at boot, where the board is already on screen)."""
         self.game = game
@@ -607,8 +704,7 @@ class Controller:
         ui.pending = None
         n = len(game.pile(TO_ENGINE[ui.focus])) if ui.focus.startswith("tableau-") else 0
         ui.cursor = max(0, n - 1)
-        self.settings.draw = game.draw
-        self.settings.rules = game.rules.name
+        self.settings = replace(self.settings, draw=game.draw, rules=game.rules.name)
         self._do("save_settings")
         self._do("hash", game.code or "", push)
         if push:
@@ -637,7 +733,7 @@ class Controller:
             self._do("notice", self.t("notice.invalid_code", code=code[:120]), NOTICE_MS)
             return
         self._do("close_dialogs")
-        self.put(game, push=False)
+        self.show_game(game, push=False)
 
     # ---- the solver ---------------------------------------------------------------------
 

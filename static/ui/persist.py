@@ -37,7 +37,7 @@ from canfield.save import from_save, to_save
 from canfield.stats import InvalidStats, Stats, key as stats_key
 
 from .settings import Settings
-from .storage_keys import BROKEN_SUFFIX, SAVE_KEY, SETTINGS_KEY, STATS_KEY
+from .storage_keys import BROKEN_SUFFIX, SAVE_KEY, SETTINGS_KEY, SNAPSHOT_KEY, STATS_KEY
 
 MAX_IMPORT_CHARS = 1_000_000  # a statistics file is a few kB; anything far larger is not one
 
@@ -125,12 +125,41 @@ def new_id() -> str:
     return "%016x" % random.getrandbits(64)
 
 
-class Keeper:
-    """The saved game, its statistics bookkeeping, and the statistics record."""
+class PlayClock:
+    """The game clock: the seconds played, counted only while told to run (static/ui/counters.py shows it)."""
+
+    def __init__(self, now=time.monotonic):
+        self.now = now
+        self.seconds = 0.0        # seconds played before `since`
+        self.since = None         # `now()` when the current stretch of play began; None: stopped
+
+    def elapsed(self) -> float:
+        if self.since is None:
+            return self.seconds
+        return self.seconds + max(0.0, self.now() - self.since)
+
+    def run(self, on: bool) -> None:
+        """Start or stop the current stretch (the time so far is kept)."""
+        if on:
+            if self.since is None:
+                self.since = self.now()
+        elif self.since is not None:
+            self.seconds = self.elapsed()
+            self.since = None
+
+    def reset(self, seconds: float = 0.0) -> None:
+        self.seconds = float(seconds)
+        self.since = None
+
+
+class Records:
+    """What the page keeps of the player's play: the saved game (with its game clock, `PlayClock`), the
+    statistics and their bookkeeping, the last win (for the win dialog), the daily deals played, and the
+    board's snapshot."""
 
     def __init__(self, store: Store, clock=time.monotonic, wall=time.time):
         self.store = store
-        self.clock = clock
+        self.play_clock = PlayClock(clock)
         self.wall = wall          # wall-clock seconds: orders games across pages (statistics merge)
         self.stats_text = None    # the statistics text last read or written by this page
         self.stats = Stats()
@@ -140,8 +169,6 @@ class Keeper:
         self.game = None          # the game on the table that the fields below describe
         self.id = new_id()
         self.started = False      # its first move was made (it counts as played)
-        self.seconds = 0.0        # seconds played before `since`
-        self.since = None         # clock reading when the current stretch of play began
         self.booted = False
         # The game clock (static/ui/counters.py): it runs while the game is started, not won, and the
         # page is visible; `hidden` is the page's visibility, `last_win` what the win dialog reads.
@@ -242,8 +269,7 @@ class Keeper:
         self.started = started if isinstance(started, bool) else bool(game.history or game.redo_moves)
         seconds = meta.get("seconds")
         ok = type(seconds) in (int, float) and math.isfinite(seconds) and 0 <= seconds < 10**9
-        self.seconds = float(seconds) if ok else 0.0
-        self.since = None
+        self.play_clock.reset(seconds if ok else 0.0)
         daily = meta.get("daily")
         self.daily = daily if _is_day(daily) else None
         dailies = meta.get("dailies")
@@ -258,9 +284,12 @@ class Keeper:
     # ---- events ---------------------------------------------------------------------------
 
     def elapsed(self) -> float:
-        if self.since is None:
-            return self.seconds
-        return self.seconds + max(0.0, self.clock() - self.since)
+        return self.play_clock.elapsed()
+
+    @property
+    def seconds(self) -> float:
+        """The seconds played before the current stretch (the saved game's time at boot)."""
+        return self.play_clock.seconds
 
     @property
     def running(self) -> bool:
@@ -270,12 +299,7 @@ class Keeper:
 
     def _sync_clock(self) -> None:
         """Start or stop the clock's current stretch to match `running` (the time so far is kept)."""
-        if self.running:
-            if self.since is None:
-                self.since = self.clock()
-        elif self.since is not None:
-            self.seconds = self.elapsed()
-            self.since = None
+        self.play_clock.run(self.running)
 
     def pause(self) -> None:
         """The page is hidden (another tab, a minimised window): the time from now on does not count."""
@@ -323,8 +347,7 @@ class Keeper:
     def _fresh(self) -> None:
         self.id = new_id()
         self.started = False
-        self.seconds = 0.0
-        self.since = None
+        self.play_clock.reset()
         self.last_win = None
         self.daily = None
 
@@ -444,6 +467,22 @@ class Keeper:
     def export_stats(self) -> str:
         return self.stats.to_json()
 
+    # ---- the board's snapshot (static/ui/snapshot.py, static/ui/early.py) -------------------
+
+    def saved_text(self):
+        """The saved game's text as stored now (the snapshot names it by its hash), or None."""
+        return self.store.get(SAVE_KEY)
+
+    def keep_snapshot(self, text) -> bool:
+        """Store the board's record for the next visit; None removes it. Full or refused: nothing kept,
+        nothing else touched."""
+        if text is None:
+            self.store.remove(SNAPSHOT_KEY)
+            return False
+        return self.store.set(SNAPSHOT_KEY, text)
+
+
+Keeper = Records   # its first name
 
 DAILIES = 7  # daily deals remembered as played (the win dialog offers today's if it is not among them)
 

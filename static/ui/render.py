@@ -76,8 +76,7 @@ class Renderer:
         self.drawn_version = -1
         self.drawn_anim = 0
         self.frame_pending = False
-        self.reduced_motion = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
-        self.motion = not self.reduced_motion    # the page sets it: the motion setting and the system's
+        self.motion = True       # the page sets it from controller.motion_on (the setting and the system's)
         self.drawn_deal = 0
         # static/motion.js: the deal's flights (started, landed, ended) and the kept card faces;
         # missing (a script that failed to load): a new deal is drawn at once, without flights
