@@ -23,7 +23,7 @@ from ui.dates import add_days  # noqa: E402
 from ui.i18n import LANGUAGES, Translator  # noqa: E402
 from ui.persist import SAVE_KEY, Records, MemoryStorage, Store  # noqa: E402
 from ui.settings import TOGGLES, Settings  # noqa: E402
-from ui.state import stock_move  # noqa: E402
+from ui.table import stock_move  # noqa: E402
 from engine_helpers import foundation_only_deal  # noqa: E402
 
 from ui_helpers import CODE, make_controller as make  # noqa: E402

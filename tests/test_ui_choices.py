@@ -16,7 +16,7 @@ from ui.controller import HashChanged
 from ui.i18n import Translator
 from ui.persist import Records, MemoryStorage, Store
 from ui.settings import Settings
-from ui.state import route_hash
+from ui.table import route_hash
 from ui_helpers import make_controller
 
 

@@ -16,7 +16,7 @@ from ui.controller import (  # noqa: E402
     Answer, Button, Drop, Focus, GoBack, HashChanged, HintShown, Key, NewDeal, Pointer, Tap,
 )
 from ui.layout import compute  # noqa: E402
-from ui.state import Selection, moves_from  # noqa: E402
+from ui.table import Selection, moves_from  # noqa: E402
 from ui.view import column_lengths, view_model  # noqa: E402
 
 from ui_helpers import CODE, make_controller as make  # noqa: E402

@@ -27,7 +27,7 @@ from .dialogs import Dialogs
 from .early import Snapshots, first_deal, replay, unpaint
 from .effects import Effects, records_handlers
 from .events import Events
-from .hint import SolverClient
+from .solver_client import SolverClient
 from .i18n import Translator, pick_language
 from .input import Input
 from .layout import compute
@@ -35,7 +35,7 @@ from .persist import Records, Store
 from .render import SLIDE_MS, Renderer
 from .routing import Router
 from .sound import Sound
-from .state import route_hash, visible_cards
+from .table import route_hash, visible_cards
 from .stats_view import StatsView
 from .view import column_lengths
 

@@ -22,7 +22,7 @@ from canfield import Game
 from .a11y import cursor_text, selection_text
 from .i18n import LANGUAGE_NAMES, Translator
 from .settings import FIELDS as SETTING_FIELDS
-from .state import (
+from .table import (
     TO_ENGINE, Selection, key_neighbour, move_count, moves_from, route_hash, stock_move, visible_cards,
 )
 

@@ -24,7 +24,7 @@ from js import console, document, window
 from .controller import EarlyInputRefused, Key, Tap, handles
 from .counters import clock_text
 from .snapshot import encode, record
-from .state import PILES, visible_cards
+from .table import PILES, visible_cards
 
 DELAY_MS = 400
 MAX_REPLAY = 8

@@ -16,7 +16,7 @@ from js import document
 
 from .controller import Drop, FinishStep, Focus, Key, Pointer, Tap, handles
 from .layout import drop_pile, hit_pile
-from .state import move_count, moves_from, visible_cards
+from .table import move_count, moves_from, visible_cards
 from .view import lengths
 
 DRAG_THRESHOLD = 6      # px before a press becomes a drag (a tap may wobble a little)

@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from .state import PILES
+from .table import PILES
 
 RATIO = 1.4                 # card height / width
 # The toolbar's height (px). Its eight buttons show their names under their icons (static/game.css):

@@ -314,7 +314,7 @@ class Records:
     def mark_daily(self, day: str, game) -> None:
         """`game`, now on the table, is the daily deal of `day` ("YYYY-MM-DD")."""
         if game is not self.game:
-            self.put(game)
+            self.on_table(game)
         if _is_day(day):
             self.daily = day
             if self.started:
@@ -331,7 +331,7 @@ class Records:
             if self.stats.abandon(self.id):
                 self._write_stats()
 
-    def put(self, game) -> None:
+    def on_table(self, game) -> None:
         """`game` is now on the table: the resumed game keeps its record, any other is a new game."""
         if game is self.game:
             return
@@ -354,7 +354,7 @@ class Records:
     def after_action(self, game) -> None:
         """After every action (and the first drawing of a deal): count, then save."""
         if game is not self.game:
-            self.put(game)
+            self.on_table(game)
         if not self.started and game.history:
             self.started = True
             if self.daily is not None:

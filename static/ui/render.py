@@ -26,7 +26,7 @@ from pyodide.ffi import to_js
 from .a11y import pile_label
 from .faces import rank_labels
 from .motion import deal_flights, deal_plan
-from .state import PILES
+from .table import PILES
 from .view import card_class, card_html, view_model
 
 SLIDE_MS = 160
@@ -64,8 +64,8 @@ class Renderer:
         self.on_slid = on_slid
         self.on_undeny = on_undeny
         self.cards = {}          # code -> element
-        self.under_el = {}       # pile -> the face drawn under its top card (not a [data-card]: no hook)
-        self.under_code = {}     # pile -> (code, language) drawn there
+        self.below_el = {}       # pile -> the face drawn under its top card (not a [data-card]: no hook)
+        self.below_code = {}     # pile -> (code, language) drawn there
         self.shown = {p: () for p in PILES}   # DOM diff cache: codes in each pile element
         self.where = {}          # code -> pile id, for the cards on screen
         self.placed = {}         # code -> (x, y) written
@@ -105,7 +105,7 @@ class Renderer:
             self.cards[card.code].innerHTML = card_html(card.code, self.labels)
         self.texts.clear()
         self.drawn_version = -1
-        self.under_code.clear()
+        self.below_code.clear()
 
     # ---- scheduling ----------------------------------------------------------------------
 
@@ -226,8 +226,8 @@ class Renderer:
             del self.where[code]
             self.placed.pop(code, None)
 
-        for pile, code in vm.under.items():
-            self._under(pile, code, t, lang)
+        for pile, code in vm.below_top.items():
+            self._below_top(pile, code, t, lang)
 
         if ui.version != self.drawn_version:
             self.drawn_version = ui.version
@@ -308,20 +308,20 @@ class Renderer:
         if self.motion_js is not None:
             self.motion_js.keepFaces(json.dumps([card.code for card in CARDS]))
 
-    def _under(self, pile, code, t, lang):
+    def _below_top(self, pile, code, t, lang):
         """The next card of the reserve or a foundation, beneath its top card: a dragged top card
         uncovers it instead of an empty slot."""
         key = (code, lang)
-        if self.under_code.get(pile) == key:
+        if self.below_code.get(pile) == key:
             return
-        self.under_code[pile] = key
-        el = self.under_el.get(pile)
+        self.below_code[pile] = key
+        el = self.below_el.get(pile)
         if el is None:
             el = document.createElement("div")
             el.setAttribute("aria-hidden", "true")
             pile_el = self.pile_el[pile]
             pile_el.insertBefore(el, pile_el.firstChild)
-            self.under_el[pile] = el
+            self.below_el[pile] = el
         if code is None:
             el.hidden = True
             return

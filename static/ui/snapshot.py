@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 
 from .faces import rank_labels
-from .state import PILES, visible_cards
+from .table import PILES, visible_cards
 from .storage_keys import SNAPSHOT_KEY
 
 KEY = SNAPSHOT_KEY    # its first name (static/ui/storage_keys.py holds every key)
