@@ -81,12 +81,12 @@ class Dialogs:
         document.getElementById("win-moves").textContent = t("win.moves", moves=moves_made(game))
         document.getElementById("win-time").textContent = t("win.time", time=clock_text(records.elapsed()))
         won = records.last_win
-        records = []
+        beaten = []
         if won is not None and won["id"] == records.id:
-            records = records_beaten(won["before"], won["score"], won["seconds"], won["moves"])
+            beaten = records_beaten(won["before"], won["score"], won["seconds"], won["moves"])
         best = document.getElementById("win-best")
-        best.textContent = best_text(records, t)
-        best.hidden = not records
+        best.textContent = best_text(beaten, t)
+        best.hidden = not beaten
         today = dates.today()
         nxt = next_daily(records.daily, today, records.dailies)
         self.next_daily = nxt

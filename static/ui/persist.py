@@ -1,14 +1,14 @@
-"""What the page keeps in localStorage: the game in progress and the statistics.
+"""What the page keeps in localStorage: the game in progress, the statistics, the board's snapshot.
 
 Pure Python (tested under CPython with a dict-backed storage): the page hands in
 `window.localStorage`, or None where the browser refuses it.
 
 - `Store` wraps every storage access: storage that is full, refused (private mode)
   or missing never raises; the game just is not kept.
-- `Keeper` decides what is saved and counted. The saved game is the engine's save
-  record (canfield.save) plus fields of this layer: the game's id for the
-  statistics, whether its first move was made, the seconds played so far (the game
-  clock: it runs from the first move while the page is visible, and stops on a win),
+- `Records` (first named `Keeper`) decides what is saved and counted. The saved game is
+  the engine's save record (canfield.save) plus fields of this layer: the game's id for
+  the statistics, whether its first move was made, the seconds played so far (the game
+  clock, `PlayClock`: it runs from the first move while the page is visible, and stops on a win),
   and, for a daily deal, its day (`daily`) and the days whose daily deal was played
   (`dailies`, the last seven).
   A record that cannot be read (saved game, statistics or settings) is moved aside
