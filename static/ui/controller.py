@@ -132,7 +132,30 @@ class HintShown:
 
 @dataclass(frozen=True)
 class GoBack:
-    undos: int                   # the solver's lost-position offer: undo that many moves
+    """Take the solver's lost-position offer: undo that many moves (None: the offer standing in the UI
+    state, if it is for this position)."""
+    undos: int | None = None
+
+
+@dataclass(frozen=True)
+class Panel:
+    """What the solver's #assist panel shows (static/ui/solver_client.py asks, the renderer draws)."""
+    kind: str                    # "wait", "hint", "lost", "unknown", "stuck", "search", "note"
+    text: str
+    buttons: tuple = ()          # of "back", "undo", "new", "cancel" (the close button is always there)
+    move: str | None = None      # the hinted move (data-move)
+    undos: int | None = None     # the lost position's offer (data-undos)
+    back_label: str = ""
+
+
+@dataclass(frozen=True)
+class ShowPanel:
+    panel: Panel
+
+
+@dataclass(frozen=True)
+class HidePanel:
+    """The #assist panel closes."""
 
 
 @dataclass(frozen=True)
@@ -158,7 +181,10 @@ class FinishStep:
 
 
 # actions that may come while the animated auto-finish plays without ending it first
-_BESIDE_FINISH = (FinishStep, Resize, Pointer, Focus, HintShown, MotionPreference, Announce, DialogClosed)
+_BESIDE_FINISH = (FinishStep, Resize, Pointer, Focus, HintShown, MotionPreference, Announce, DialogClosed,
+                  ShowPanel, HidePanel)
+# panels about the position on the table: a change of position closes them
+POSITION_PANELS = ("wait", "hint", "lost", "unknown", "stuck")
 
 
 def motion_on(setting: bool, reduced: bool) -> bool:
@@ -229,6 +255,8 @@ class UIState:
         self.restart_undo = None     # (history, redo moves) of the game before a restart
         self.viewport = (1280.0, 800.0)
         self.reduced_motion = False  # the system's prefers-reduced-motion (MotionPreference)
+        self.panel = None            # Panel: what the solver's #assist panel shows (None: closed)
+        self.lost_offer = None       # undos: the lost position's offer (dropped by any change of position)
         # motion (static/ui/motion.py, render.py, celebrate.py)
         self.deal_seq = 0            # bumped for a deal the renderer flies in from the stock
         self.finishing = []          # the auto-finish moves still to play, one per FinishStep
@@ -284,6 +312,9 @@ class Controller:
         ui.anim_seq += 1
         ui.slide_from = {}
         ui.slide_origin = None
+        ui.lost_offer = None
+        if ui.panel is not None and ui.panel.kind in POSITION_PANELS:
+            ui.panel = None
         self._do("changed")
         if self.game.won:
             # with motion, the win celebration first (static/ui/celebrate.py), then the dialog
@@ -740,12 +771,30 @@ class Controller:
     def _on_HintShown(self, a: HintShown) -> None:
         self.ui.hint = a.move
 
+    def _on_ShowPanel(self, a: ShowPanel) -> None:
+        ui, panel = self.ui, a.panel
+        ui.panel = panel
+        if panel.kind == "lost" and panel.undos:
+            ui.lost_offer = int(panel.undos)
+        self.say(panel.text)
+
+    def _on_HidePanel(self, a: HidePanel) -> None:
+        self.ui.panel = None
+
     def _on_GoBack(self, a: GoBack) -> None:
-        self.ui.selection = None
+        ui = self.ui
+        ui.selection = None
+        undos = a.undos
+        if undos is None:               # the panel's offer: only for the position it was made for
+            undos, ui.panel = ui.lost_offer, None
+            if undos is None:
+                return
         undone = 0
-        for _ in range(a.undos):
+        for _ in range(undos):
             if not self.game.undo():
                 break
             undone += 1
         if undone:
             self._changed()
+        if a.undos is None:
+            self._on_ShowPanel(ShowPanel(Panel("note", self.t("assist.went_back"))))

@@ -72,6 +72,7 @@ class Renderer:
         self.marks = {}          # code -> frozenset of mark classes written
         self.pile_marks = {p: frozenset({"empty"}) for p in PILES}
         self.texts = {}          # element key -> last text written
+        self.assist_drawn = None  # (Panel, language) drawn in #assist
         self.layout_key = None
         self.drawn_version = -1
         self.drawn_anim = 0
@@ -233,6 +234,7 @@ class Renderer:
             self.drawn_version = ui.version
             self._counts(game, vm, t, lang)
         self._labels(game, ui, t, lang)
+        self._assist(getattr(ui, "panel", None), t)
         for name, enabled in vm.buttons.items():
             btn = self.buttons[name]
             if btn is not None and btn.disabled == enabled:
@@ -347,6 +349,37 @@ class Renderer:
                 ph.dataset.f = label  # drawn by CSS, as the card faces
                 ph.className = f"placeholder s{nxt.suit} {'red' if nxt.red else 'black'}" if nxt else "placeholder"
         self._text("description", self.description, game.describe(lang))
+
+    def _assist(self, panel, t):
+        """The solver's #assist panel (built by static/ui/solver_client.py) as the UI state's Panel says."""
+        key = (panel, t.lang)
+        if key == self.assist_drawn:
+            return
+        el = document.getElementById("assist")
+        if el is None:
+            return
+        self.assist_drawn = key
+        if panel is None:
+            el.hidden = True
+            el.dataset.kind = ""
+            return
+        el.dataset.kind = panel.kind
+        for name, value in (("move", panel.move), ("undos", panel.undos)):
+            if value is not None:
+                el.setAttribute(f"data-{name}", str(value))
+            else:
+                el.removeAttribute(f"data-{name}")
+        el.querySelector("#assist-text").textContent = panel.text
+        labels = {"undo": t("action.undo"), "new": t("action.new"), "cancel": t("assist.cancel"),
+                  "close": "×", "back": panel.back_label}
+        for btn in el.querySelectorAll("button"):
+            name = btn.dataset.assist
+            btn.hidden = name not in panel.buttons and name != "close"
+            btn.textContent = labels.get(name, "")
+            if name == "close":
+                btn.setAttribute("aria-label", t("action.close"))
+                btn.title = t("action.close")
+        el.hidden = False
 
     def _labels(self, game, ui, t, lang):
         """Each pile's accessible name (its card, its place, its count), written when it changed."""

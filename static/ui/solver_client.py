@@ -29,7 +29,7 @@ from canfield.save import to_save
 from js import console, document, window
 from pyodide.ffi import create_proxy
 
-from .controller import Button, GoBack, HintShown, NewDeal, SettingsChanged
+from .controller import Button, GoBack, HidePanel, HintShown, NewDeal, Panel, SettingsChanged, ShowPanel
 from .dates import day_label, today
 from .stuck import no_more_moves
 
@@ -58,8 +58,6 @@ class SolverClient:
         self.daily_label = ""        # the date of the daily deal asked for, in the player's words
         self.rid = 0
         self.pending = None          # (id, kind, version) of the request in flight
-        self.lost_offer = None       # (version, undos)
-        self.kind = None             # what the panel shows
         self.stuck_version = -1
         self.waiting = None          # what to do once the worker is ready
         self.proxies = []
@@ -102,30 +100,19 @@ class SolverClient:
             events.listen(btn, "click", f"assist-{name}", lambda ev, name=name: self._on_button(name))
         events.listen(self.winnable_box, "change", "winnable-change", self._on_winnable_change)
 
+    @property
+    def kind(self):
+        """What the panel shows now (the UI state's Panel), None when closed."""
+        panel = self.view.ui.panel
+        return panel.kind if panel is not None else None
+
     def _show(self, kind, text, buttons=(), **data):
-        t = self.view.t
-        self.kind = kind
-        self.panel.dataset.kind = kind
-        for key in ("move", "undos"):
-            if key in data:
-                self.panel.setAttribute(f"data-{key}", str(data[key]))
-            else:
-                self.panel.removeAttribute(f"data-{key}")
-        self.text_el.textContent = text
-        labels = {"undo": t("action.undo"), "new": t("action.new"), "cancel": t("assist.cancel"),
-                  "close": "×", "back": data.get("back_label", "")}
-        for name, btn in self.btn.items():
-            btn.hidden = name not in buttons and name != "close"
-            btn.textContent = labels[name]
-        self.btn["close"].setAttribute("aria-label", t("action.close"))
-        self.btn["close"].title = t("action.close")
-        self.panel.hidden = False
-        self.say(text)
+        self.dispatch(ShowPanel(Panel(kind, text, tuple(buttons), move=data.get("move"), undos=data.get("undos"),
+                                      back_label=data.get("back_label", ""))))
 
     def hide(self):
-        self.kind = None
-        self.panel.hidden = True
-        self.panel.dataset.kind = ""
+        if self.kind is not None:
+            self.dispatch(HidePanel())
 
     def _on_button(self, name):
         if name == "back":
@@ -245,12 +232,10 @@ class SolverClient:
     # ---- position changes ---------------------------------------------------------------
 
     def changed(self):
-        """The position changed (a move, undo, new deal...): hints and offers for the old one go."""
-        self.lost_offer = None
+        """The position changed (a move, undo, new deal...): the hint searched for the old one stops (the
+        controller closes its panel and drops its offer)."""
         if self.pending is not None and self.pending[1] == "hint":
             self._cancel()
-        if self.kind in ("wait", "hint", "lost", "unknown", "stuck"):
-            self.hide()
         window.setTimeout(self._tick, 0)
 
     def _check_stuck(self, *_):
@@ -299,7 +284,6 @@ class SolverClient:
         elif verdict == "lost":
             undos = res.get("undos")
             if undos:
-                self.lost_offer = (view.ui.version, int(undos))
                 label = t("assist.back.1") if undos == 1 else t("assist.back.n", n=undos)
                 self._show("lost", t("assist.lost") + " " + t("assist.lost.back"), ("back", "new"),
                            undos=undos, back_label=label)
@@ -327,13 +311,7 @@ class SolverClient:
         return t("assist.hint", sentence=text)
 
     def _go_back(self):
-        offer = self.lost_offer
-        if offer is None or offer[0] != self.view.ui.version:
-            self.hide()
-            return
-        self.hide()
-        self.dispatch(GoBack(offer[1]))
-        self._show("note", self.view.t("assist.went_back"))
+        self.dispatch(GoBack())   # the offer in the UI state, if it is still for this position
 
     # ---- winnable deals and the daily deal ----------------------------------------------
 
