@@ -1,6 +1,6 @@
 """The solver's worker: a PyScript named worker (its own Pyodide, off the page's main thread).
 
-Started by static/ui/solver_client.py once the game is ready, with pyscript.toml (the page's settings: the local
+Started by static/ui/hint.py once the game is ready, with pyscript.toml (the page's settings: the local
 interpreter and static/vendor/game.zip, the game's files). It never touches the page: every call takes one JSON text and
 returns one JSON text. It holds no search logic of its own: each request is one of the engine's
 sliceable tasks (canfield.solver.HintSearch, WinnableSearch, DailySearch), stepped here a slice at

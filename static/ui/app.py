@@ -27,7 +27,7 @@ from .dialogs import Dialogs
 from .early import Snapshots, first_deal, replay, unpaint
 from .effects import Effects, records_handlers
 from .events import Events
-from .solver_client import SolverClient
+from .hint import SolverClient
 from .i18n import Translator, pick_language
 from .input import Input
 from .layout import compute

@@ -139,7 +139,7 @@ class GoBack:
 
 @dataclass(frozen=True)
 class Panel:
-    """What the solver's #assist panel shows (static/ui/solver_client.py asks, the renderer draws)."""
+    """What the solver's #assist panel shows (static/ui/hint.py asks, the renderer draws)."""
     kind: str                    # "wait", "hint", "lost", "unknown", "stuck", "search", "note"
     text: str
     buttons: tuple = ()          # of "back", "undo", "new", "cancel" (the close button is always there)

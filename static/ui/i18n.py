@@ -68,7 +68,7 @@ FR = {
     "notice.copy_failed": "Copie impossible ; le lien est : {url}",
     "notice.nothing": "Aucun coup possible pour cette carte.",
     "notice.finishing": "La partie se termine…",
-    # the solver (static/ui/solver_client.py)
+    # the solver (static/ui/hint.py)
     "action.hint": "Indice",
     "action.daily": "Donne du jour",
     "newgame.winnable": "Donnes gagnables",
@@ -252,7 +252,7 @@ NL = {
     "notice.copy_failed": "Kopiëren lukt niet; de link is: {url}",
     "notice.nothing": "Geen zet mogelijk voor deze kaart.",
     "notice.finishing": "Het spel wordt afgemaakt…",
-    # the solver (static/ui/solver_client.py)
+    # the solver (static/ui/hint.py)
     "action.hint": "Hint",
     "action.daily": "Spel van de dag",
     "newgame.winnable": "Winbare spellen",
@@ -436,7 +436,7 @@ EN = {
     "notice.copy_failed": "Could not copy; the link is: {url}",
     "notice.nothing": "No move for this card.",
     "notice.finishing": "Finishing the game…",
-    # the solver (static/ui/solver_client.py)
+    # the solver (static/ui/hint.py)
     "action.hint": "Hint",
     "action.daily": "Daily deal",
     "newgame.winnable": "Winnable deals",

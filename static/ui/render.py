@@ -351,7 +351,7 @@ class Renderer:
         self._text("description", self.description, game.describe(lang))
 
     def _assist(self, panel, t):
-        """The solver's #assist panel (built by static/ui/solver_client.py) as the UI state's Panel says."""
+        """The solver's #assist panel (built by static/ui/hint.py) as the UI state's Panel says."""
         key = (panel, t.lang)
         if key == self.assist_drawn:
             return
