@@ -5,12 +5,12 @@ from js import console, performance, window
 # Marks for the load benchmark (bench/bench_load.py): Python running, the game imported, the game started.
 performance.mark("canfield:python")
 try:
-    from ui.app import App
+    from ui.app import Page
 
     performance.mark("canfield:imported")
-    App().start()
+    Page().start()
     performance.mark("canfield:started")
-except Exception as exc:  # noqa: BLE001 - shown as a plain message, the details go to the console
+except Exception as exc:  # shown as a plain message, the details go to the console
     import traceback
 
     console.error("Canfield could not start: " + traceback.format_exc())

@@ -63,7 +63,7 @@ def _start(request):
 def _error(request, exc):
     try:
         rid = json.loads(request).get("id")
-    except Exception:  # noqa: BLE001 - the request itself is what could not be read
+    except Exception:  # the request itself is what could not be read
         rid = None
     return _reply(rid, verdict="error", error=str(exc))
 

@@ -85,7 +85,8 @@ def test_large_cards_setting_round_trips():
     assert s.large_cards is True
     assert settings.Settings.from_json(s.to_json()).large_cards is True
     assert settings.Settings.from_json('{"large_cards": "yes"}').large_cards is False
-    assert "large_cards" in settings.TOGGLES
+    assert s.look_classes()["large-cards"] is True                         # what the page toggles on #game
+    assert settings.Settings().look_classes()["large-cards"] is False
 
 
 def test_every_message_key_the_ui_code_asks_for_exists():

@@ -14,14 +14,16 @@ sys.path.insert(0, str(REPO / "static"))
 
 from canfield import Game  # noqa: E402
 from canfield.stats import InvalidStats, Stats  # noqa: E402
-from ui.controller import AutoFinish, Button, FinishStep, Key, Tap  # noqa: E402
+from ui.controller import AutoFinish, Button, FinishStep, Key, NewDeal, Tap  # noqa: E402
+from ui.effects import Effects, records_handlers  # noqa: E402
 from ui.counters import (  # noqa: E402
-    add_days, best_text, clock_text, moves_made, next_daily, next_tick_ms, records_beaten,
+    best_text, clock_text, moves_made, next_daily, next_tick_ms, records_beaten,
 )
+from ui.dates import add_days  # noqa: E402
 from ui.i18n import LANGUAGES, Translator  # noqa: E402
-from ui.persist import SAVE_KEY, Keeper, MemoryStorage, Store  # noqa: E402
+from ui.persist import SAVE_KEY, Records, MemoryStorage, Store  # noqa: E402
 from ui.settings import TOGGLES, Settings  # noqa: E402
-from ui.state import stock_move  # noqa: E402
+from ui.table import stock_move  # noqa: E402
 from engine_helpers import foundation_only_deal  # noqa: E402
 
 from ui_helpers import CODE, make_controller as make  # noqa: E402
@@ -105,7 +107,7 @@ def test_the_next_tick_comes_just_after_the_next_whole_second():
 # --------------------------------------------------------------------------- the clock in the saved game
 
 def started(clock, storage=None):
-    k = Keeper(Store(storage if storage is not None else MemoryStorage()), clock)
+    k = Records(Store(storage if storage is not None else MemoryStorage()), clock)
     k.boot("")
     game = Game.from_code(CODE)
     k.after_action(game)
@@ -150,7 +152,7 @@ def test_the_clock_pauses_while_the_page_is_hidden_and_goes_on_when_shown():
 
 def test_the_clock_stops_on_a_win_and_goes_on_if_the_win_is_undone():
     clock = Clock()
-    k = Keeper(Store(MemoryStorage()), clock)
+    k = Records(Store(MemoryStorage()), clock)
     k.boot("")
     game = Game.from_code(foundation_only_deal())
     k.after_action(game)
@@ -180,35 +182,60 @@ def test_the_paused_time_is_saved_and_a_reload_goes_on_from_it():
     k.save(game)                                  # the page saves when it is hidden
     assert json.loads(st.items[SAVE_KEY])["seconds"] == 75.0
     clock2 = Clock()
-    k2 = Keeper(Store(st), clock2)
+    k2 = Records(Store(st), clock2)
     again = k2.boot("")
     k2.after_action(again)
     assert k2.running and k2.elapsed() == 75
     clock2.now += 4
     assert k2.elapsed() == 79
     # booted in a hidden tab: paused at once
-    k3 = Keeper(Store(st), Clock())
+    k3 = Records(Store(st), Clock())
     k3.boot("")
     k3.pause()
     assert not k3.running and k3.elapsed() == 75
 
 
+def bookkeeping(c, keeper):
+    """The page's effect table with the bookkeeping handlers it registers (static/ui/effects.py); the
+    controller is the read view they look at (its game and settings)."""
+    effects = Effects(keeper)
+    records_handlers(effects, keeper, c)
+    return effects
+
+
 def test_restart_of_a_won_game_starts_a_new_clock():
     clock = Clock()
     c = make(foundation_only_deal(), auto_finish=True, motion=False)   # the finish at once
-    k = Keeper(Store(MemoryStorage()), clock)
+    k = Records(Store(MemoryStorage()), clock)
     k.boot("")
-    k.after_action(c.game)
+    fx = bookkeeping(c, k)
+    fx.run([("changed",)])                        # the deal's first drawing
     c.dispatch(AutoFinish())
-    clock.now += 9
-    k.after_action(c.game)
-    assert c.game.won
+    fx.run(c.take_effects())
+    assert c.game.won and k.last_win is not None and not k.running
+    won_id = k.id
     c.dispatch(Button("restart"))
-    assert ("new_record",) in c.take_effects()
-    k.restarted()
-    k.after_action(c.game)
+    fx.run(c.take_effects())                      # new_record, then changed: a new game from the start
+    assert k.id != won_id and k.last_win is None
     clock.now += 50
     assert k.elapsed() == 0 and not k.running
+
+
+def test_the_effect_table_saves_the_game_and_a_deal_waits_for_its_first_frame():
+    st = MemoryStorage()
+    k = Records(Store(st), Clock())
+    k.boot("")
+    c = make()
+    fx = bookkeeping(c, k)
+    c.dispatch(Tap("stock"))
+    fx.run(c.take_effects())
+    assert json.loads(st.items[SAVE_KEY])["moves"] == [str(m) for m in c.game.history]
+    c.dispatch(NewDeal(Game.from_code("CF1-D3-AAAAACM")))
+    fx.run(c.take_effects(), first_frame_pending=True)     # not drawn yet: the writes wait
+    assert json.loads(st.items[SAVE_KEY])["code"] == CODE
+    assert fx.after_first_frame
+    fx.write_deferred()                                    # the task after that frame
+    assert json.loads(st.items[SAVE_KEY])["code"] == "CF1-D3-AAAAACM" and not fx.after_first_frame
 
 
 # --------------------------------------------------------------------------- the settings
@@ -273,7 +300,7 @@ def test_the_daily_deal_and_the_days_played_are_kept_in_the_save():
     assert k.dailies == ["2026-12-01"]
     rec = json.loads(st.items[SAVE_KEY])
     assert rec["daily"] == "2026-12-01" and rec["dailies"] == ["2026-12-01"]
-    k2 = Keeper(Store(st), Clock())
+    k2 = Records(Store(st), Clock())
     again = k2.boot("")
     assert (k2.daily, k2.dailies) == ("2026-12-01", ["2026-12-01"]) and again.history == game.history
     # a new deal is not a daily deal; the days played stay
@@ -293,7 +320,7 @@ def test_bad_daily_fields_are_dropped_not_fatal(daily, dailies):
     rec = json.loads(st.items[SAVE_KEY])
     rec.update(daily=daily, dailies=dailies)
     st.items[SAVE_KEY] = json.dumps(rec)
-    k2 = Keeper(Store(st), Clock())
+    k2 = Records(Store(st), Clock())
     again = k2.boot("")
     assert again is not None and again.history == game.history and not k2.notices
     assert k2.daily is None and all(len(d) == 10 for d in k2.dailies)
@@ -332,7 +359,7 @@ def test_a_bad_fewest_is_refused_with_a_reason(bad):
 
 def test_a_win_in_fewer_moves_is_a_personal_best():
     clock = Clock()
-    k = Keeper(Store(MemoryStorage()), clock)
+    k = Records(Store(MemoryStorage()), clock)
     k.boot("")
     k.stats.start("canfield-D1", "old")
     k.stats.win("old", 255, 10.0, 200)           # best score and fastest already out of reach

@@ -113,7 +113,7 @@ def test_the_cascade_empties_the_piles_tops_first_going_round():
 
 def make(code, **kw):
     c = Controller(Game.from_code(code), Settings(auto_finish=True, **kw), Translator("en"), "en")
-    c.put(c.game, push=False, deal=False)
+    c.show_game(c.game, push=False, deal=False)
     c.take_effects()
     return c
 
@@ -205,7 +205,7 @@ def test_with_motion_off_the_finish_and_the_win_come_at_once(how):
 def test_the_setting_switched_on_finishes_step_by_step():
     code = foundation_only_deal()
     c = Controller(Game.from_code(code), Settings(), Translator("en"), "en")
-    c.put(c.game, push=False, deal=False)
+    c.show_game(c.game, push=False, deal=False)
     c.dispatch(Tap("stock"))
     c.take_effects()
     c.settings.auto_finish = True
@@ -220,9 +220,9 @@ def test_the_setting_switched_on_finishes_step_by_step():
 
 def test_new_deals_restarts_and_codes_fly_in_but_not_the_boot():
     c = Controller(Game.from_code("CF1-D3-AAAAACL"), Settings(), Translator("en"), "en")
-    c.put(c.game, push=False, deal=False)
+    c.show_game(c.game, push=False, deal=False)
     assert c.ui.deal_seq == 0                       # boot: the board is already on screen
-    c.put(Game.from_code("CF1-D3-AAAAACM"))
+    c.show_game(Game.from_code("CF1-D3-AAAAACM"))
     assert c.ui.deal_seq == 1
     c.dispatch(Tap("stock"))
     c.dispatch(Button("restart"))

@@ -17,7 +17,7 @@ from canfield.stats import InvalidStats, Stats  # noqa: E402
 from ui.i18n import Translator  # noqa: E402
 from ui.settings import Settings  # noqa: E402
 from ui.persist import (  # noqa: E402
-    SAVE_KEY, SETTINGS_KEY, STATS_KEY, Keeper, MemoryStorage, Store, format_duration, import_reason, json_depth,
+    SAVE_KEY, SETTINGS_KEY, STATS_KEY, Records, MemoryStorage, Store, format_duration, import_reason, json_depth,
     loads, stats_rows,
 )
 
@@ -55,7 +55,7 @@ class Broken:
 
 
 def boot(storage, hash_code="", clock=None):
-    k = Keeper(Store(storage), clock or Clock())
+    k = Records(Store(storage), clock or Clock())
     saved = k.boot(hash_code)
     game = saved if saved is not None else Game.from_code(hash_code or CODE)
     k.after_action(game)   # the page's first drawing of the deal
@@ -94,7 +94,7 @@ def test_another_code_in_the_address_abandons_the_saved_game():
     k, game = boot(st, CODE)
     first_moves(game, 1)
     k.after_action(game)
-    k2 = Keeper(Store(st))
+    k2 = Records(Store(st))
     assert k2.boot("CF1-D3-AAAAACM") is None
     k2.after_action(Game.from_code("CF1-D3-AAAAACM"))
     stats = json.loads(st.items[STATS_KEY])
@@ -108,7 +108,7 @@ def test_the_same_code_in_another_case_resumes():
     k, game = boot(st, CODE)
     first_moves(game, 2)
     k.after_action(game)
-    assert Keeper(Store(st)).boot(CODE.lower()).history == game.history
+    assert Records(Store(st)).boot(CODE.lower()).history == game.history
 
 
 # --------------------------------------------------------------------------- statistics events
@@ -155,7 +155,7 @@ def _winning_game():
 def test_a_win_is_recorded_once_with_score_and_time():
     st, clock = MemoryStorage(), Clock()
     game = _winning_game()
-    k = Keeper(Store(st), clock)
+    k = Records(Store(st), clock)
     k.boot(game.code)
     k.after_action(game)
     k.ready()
@@ -190,7 +190,7 @@ def test_a_win_is_recorded_once_with_score_and_time():
 ])
 def test_an_unreadable_save_is_moved_aside_first(bad):
     st = MemoryStorage({SAVE_KEY: bad})
-    k = Keeper(Store(st))
+    k = Records(Store(st))
     assert k.boot("") is None
     assert k.notices == ["notice.save_broken"]
     assert st.items[SAVE_KEY + ".broken"] == bad and SAVE_KEY not in st.items
@@ -200,7 +200,7 @@ def test_an_unreadable_save_is_moved_aside_first(bad):
 
 def test_when_moving_aside_fails_the_key_is_left_untouched_for_the_session():
     st = FailingStorage({SAVE_KEY: "{nope"}, refuse={SAVE_KEY + ".broken"})
-    k = Keeper(Store(st))
+    k = Records(Store(st))
     assert k.boot("") is None and k.notices == ["notice.save_held"]
     game = Game.from_code(CODE)
     k.after_action(game)                                     # the first drawing
@@ -255,7 +255,7 @@ def test_a_record_that_fits_is_moved_aside_under_a_quota():
 def test_bad_settings_are_set_aside_with_a_notice(text):
     """Defect 1: {"lang": []} raised TypeError at every boot; now the defaults apply and the record is kept."""
     st = MemoryStorage({"canfield.settings": text})
-    k = Keeper(Store(st))
+    k = Records(Store(st))
     got = k.load_settings(("canfield",))
     assert got.lang == "" and got.draw == 3
     assert k.notices == ["notice.settings_broken"]
@@ -263,7 +263,7 @@ def test_bad_settings_are_set_aside_with_a_notice(text):
     k.save_settings(got)
     assert json.loads(st.items["canfield.settings"])["draw"] == 3
     good = MemoryStorage({"canfield.settings": '{"draw": 1}'})
-    k2 = Keeper(Store(good))
+    k2 = Records(Store(good))
     assert k2.load_settings(("canfield",)).draw == 1 and k2.notices == []
 
 
@@ -278,12 +278,12 @@ def test_two_pages_never_lose_a_recorded_game():
         wall[0] += 1
         return wall[0]
 
-    a = Keeper(Store(st), Clock(), wall=tick)
+    a = Records(Store(st), Clock(), wall=tick)
     a.boot("")
     ga = Game.from_code(CODE)
     a.after_action(ga)
     a.ready()
-    b = Keeper(Store(st), Clock(), wall=tick)                # a second page, opened on another deal
+    b = Records(Store(st), Clock(), wall=tick)                # a second page, opened on another deal
     b.boot("CF1-D1-AAAAAAB")
     gb = Game.from_code("CF1-D1-AAAAAAB")
     b.after_action(gb)
@@ -319,7 +319,7 @@ def test_a_reset_in_one_page_is_not_undone_by_the_other():
     a.wall = tick
     first_moves(ga, 1)
     a.after_action(ga)
-    b = Keeper(Store(st), Clock(), wall=tick)
+    b = Records(Store(st), Clock(), wall=tick)
     b.boot("CF1-D1-AAAAAAB")
     b.after_action(Game.from_code("CF1-D1-AAAAAAB"))
     b.reset_stats()
@@ -332,13 +332,13 @@ def test_a_reset_in_one_page_is_not_undone_by_the_other():
 def test_unreadable_statistics_are_moved_aside_and_an_open_game_without_save_is_lost():
     bad = json.dumps({"format": "canfield-stats", "version": 9, "tables": {}, "open": None})
     st = MemoryStorage({STATS_KEY: bad})
-    k = Keeper(Store(st))
+    k = Records(Store(st))
     k.boot("")
     assert k.notices == ["notice.stats_broken"] and st.items[STATS_KEY + ".broken"] == bad
     s = Stats()
     s.start("canfield-D3", "gone")
     st2 = MemoryStorage({STATS_KEY: s.to_json()})           # a started game whose save vanished
-    k2 = Keeper(Store(st2))
+    k2 = Records(Store(st2))
     k2.boot("")
     assert k2.stats.open is None and json.loads(st2.items[STATS_KEY])["open"] is None
 
@@ -398,7 +398,7 @@ def test_dialog_texts():
 
 
 def test_import_reasons_in_the_players_language():
-    k = Keeper(Store(MemoryStorage()))
+    k = Records(Store(MemoryStorage()))
     fr = Translator("fr")
     reasons = []
     for bad in ("{x", '{"format": "nope"}', "[" * 40, None, "x" * 1_000_001,

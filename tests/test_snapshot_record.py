@@ -20,7 +20,7 @@ from ui.i18n import LANGUAGES, Translator  # noqa: E402
 from ui.layout import compute  # noqa: E402
 from ui.settings import Settings  # noqa: E402
 from ui.snapshot import KEY, MAX_BYTES, TEXT_KEYS, encode, record, save_hash  # noqa: E402
-from ui.state import PILES, visible_cards  # noqa: E402
+from ui.table import PILES, visible_cards  # noqa: E402
 from ui.view import column_lengths  # noqa: E402
 
 CODE = re.compile(r"^[A2-9TJQK][SHDC]$")

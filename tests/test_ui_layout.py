@@ -14,7 +14,7 @@ sys.path.insert(0, str(REPO / "static"))
 
 from canfield import Game  # noqa: E402
 from ui import layout as L  # noqa: E402
-from ui.state import PILES  # noqa: E402
+from ui.table import PILES  # noqa: E402
 
 EPS = 0.05
 

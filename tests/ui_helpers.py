@@ -18,6 +18,6 @@ CODE = "CF1-D3-AAAAACL"
 def make_controller(code=CODE, **settings):
     """A controller on the deal CODE, in English, already showing it, its start-up effects taken."""
     c = Controller(Game.from_code(code), Settings(**settings), Translator("en"), "en")
-    c.put(c.game, push=False)
+    c.show_game(c.game, push=False)
     c.take_effects()
     return c

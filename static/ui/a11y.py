@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from canfield import card_name
 
-from .state import TO_ENGINE, move_count
+from .table import TO_ENGINE, move_count
 
 NBSP = "\u00a0"
 

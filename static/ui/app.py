@@ -1,121 +1,165 @@
-"""The game page: boot, and the wiring between the modules.
+"""The game page's start-up and wiring: it builds the modules, hands each the narrow interface it needs
+(`dispatch` and a read-only `PageView`, never this object), fills the effect table, and binds the events.
 
-    DOM event -> input / dialogs / routing turn it into an action -> App.dispatch -> the controller
-    (static/ui/controller.py) changes the game and the UI state and lists effects -> App runs the
-    effects (save, say, shake, a notice, a dialog, the hash) -> the renderer draws (game, ui state)
-    at the next animation frame.
+    DOM event -> input / dialogs / routing / the solver turn it into an action -> `Page.dispatch` ->
+    the controller (static/ui/controller.py) changes the game and the UI state and lists effects ->
+    the effect table (static/ui/effects.py) runs them (save, say, shake, a notice, a dialog, the hash)
+    -> the renderer draws (game, ui state) at the next animation frame.
 
-Handlers are wrapped (`guard`) so that a Python error never reaches the player as a traceback: it is
-logged to the console and the board is drawn again from the engine's state.
+Handlers are guarded (static/ui/events.py) so that a Python error never reaches the player as a
+traceback: it is logged to the console and the board is drawn again from the engine's state.
 """
 
 from __future__ import annotations
 
-import traceback
-
-from canfield import RULESETS, Game
-from js import console, document, navigator, window
-from pyodide.ffi import create_once_callable, create_proxy
+from canfield import Game
+from js import document, navigator, window
+from pyodide.ffi import create_once_callable
 
 from .a11y import Announcer
-from .controller import Button, Controller, Resize
-from .counters import Counters
 from .celebrate import Celebration
-from .controller import Button, Controller, FinishStep, Resize
+from .choices import fill_select, language_options, offered_names, rules_options
+from .controller import (
+    NOTICE_MS, Button, Controller, FinishStep, MotionPreference, Recover, Resize, motion_on,
+)
+from .counters import Counters
 from .dialogs import Dialogs
 from .early import Snapshots, first_deal, replay, unpaint
-from .hint import Assist
-from .i18n import LANGUAGE_NAMES, LANGUAGES, Translator, pick_language
+from .effects import Effects, records_handlers
+from .events import Events
+from .hint import SolverClient
+from .i18n import Translator, pick_language
 from .input import Input
 from .layout import compute
-from .persist import Keeper, Store
+from .persist import Records, Store
 from .render import SLIDE_MS, Renderer
 from .routing import Router
 from .sound import Sound
-from .state import route_hash, visible_cards
+from .table import route_hash, visible_cards
 from .stats_view import StatsView
 from .view import column_lengths
 
-NOTICE_MS = 5000
 STORAGE_NOTICE_MS = 12000  # a saved game or statistics set aside: long enough to be read
-WRITES = ("changed", "hash", "save_settings", "new_record")   # effects that write storage or the address
 
 
-class App:
+class PageView:
+    """What the page's modules may read, and nothing they may change: the game and the UI state on the
+    table, the settings, the language, the layout, whether a dialog is open."""
+
+    def __init__(self, page):
+        self._page = page
+
+    @property
+    def game(self):
+        return self._page.controller.game
+
+    @property
+    def ui(self):
+        return self._page.controller.ui
+
+    @property
+    def settings(self):
+        c = self._page.controller
+        return c.settings if c is not None else self._page.boot_settings
+
+    @property
+    def t(self):
+        return self._page.controller.t
+
+    @property
+    def lang(self):
+        return self._page.controller.lang
+
+    @property
+    def layout(self):
+        return self._page.layout
+
+    @property
+    def coarse(self) -> bool:
+        return self._page.coarse
+
+    def busy(self) -> bool:
+        return self._page.dialogs.busy()
+
+
+class Page:
     def __init__(self):
         self.store = Store.local()  # localStorage, every access wrapped (refused or full: nothing kept)
-        self.keeper = Keeper(self.store)
-        # None where storage is refused (private mode): defaults; a bad record is set aside, with a notice
-        self.settings = self.keeper.load_settings(tuple(RULESETS))
+        self.records = Records(self.store)
+        # defaults where storage is refused (private mode); a bad record is set aside, with a notice
+        self.boot_settings = self.records.load_settings(offered_names())
         self.router = Router(self.dispatch)
         browser = list(navigator.languages or []) + [navigator.language]
-        self.lang = pick_language(self.router.query("lang"), self.settings.lang, *browser)
-        self.t = Translator(self.lang)
-        self.proxies = {}
+        lang = pick_language(self.router.query("lang"), self.boot_settings.lang, *browser)
+        self.boot_t = Translator(lang)
+        self.boot_lang = lang
+        self.events = Events(on_error=self._recover)
+        self.view = PageView(self)
+        self.effects = Effects(self.records)
         self.notice_timer = None
         self.root = document.getElementById("game")
         self.controller = None
         self.renderer = None
         self.input = None
-        self.assist = None        # the solver: hints, winnable and daily deals (static/ui/hint.py)
+        self.solver = None
         self.stats_view = None
         self.counters = None
-        self.dialogs = Dialogs(self)
+        self.dialogs = Dialogs(self.dispatch, self.dispatch_after_frame, self.view, self.records)
         self.announcer = Announcer(document.getElementById("announce"))
-        self.sound = Sound(self.settings.sound)   # off by default (static/ui/sound.py)
+        self.sound = Sound(self.boot_settings.sound)   # off by default (static/ui/sound.py)
         self._layout = None
         self._layout_key = None
         self.coarse = False
-        self.celebration = Celebration(self)   # the win cascade (static/ui/celebrate.py)
         self._next_step = None                  # (ms, seq) of the auto-finish's next move, set when drawn
-        self._later = []          # what a new deal defers until its first frame is drawn (`settle`)
         self._queued = []         # actions for the task after the next frame (`dispatch_after_frame`)
-        self._settle_timer = None
+        self._write_timer = None  # the task after a new deal's first frame, that writes what it deferred
         self.reduced_query = window.matchMedia("(prefers-reduced-motion: reduce)")
 
     # ---- start ------------------------------------------------------------------------
 
     def start(self):
-        self.renderer = Renderer(self.proxy("frame", self._on_frame), self.proxy("slid", self._on_slid),
-                                 self.proxy("undeny", lambda: self.renderer.undeny()))
-        self.snapshots = Snapshots(self)  # the board kept for the next visit (static/ui/early.py)
-        self.apply_texts()
-        self.apply_settings()
+        proxy = self.events.proxy
+        self.renderer = Renderer(proxy("frame", self._on_frame), proxy("slid", self._on_slid),
+                                 proxy("undeny", lambda: self.renderer.undeny()))
+        self.celebration = Celebration(self.renderer, proxy)   # the win cascade (static/ui/celebrate.py)
+        self.snapshots = Snapshots(self.view, self.records, self.renderer, proxy, self.write_deferred)
+        self._apply_texts(self.boot_t, self.boot_lang)
+        self._apply_look(self.boot_settings)
 
         code = self.router.code()
         what, named = route_hash(code, None)
         bad_code = code if what == "refuse" else ""
         if bad_code:  # an invalid code in the address: resume the saved game as if there were none
-            console.warn(f"Canfield: deal code {code[:120]!r} rejected")
+            window.console.warn(f"Canfield: deal code {code[:120]!r} rejected")
             code = ""
-        saved = self.keeper.boot(code)  # the saved game if the address names no other deal
+        saved = self.records.boot(code)  # the saved game if the address names no other deal
         notice = None
         if saved is not None:
             game = saved
         elif named is not None:
             game = named
         else:  # the deal static/paint.js put on screen on a first visit, else a fresh one
-            game = first_deal(self.settings) or self._fresh_game()
+            game = first_deal(self.boot_settings) or Game.new(draw=self.boot_settings.draw,
+                                                              rules=self.boot_settings.rules)
         if bad_code:
             kept = saved is not None
-            notice = self.t("notice.invalid_code_kept" if kept else "notice.invalid_code", code=bad_code[:120])
-        self.controller = Controller(game, self.settings, self.t, self.lang)
-        self.input = Input(self)
-        self.assist = Assist(self)
-        self.stats_view = StatsView(self)
-        self.counters = Counters(self)   # #moves and #clock (static/ui/counters.py)
-        self.controller.put(game, push=False, deal=False)   # the board is already on screen: no deal flight
-        self._sync_motion()
+            notice = self.boot_t("notice.invalid_code_kept" if kept else "notice.invalid_code", code=bad_code[:120])
+        self.controller = Controller(game, self.boot_settings, self.boot_t, self.boot_lang)
+        self.controller.reduced_motion = bool(self.reduced_query.matches)
+        self.input = Input(self.dispatch, self.view, self.renderer, self.celebration)
+        self.solver = SolverClient(self.dispatch, self.view, self.announcer.say, self.events.guard)
+        self.stats_view = StatsView(self.view, self.records, self.dialogs.close_all, self.events.guard)
+        self.counters = Counters(self.view, self.records)   # #moves and #clock (static/ui/counters.py)
+        self._fill_effects()
+        self.controller.show_game(game, push=False, deal=False)   # the board is already on screen: no flight
+        self._apply_motion()
         self._viewport()
         self._run(self.controller.take_effects())
         self._bind()
-        self.stats_view.bind(self.proxy)
-        self.counters.bind(self.proxy)   # the clock pauses while the page is hidden
-        self.snapshots.bind()            # after: the snapshot names the game as saved when the page goes
-        texts = ([notice] if notice else []) + [self.t(k) for k in self.keeper.notices]
+        texts = ([notice] if notice else []) + [self.view.t(k) for k in self.records.notices]
         if texts:
-            self.notice(" ".join(texts), STORAGE_NOTICE_MS if self.keeper.notices else NOTICE_MS)
-        self.keeper.ready()
+            self.notice(" ".join(texts), STORAGE_NOTICE_MS if self.records.notices else NOTICE_MS)
+        self.records.ready()
         for name in ("new", "settings", "rules"):
             self.renderer.buttons[name].disabled = False
         unpaint(self.root)  # the painted board goes in the same task as the first drawing: no frame between
@@ -123,63 +167,75 @@ class App:
         self.root.classList.remove("booting")
         self.root.dataset.ready = "true"
         window.canfieldBoot.done()
-        replay(self)        # taps and keys kept before the game was live
-        self.assist.start()  # the solver's worker boots after the game is ready
-        self.renderer.keep_faces()   # every card face's image built once, in idle moments
+        replay(self.view, self.dispatch)   # taps and keys kept before the game was live
+        self.solver.start()                # the solver's worker boots after the game is ready
+        self.renderer.keep_faces()         # every card face's image built once, in idle moments
 
-    def _fresh_game(self):
-        return Game.new(draw=self.settings.draw, rules=self.settings.rules)
-
-    def proxy(self, name, fn):
-        """A JS callback for `fn`, guarded, kept alive as long as the page."""
-        proxy = create_proxy(self.guard(fn))
-        self.proxies[name] = proxy
-        return proxy
-
-    def guard(self, fn):
-        def run(*args):
-            try:
-                return fn(*args)
-            except Exception:  # noqa: BLE001 - never a traceback on the page
-                console.error("Canfield: " + traceback.format_exc())
-                try:
-                    self.input.cancel_drag()
-                    self.controller.ui.selection = None
-                    self.renderer.request()
-                except Exception:  # noqa: BLE001
-                    pass
-        return run
+    def _fill_effects(self):
+        """The effect table: which small handler runs each kind of effect, in this order."""
+        on = self.effects.on
+        on("changed", self.input.cancel_drag)        # a key or a hash change in mid-drag: the drag ends
+        on("changed", self.solver.changed)           # a hint for the old position goes
+        records_handlers(self.effects, self.records, self.view)
+        on("changed", self.stats_view.refresh)
+        on("say", self.announcer.say)
+        on("shake", self._shake)
+        on("notice", self.notice)
+        on("dialog", self._open_dialog)
+        on("close_dialogs", self.dialogs.close_all)
+        on("confirm", self._confirm)
+        on("hash", self.router.write)
+        on("deal", self.solver.new_deal)             # a winnable deal when that setting is on
+        on("daily", self.solver.daily)
+        on("hint", self.solver.request_hint)
+        on("solver_wanted", self.solver.warm_up)
+        on("copy", self.copy_link)
+        on("sound", lambda what: self.sound.win() if what == "win" else self.sound.move())
+        on("focus", lambda pile: self.renderer.pile_element(pile).focus())
+        on("layout", self._layout_changed)
+        on("finish_step", self._set_next_step)
+        on("celebrate", self._celebrate_soon)
+        on("settings", lambda: self._apply_look(self.view.settings))
+        on("motion", self._apply_motion)
+        on("language", lambda: self._apply_texts(self.view.t, self.view.lang))
 
     def _bind(self):
-        board = document.getElementById("board")
+        ev = self.events
         inp = self.input
-        # first of the page's leaving writes (the clock's time, the snapshot): they write the game as left
-        settle = self.proxy("settle", self.settle)
-        window.addEventListener("pagehide", settle)
-        document.addEventListener("visibilitychange", settle)
-        board.addEventListener("pointerdown", self.proxy("pointerdown", inp.on_pointerdown))
-        board.addEventListener("mousedown", self.proxy("mousedown", inp.on_mousedown))
-        document.addEventListener("pointermove", self.proxy("pointermove", inp.on_pointermove))
-        document.addEventListener("pointerup", self.proxy("pointerup", inp.on_pointerup))
-        document.addEventListener("pointercancel", self.proxy("pointercancel", inp.on_pointercancel))
-        document.addEventListener("keydown", self.proxy("keydown", inp.on_keydown))
-        board.addEventListener("focusin", self.proxy("focusin", inp.on_focusin))
-        board.addEventListener("contextmenu", self.proxy("contextmenu", lambda ev: ev.preventDefault()))
-        window.addEventListener("hashchange", self.proxy("hashchange", self.router.on_hashchange))
-        window.addEventListener("storage", self.proxy("storage", self._on_storage))
-        self.reduced_query.addEventListener("change", self.proxy("reduced-motion", lambda *_: self._sync_motion()))
-        resized = self.proxy("resize", lambda *_: self._viewport())
-        window.addEventListener("resize", resized)
-        window.addEventListener("orientationchange", resized)
+        board = document.getElementById("board")
+        ev.listen(board, "pointerdown", "pointerdown", inp.on_pointerdown)
+        ev.listen(board, "mousedown", "mousedown", inp.on_mousedown)
+        ev.listen(document, "pointermove", "pointermove", inp.on_pointermove)
+        ev.listen(document, "pointerup", "pointerup", inp.on_pointerup)
+        ev.listen(document, "pointercancel", "pointercancel", inp.on_pointercancel)
+        ev.listen(document, "keydown", "keydown", inp.on_keydown)
+        ev.listen(board, "focusin", "focusin", inp.on_focusin)
+        ev.listen(board, "contextmenu", "contextmenu", lambda e: e.preventDefault())
+        ev.listen(window, "hashchange", "hashchange", self.router.on_hashchange)
+        ev.listen(window, "storage", "storage", self._on_storage)
+        ev.listen(self.reduced_query, "change", "reduced-motion",
+                  lambda *_: self.dispatch(MotionPreference(bool(self.reduced_query.matches))))
+        ev.listen(window, "resize", "resize", lambda *_: self._viewport())
+        ev.listen(window, "orientationchange", "resize", lambda *_: self._viewport())
         for btn in document.querySelectorAll("[data-action]"):
-            btn.addEventListener("click", self.proxy(f"action-{btn.dataset.action}", self._on_action))
-        self.dialogs.bind(self.proxy)
-        close = document.querySelector("#notice [data-notice-close]")
-        if close:
-            close.addEventListener("click", self.proxy("notice-close", self._hide_notice))
+            ev.listen(btn, "click", f"action-{btn.dataset.action}",
+                      lambda e: self.dispatch(Button(e.currentTarget.dataset.action)))
+        self.dialogs.bind(ev)
+        self.stats_view.bind(ev)
+        self.solver.bind(ev)
+        ev.listen(document.querySelector("#notice [data-notice-close]"), "click", "notice-close", self._hide_notice)
+        self.counters.bind(ev)
+        # The leaving writes, in this order: what a new deal deferred, the clock's time in the saved game,
+        # then the snapshot that names that saved game as it is left.
+        ev.leaving(on_visibility=(self.write_deferred, self.counters.on_visibility, self.snapshots.flush),
+                   on_pagehide=(self.write_deferred, self.counters.on_pagehide, self.snapshots.flush))
 
-    def _on_action(self, ev):
-        self.dispatch(Button(ev.currentTarget.dataset.action))
+    def _recover(self):
+        """After a logged error: nothing stays picked up or dragged, the board is drawn again."""
+        self.input.cancel_drag()
+        self.controller.dispatch(Recover())
+        self.controller.take_effects()
+        self.renderer.request()
 
     # ---- the one path from an action to the screen --------------------------------------
 
@@ -194,10 +250,8 @@ class App:
         deal gets a frame of its own; one frame holding both took twice the budget."""
         self._queued.append(action)
         if len(self._queued) == 1:
-            if "queued" not in self.proxies:
-                self.proxy("queued", self._run_queued)
-                self.proxy("queued-frame", lambda *_: window.setTimeout(self.proxies["queued"], 0))
-            window.requestAnimationFrame(self.proxies["queued-frame"])
+            queued = self.events.proxy("queued", self._run_queued)
+            window.requestAnimationFrame(self.events.proxy("queued-frame", lambda *_: window.setTimeout(queued, 0)))
 
     def _run_queued(self, *_):
         actions, self._queued = self._queued, []
@@ -205,85 +259,44 @@ class App:
             self.dispatch(action)
 
     def _run(self, effects):
-        c = self.controller
-        # A new deal not drawn yet: its first frame holds the drawing and the flights only; the address
-        # and the storage writes it asks for wait until that frame is drawn (`settle`). The bookkeeping
-        # (statistics, clock) is done now, so that frame's counters are right.
-        defer = self.renderer is not None and c.ui.deal_seq != self.renderer.drawn_deal
-        if not defer and self._later and any(e[0] in WRITES for e in effects):
-            self.settle()             # what a deal deferred is written before what this action writes
-        if defer and not self.keeper.deferring:
-            self.keeper.defer_writes()
-            self._later.append(self.keeper.write_deferred)
-        for effect in effects:
-            kind, args = effect[0], effect[1:]
-            if kind == "changed":
-                self.input.cancel_drag()      # a key or a hash change in mid-drag: the drag ends here
-                self.assist.changed()         # a hint for the old position goes
-                try:
-                    self.keeper.after_action(c.game)  # count for the statistics, then save the game
-                except Exception:  # noqa: BLE001 - keeping the game must never stop it
-                    console.error("Canfield: saving failed: " + traceback.format_exc())
-                if self.stats_view is not None:
-                    self.stats_view.refresh()
-            elif kind == "say":
-                self.announcer.say(args[0])
-            elif kind == "shake":
-                pile, count = args
-                codes = visible_cards(c.game)[pile]
-                self.renderer.shake(pile, codes[len(codes) - count:] if codes else ())
-            elif kind == "notice":
-                self.notice(*args)
-            elif kind == "dialog":
-                self.input.cancel_drag()
-                self.dialogs.open(args[0])
-            elif kind == "close_dialogs":
-                self.dialogs.close_all()
-            elif kind == "confirm":
-                self.input.cancel_drag()
-                self.dialogs.confirm(args[0])
-            elif kind == "hash":
-                if defer:
-                    self._later.append(lambda code=args[0], push=args[1]: self.router.write(code, push))
-                else:
-                    self.router.write(args[0], args[1])
-            elif kind == "deal":
-                self.assist.new_deal(*args)   # a winnable deal when that setting is on
-            elif kind == "daily":
-                self.assist.daily(*args)
-            elif kind == "hint":
-                self.assist.request_hint()
-            elif kind == "copy":
-                self.copy_link(args[0])
-            elif kind == "sound":
-                self.sound.win() if args[0] == "win" else self.sound.move()
-            elif kind == "focus":
-                self.renderer.pile_element(args[0]).focus()
-            elif kind == "save_settings":
-                self.save_settings()
-            elif kind == "new_record":
-                self.keeper.restarted()
-            elif kind == "layout":
-                self._layout_key = None
-            elif kind == "finish_step":      # the animated auto-finish: its next move `ms` after this
-                self._next_step = args       # one is drawn (a slow frame never skips a card)
-            elif kind == "celebrate":        # after the last card has landed
-                window.setTimeout(self.proxies.get("celebrate") or self.proxy("celebrate", self._celebrate),
-                                  SLIDE_MS + 40)
+        # a new deal not drawn yet: its first frame holds the drawing and the flights only
+        pending = self.renderer is not None and self.controller.ui.deal_seq != self.renderer.drawn_deal
+        self.effects.run(effects, first_frame_pending=pending)
 
-    # ---- motion ---------------------------------------------------------------------------
+    def write_deferred(self, *_):
+        """What a new deal deferred until its first frame, written now (static/ui/effects.py)."""
+        if self._write_timer is not None:
+            window.clearTimeout(self._write_timer)
+            self._write_timer = None
+        self.effects.write_deferred()
 
-    def _sync_motion(self):
-        """Motion on or off: the setting, unless the system asks for reduced motion."""
-        reduced = bool(self.reduced_query.matches)
-        on = self.settings.motion and not reduced
-        self.root.classList.toggle("no-motion", not on)
-        if self.renderer is not None:
-            self.renderer.motion = on
-            if not on and self.renderer.dealing():
-                self.renderer.finish_deal()
-        if self.controller is not None:
-            self.controller.reduced_motion = reduced
+    # ---- effects ----------------------------------------------------------------------------
+
+    def _shake(self, pile, count):
+        codes = visible_cards(self.view.game)[pile]
+        self.renderer.shake(pile, codes[len(codes) - count:] if codes and count else ())
+
+    def _open_dialog(self, name):
+        self.input.cancel_drag()
+        if name == "stats":
+            self.stats_view.open()
+        else:
+            self.dialogs.open(name)
+
+    def _confirm(self, text):
+        self.input.cancel_drag()
+        self.dialogs.confirm(text)
+
+    def _layout_changed(self):
+        self._layout_key = None
+
+    def _set_next_step(self, ms, seq):
+        """The animated auto-finish: its next move `ms` after this one is drawn (a slow frame never
+        skips a card)."""
+        self._next_step = (ms, seq)
+
+    def _celebrate_soon(self):
+        window.setTimeout(self.events.proxy("celebrate", self._celebrate), SLIDE_MS + 40)   # the last card landed
 
     def _celebrate(self, *_):
         """The game was won by a move: the cascade, then the win dialog (at once with motion off, or
@@ -291,44 +304,69 @@ class App:
         c = self.controller
         if not c.game.won:                   # undone meanwhile
             return
-        if not c.motion or self.busy():
+        if not c.motion or self.view.busy():
             self.dialogs.open("win")
             return
         self.input.cancel_drag()
         self.celebration.start([[card.code for card in pile] for pile in c.game.foundations], self._celebrated)
 
     def _celebrated(self):
-        if self.controller.game.won and not self.busy():
+        if self.controller.game.won and not self.view.busy():
             self.dialogs.open("win")
+
+    # ---- motion, look and texts ------------------------------------------------------------
+
+    def _apply_motion(self):
+        """Motion on or off (controller.motion_on): the no-motion class, the renderer, a deal in flight."""
+        c = self.controller
+        on = c.motion if c is not None else motion_on(self.boot_settings.motion, bool(self.reduced_query.matches))
+        self.root.classList.toggle("no-motion", not on)
+        self.renderer.motion = on
+        if not on and self.renderer.dealing():
+            self.renderer.finish_deal()
+
+    def _apply_look(self, settings):
+        """The settings' look classes on #game (four colours, large cards, theme, card back, table), the
+        sound on or off, and motion."""
+        for name, on in settings.look_classes().items():
+            self.root.classList.toggle(name, on)
+        self.sound.enabled = settings.sound
+        self._apply_motion()
+        if self.controller is not None:
+            self.renderer.request()
+
+    def _apply_texts(self, t, lang):
+        document.documentElement.lang = lang
+        for el in document.querySelectorAll("[data-t]"):
+            el.textContent = t(el.dataset.t)
+        for el in document.querySelectorAll("[data-t-label]"):
+            el.setAttribute("aria-label", t(el.dataset.tLabel))
+            if el.tagName == "BUTTON":
+                el.title = t(el.dataset.tLabel)
+        for el in document.querySelectorAll("[data-t-title]"):
+            el.title = t(el.dataset.tTitle)
+        fill_select(document.getElementById("rules-select"), rules_options(t))
+        fill_select(document.getElementById("lang-select"), language_options())
+        self.renderer.relabel(t)
+        if self.controller is not None:
+            self.renderer.request()
+
+    # ---- frames -----------------------------------------------------------------------------
 
     def _on_frame(self, *_):
         if self.controller is None:
             return
         c = self.controller
-        self.renderer.draw(c.game, c.ui, self.layout, self.t, self.lang)
+        self.renderer.draw(c.game, c.ui, self.layout, c.t, c.lang)
         if self.counters is not None:
             self.counters.draw(c.game)
         self.snapshots.drawn()
-        if self._later and self._settle_timer is None:   # the task after this frame
-            self._settle_timer = window.setTimeout(self.proxies["settle"], 0)
+        if self.effects.after_first_frame and self._write_timer is None:   # the task after this frame
+            self._write_timer = window.setTimeout(self.events.proxy("write-deferred", self.write_deferred), 0)
         if self._next_step is not None:
             (ms, seq), self._next_step = self._next_step, None
-            tick = create_once_callable(self.guard(lambda *_: self.dispatch(FinishStep(seq))))
+            tick = create_once_callable(self.events.guard(lambda *_: self.dispatch(FinishStep(seq))))
             window.setTimeout(tick, ms)
-
-    def settle(self, *_):
-        """Run, in order, what a new deal deferred until its first frame (the address, the storage
-        writes): in the task after that frame, or before anything that must come after them: an action
-        that writes, the page hidden or left, a snapshot. Never lost, never out of order."""
-        if self._settle_timer is not None:
-            window.clearTimeout(self._settle_timer)
-            self._settle_timer = None
-        jobs, self._later = self._later, []
-        for job in jobs:
-            try:
-                job()
-            except Exception:  # noqa: BLE001 - keeping the game must never stop it
-                console.error("Canfield: deferred write failed: " + traceback.format_exc())
 
     def _on_slid(self, ev):
         el = ev.target.effect.target
@@ -346,76 +384,15 @@ class App:
         c = self.controller
         w, h = c.ui.viewport
         coarse = self.coarse
-        key = (w, h, column_lengths(c.game), c.game.draw, self.settings.large_cards, coarse)
+        key = (w, h, column_lengths(c.game), c.game.draw, c.settings.large_cards, coarse)
         if key != self._layout_key:
             self._layout_key = key
             self._layout = compute(w, h, key[2], draw=key[3], large=key[4], coarse=coarse)
         return self._layout
 
-    def busy(self):
-        return self.dialogs.busy()
-
-    def refocus(self):
-        """A dialog closed: the keyboard goes back to the board's current pile."""
-        if self.controller is not None:
-            self.renderer.pile_element(self.controller.ui.focus).focus()
-
-    def say(self, text):
-        self.announcer.say(text)
-
-    # ---- texts and settings -------------------------------------------------------------
-
-    def apply_texts(self):
-        t = self.t
-        document.documentElement.lang = self.lang
-        for el in document.querySelectorAll("[data-t]"):
-            el.textContent = t(el.dataset.t)
-        for el in document.querySelectorAll("[data-t-label]"):
-            el.setAttribute("aria-label", t(el.dataset.tLabel))
-            if el.tagName == "BUTTON":
-                el.title = t(el.dataset.tLabel)
-        for el in document.querySelectorAll("[data-t-title]"):
-            el.title = t(el.dataset.tTitle)
-        rules = document.getElementById("rules-select")
-        rules.innerHTML = ""
-        for name in RULESETS:
-            opt = document.createElement("option")
-            opt.value = name
-            opt.textContent = t.rules_name(name)
-            rules.appendChild(opt)
-        langs = document.getElementById("lang-select")
-        langs.innerHTML = ""
-        for code in LANGUAGES:
-            opt = document.createElement("option")
-            opt.value = code
-            opt.textContent = LANGUAGE_NAMES[code]
-            langs.appendChild(opt)
-        self.renderer.relabel(t)
-
-    def set_language(self, lang):
-        self.lang = lang if lang in LANGUAGES else self.lang
-        self.t = Translator(self.lang)
-        self.controller.set_language(self.t, self.lang)
-        self.apply_texts()
-        self.renderer.request()
-        self.say(self.t("a11y.language", name=LANGUAGE_NAMES[self.lang]))
-
-    def apply_settings(self):
-        """The settings' look classes on #game (four colours, large cards, theme, card back, table), and
-        the sound on or off."""
-        for name, on in self.settings.look_classes().items():
-            self.root.classList.toggle(name, on)
-        self.sound.enabled = self.settings.sound
-        self._sync_motion()
-        if self.controller is not None:
-            self.renderer.request()
-
-    def save_settings(self):
-        self.keeper.save_settings(self.settings)  # full, refused or held: the game still plays
-
     def _on_storage(self, ev):
         """Another page of the game wrote to localStorage (the `storage` event)."""
-        if self.keeper.on_storage(ev.key, ev.newValue) == "stats" and self.stats_view is not None:
+        if self.records.on_storage(ev.key, ev.newValue) == "stats":
             self.stats_view.refresh()
 
     # ---- notices and the link -----------------------------------------------------------
@@ -426,8 +403,7 @@ class App:
         el.hidden = False
         if self.notice_timer is not None:
             window.clearTimeout(self.notice_timer)
-        self.notice_timer = window.setTimeout(self.proxies.get("hide_notice") or self.proxy(
-            "hide_notice", self._hide_notice), ms)
+        self.notice_timer = window.setTimeout(self.events.proxy("hide_notice", self._hide_notice), ms)
 
     def _hide_notice(self, *_):
         document.getElementById("notice").hidden = True
@@ -435,9 +411,11 @@ class App:
 
     def copy_link(self, code):
         url = self.router.link(code)
-        ok = create_once_callable(lambda *_: self.notice(self.t("notice.copied")))
-        bad = create_once_callable(lambda *_: self.notice(self.t("notice.copy_failed", url=url)))
+        t = self.view.t
+        ok = create_once_callable(lambda *_: self.notice(t("notice.copied")))
+        bad = create_once_callable(lambda *_: self.notice(t("notice.copy_failed", url=url)))
         try:
             navigator.clipboard.writeText(url).then(ok, bad)
-        except Exception:  # noqa: BLE001
-            self.notice(self.t("notice.copy_failed", url=url))
+        except Exception:  # no clipboard: the link is shown to copy by hand
+            self.notice(t("notice.copy_failed", url=url))
+

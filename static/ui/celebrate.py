@@ -32,10 +32,11 @@ def _px(v: float) -> str:
 
 
 class Celebration:
-    """`app` gives `proxy(name, fn)` (guarded JS callbacks), `renderer` (pile elements, faces' labels)."""
+    """Given the renderer (pile elements, faces' labels) and `proxy(name, fn)` (guarded JS callbacks)."""
 
-    def __init__(self, app):
-        self.app = app
+    def __init__(self, renderer, proxy):
+        self.renderer = renderer
+        self.proxy = proxy
         self.layer = None
         self.queue = []          # (foundation index, code) still to throw
         self.covers = {}         # foundation index -> the element showing its next card
@@ -55,21 +56,19 @@ class Celebration:
         `on_end()` when the last has gone or a tap or key ended it."""
         if self.layer is not None:
             self._remove()
-        app = self.app
         root = document.getElementById("game")
         box = root.getBoundingClientRect()
         layer = document.createElement("div")
         layer.id = "celebration"
         layer.className = "celebration"
         layer.setAttribute("aria-hidden", "true")
-        layer.addEventListener("pointerdown", app.proxies.get("celebration-down")
-                               or app.proxy("celebration-down", self._on_pointerdown))
+        layer.addEventListener("pointerdown", self.proxy("celebration-down", self._on_pointerdown))
         card_w = card_h = 0.0
         for i in range(4):
-            r = app.renderer.pile_element(f"foundation-{i + 1}").getBoundingClientRect()
+            r = self.renderer.pile_element(f"foundation-{i + 1}").getBoundingClientRect()
             self.rects[i] = (r.left - box.left, r.top - box.top)
             card_w, card_h = r.width, r.height
-        one = app.renderer.card_element("AS").getBoundingClientRect()
+        one = self.renderer.card_element("AS").getBoundingClientRect()
         if one.width:
             card_w, card_h = one.width, one.height
         self.size = (box.width, box.height, card_w, card_h)
@@ -97,7 +96,7 @@ class Celebration:
             return
         el.className = card_class(code) + " cel-cover"
         el.dataset.copy = code           # the face's art (static/faces.css), without the board's hook
-        el.innerHTML = card_html(code, self.app.renderer.labels)
+        el.innerHTML = card_html(code, self.renderer.labels)
 
     def _tick(self, *_):
         self.timer = None
@@ -108,12 +107,9 @@ class Celebration:
         self._cover(i, nxt)
         self._throw(i, code)
         if self.queue:
-            app = self.app
-            self.timer = window.setTimeout(app.proxies.get("celebration-tick")
-                                           or app.proxy("celebration-tick", self._tick), LAUNCH_MS)
+            self.timer = window.setTimeout(self.proxy("celebration-tick", self._tick), LAUNCH_MS)
 
     def _throw(self, i, code):
-        app = self.app
         width, height, cw, ch = self.size
         x, y = self.rects[i]
         vx, vy = throw_speed(self.thrown)
@@ -125,7 +121,7 @@ class Celebration:
         inner = document.createElement("div")
         inner.className = card_class(code) + " cel-card"
         inner.dataset.copy = code
-        inner.innerHTML = card_html(code, app.renderer.labels)
+        inner.innerHTML = card_html(code, self.renderer.labels)
         outer.appendChild(inner)
         self.layer.appendChild(outer)
         timing = _js({"duration": path.duration, "fill": "forwards"})
@@ -133,7 +129,7 @@ class Celebration:
         inner.animate(_js(ys), timing)
         slide = outer.animate(_js([{"transform": "translateX(0)"}, {"transform": f"translateX({path.dx}px)"}]),
                               _js({"duration": path.duration, "fill": "forwards", "easing": "linear"}))
-        slide.onfinish = app.proxies.get("celebration-landed") or app.proxy("celebration-landed", self._landed)
+        slide.onfinish = self.proxy("celebration-landed", self._landed)
         self.flying += 1
 
     def _landed(self, ev):
@@ -165,9 +161,7 @@ class Celebration:
         document.getElementById("game").classList.remove("celebrating")
         if by_player:      # the layer takes the rest of this press; then it goes and the dialog opens
             self.after = on_end
-            app = self.app
-            window.setTimeout(app.proxies.get("celebration-after") or app.proxy("celebration-after", self._after),
-                              AFTER_MS)
+            window.setTimeout(self.proxy("celebration-after", self._after), AFTER_MS)
         else:
             self._remove()
             on_end()

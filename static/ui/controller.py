@@ -15,16 +15,18 @@ or untouched.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from canfield import Game
 
 from .a11y import cursor_text, selection_text
-from .state import (
+from .i18n import LANGUAGE_NAMES, Translator
+from .settings import FIELDS as SETTING_FIELDS
+from .table import (
     TO_ENGINE, Selection, key_neighbour, move_count, moves_from, route_hash, stock_move, visible_cards,
 )
 
-NOTICE_MS = 5000
+NOTICE_MS = 5000         # how long a notice stays (the page's default too)
 FINISH_MS = 80           # the animated auto-finish: one card to a foundation every 80 ms
 FINISH_DRAW_MS = 40      # a draw or recycle inside the finish goes faster
 
@@ -42,7 +44,7 @@ class Drop:
     pile: str
     count: int
     dest: str | None             # None: dropped nowhere legal
-    firsts: dict = field(default_factory=dict, compare=False)   # code -> (x, y) where the card is drawn now
+    drawn_at: dict = field(default_factory=dict, compare=False)   # code -> (x, y) where the card is drawn now
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,42 @@ class Answer:
 class NewDeal:
     game: object                 # a Game to put on the table
     push: bool = True            # a new history entry (a deal the player asked for)
+    daily: str = ""              # "YYYY-MM-DD": the game is that day's daily deal
+    close_dialogs: bool = False  # a deal the solver found while a dialog was open: the dialogs close
+
+
+@dataclass(frozen=True)
+class SettingsChanged:
+    """The player changed settings (the Settings dialog, the New game dialog's winnable box)."""
+    changes: dict = field(compare=False)   # setting name -> new value (already one of the allowed)
+
+
+@dataclass(frozen=True)
+class MotionPreference:
+    """The system's prefers-reduced-motion, at start and whenever it changes."""
+    reduced: bool
+
+
+@dataclass(frozen=True)
+class EarlyInputRefused:
+    """Taps kept before the game was live that the live board no longer shows (static/ui/early.py)."""
+    piles: tuple
+
+
+@dataclass(frozen=True)
+class Announce:
+    """A sentence for the live region (a text the page shows that the controller did not write)."""
+    text: str
+
+
+@dataclass(frozen=True)
+class DialogClosed:
+    """A dialog closed: the keyboard goes back to the board's current pile."""
+
+
+@dataclass(frozen=True)
+class Recover:
+    """A handler failed: nothing stays picked up, the board is drawn again from the engine's state."""
 
 
 @dataclass(frozen=True)
@@ -94,7 +132,30 @@ class HintShown:
 
 @dataclass(frozen=True)
 class GoBack:
-    undos: int                   # the solver's lost-position offer: undo that many moves
+    """Take the solver's lost-position offer: undo that many moves (None: the offer standing in the UI
+    state, if it is for this position)."""
+    undos: int | None = None
+
+
+@dataclass(frozen=True)
+class Panel:
+    """What the solver's #assist panel shows (static/ui/hint.py asks, the renderer draws)."""
+    kind: str                    # "wait", "hint", "lost", "unknown", "stuck", "search", "note"
+    text: str
+    buttons: tuple = ()          # of "back", "undo", "new", "cancel" (the close button is always there)
+    move: str | None = None      # the hinted move (data-move)
+    undos: int | None = None     # the lost position's offer (data-undos)
+    back_label: str = ""
+
+
+@dataclass(frozen=True)
+class ShowPanel:
+    panel: Panel
+
+
+@dataclass(frozen=True)
+class HidePanel:
+    """The #assist panel closes."""
 
 
 @dataclass(frozen=True)
@@ -120,7 +181,50 @@ class FinishStep:
 
 
 # actions that may come while the animated auto-finish plays without ending it first
-_BESIDE_FINISH = (FinishStep, Resize, Pointer, Focus, HintShown)
+_BESIDE_FINISH = (FinishStep, Resize, Pointer, Focus, HintShown, MotionPreference, Announce, DialogClosed,
+                  ShowPanel, HidePanel)
+# panels about the position on the table: a change of position closes them
+POSITION_PANELS = ("wait", "hint", "lost", "unknown", "stuck")
+
+
+def motion_on(setting: bool, reduced: bool) -> bool:
+    """Whether anything moves: the motion setting, unless the system asks for reduced motion. The one
+    place this is decided (the controller, the renderer and the page's no-motion class all ask it)."""
+    return bool(setting) and not reduced
+
+
+# ---- the keyboard map (the one place that says what a key does) ------------------------------
+
+_LETTER_KEYS = {"u": "undo", "r": "redo", "d": "draw", "n": "new", "h": "hint"}
+_BOARD_KEYS = {"ArrowLeft": "arrow-left", "ArrowRight": "arrow-right", "ArrowUp": "arrow-up",
+               "ArrowDown": "arrow-down", "Enter": "enter", " ": "enter", "Home": "home"}
+
+
+def key_command(a: Key) -> str | None:
+    """What a key stands for: "undo", "redo", "draw", "new", "hint", "rules", "unselect", "describe",
+    "arrow-<direction>", "enter", "home"; None for a key the page leaves to the browser. Arrows, Enter,
+    Space and Home act only with the focus on the board; "unselect" only when something is selected."""
+    key = a.key
+    lower = key.lower() if len(key) == 1 else key
+    if a.ctrl:
+        if lower == "z":
+            return "redo" if a.shift else "undo"
+        return "redo" if lower == "y" else None
+    if lower in _LETTER_KEYS:
+        return _LETTER_KEYS[lower]
+    if key in ("?", "F1"):
+        return "rules"
+    if key == "Escape":
+        return "unselect"
+    if lower == "b" and not a.shift:
+        return "describe"
+    return _BOARD_KEYS.get(key) if a.in_board else None
+
+
+def handles(a: Key, ui) -> bool:
+    """Whether key `a` does something with the UI state `ui` (the page then stops the browser's default)."""
+    command = key_command(a)
+    return command is not None and (command != "unselect" or ui.selection is not None)
 
 
 # ---- the state of the interface ---------------------------------------------------------------
@@ -150,6 +254,9 @@ class UIState:
         self.pending = None          # Pending: a confirmation waits for an answer
         self.restart_undo = None     # (history, redo moves) of the game before a restart
         self.viewport = (1280.0, 800.0)
+        self.reduced_motion = False  # the system's prefers-reduced-motion (MotionPreference)
+        self.panel = None            # Panel: what the solver's #assist panel shows (None: closed)
+        self.lost_offer = None       # undos: the lost position's offer (dropped by any change of position)
         # motion (static/ui/motion.py, render.py, celebrate.py)
         self.deal_seq = 0            # bumped for a deal the renderer flies in from the stock
         self.finishing = []          # the auto-finish moves still to play, one per FinishStep
@@ -169,17 +276,21 @@ class Controller:
         self.lang = lang
         self.ui = UIState()
         self.effects = []
-        self.reduced_motion = False  # the page's prefers-reduced-motion (set by the page)
 
     @property
     def motion(self) -> bool:
-        """Animations on: the motion setting, unless the system asks for reduced motion."""
-        return bool(getattr(self.settings, "motion", True)) and not self.reduced_motion
+        """Animations on (`motion_on`)."""
+        return motion_on(self.settings.motion, self.ui.reduced_motion)
+
+    @property
+    def reduced_motion(self) -> bool:
+        return self.ui.reduced_motion
+
+    @reduced_motion.setter
+    def reduced_motion(self, reduced: bool) -> None:
+        self.ui.reduced_motion = bool(reduced)
 
     # ---- plumbing -----------------------------------------------------------------------
-
-    def set_language(self, t, lang: str) -> None:
-        self.t, self.lang = t, lang
 
     def take_effects(self) -> list:
         out, self.effects = self.effects, []
@@ -201,6 +312,9 @@ class Controller:
         ui.anim_seq += 1
         ui.slide_from = {}
         ui.slide_origin = None
+        ui.lost_offer = None
+        if ui.panel is not None and ui.panel.kind in POSITION_PANELS:
+            ui.panel = None
         self._do("changed")
         if self.game.won:
             # with motion, the win celebration first (static/ui/celebrate.py), then the dialog
@@ -230,6 +344,45 @@ class Controller:
     def _on_Pointer(self, a: Pointer) -> None:
         self.ui.keyboard = False
 
+    def _on_MotionPreference(self, a: MotionPreference) -> None:
+        self.ui.reduced_motion = bool(a.reduced)
+        self._do("motion")
+
+    def _on_Announce(self, a: Announce) -> None:
+        self.say(a.text)
+
+    def _on_DialogClosed(self, a: DialogClosed) -> None:
+        self._do("focus", self.ui.focus)
+
+    def _on_Recover(self, a: Recover) -> None:
+        self.ui.selection = None
+
+    def _on_EarlyInputRefused(self, a: EarlyInputRefused) -> None:
+        for pile in a.piles:
+            self._do("shake", pile, 0)
+        if a.piles:
+            self._do("notice", self.t("notice.early_refused"), NOTICE_MS)
+
+    # ---- settings -----------------------------------------------------------------------
+
+    def _on_SettingsChanged(self, a: SettingsChanged) -> None:
+        """New settings replace the old (never changed in place: whoever read them keeps a true copy)."""
+        changes = {k: v for k, v in a.changes.items() if k in SETTING_FIELDS}
+        old = self.settings
+        self.settings = replace(old, **changes)
+        self._do("settings")
+        new = self.settings
+        if "lang" in changes and new.lang in LANGUAGE_NAMES and new.lang != self.lang:
+            self.lang = new.lang
+            self.t = Translator(new.lang)
+            self._do("language")
+            self.say(self.t("a11y.language", name=LANGUAGE_NAMES[new.lang]))
+        self._do("save_settings")
+        if new.winnable and not old.winnable:
+            self._do("solver_wanted")      # the next deal will need the solver: it starts now
+        if "auto_finish" in changes and new.auto_finish:
+            self._on_AutoFinish(AutoFinish())
+
     def _on_Focus(self, a: Focus) -> None:
         ui = self.ui
         if a.pile != ui.focus:
@@ -241,9 +394,9 @@ class Controller:
     # ---- taps, drops, keys --------------------------------------------------------------
 
     def _on_Tap(self, a: Tap) -> None:
-        self._touch(a.pile, a.index, by_key=False)
+        self._tap_or_enter(a.pile, a.index, by_key=False)
 
-    def _touch(self, pile: str, index, by_key: bool) -> None:
+    def _tap_or_enter(self, pile: str, index, by_key: bool) -> None:
         """A tap on (or Enter over) `pile` at card `index`: the one rule for pointer and keyboard."""
         game, ui = self.game, self.ui
         if pile == "stock":
@@ -257,7 +410,7 @@ class Controller:
                 self.say(self.t("a11y.unselected"))
                 return
             if sel.pile == pile:             # Enter on the selection: its automatic move, if any
-                move = game.tap_move(TO_ENGINE[pile], sel.count, self.settings.double_click)
+                move = game.tap_move(TO_ENGINE[pile], sel.count, self.settings.tap_to_columns)
             else:
                 move = moves_from(game, sel.pile, sel.count).get(pile)
             if move is None:
@@ -281,7 +434,7 @@ class Controller:
             else:
                 self._refuse(pile, count)
             return
-        move = game.tap_move(TO_ENGINE[pile], count, self.settings.double_click)
+        move = game.tap_move(TO_ENGINE[pile], count, self.settings.tap_to_columns)
         if move is not None:
             self.play(move)
         elif moves_from(game, pile, count):
@@ -296,66 +449,62 @@ class Controller:
         ui.selection = None
         move = moves_from(self.game, a.pile, a.count).get(a.dest) if a.dest else None
         if move is None:
-            ui.slide_from = dict(a.firsts)   # back where it came from, sliding from the drop point
+            ui.slide_from = dict(a.drawn_at)   # back where it came from, sliding from the drop point
             ui.animate = True
             ui.anim_seq += 1
-            if a.dest is not None or a.firsts:
+            if a.dest is not None or a.drawn_at:
                 self.say(self.t("a11y.illegal_drop"))
             return
-        self.play(move, firsts=a.firsts)
+        self.play(move, drawn_at=a.drawn_at)
 
     def _on_Key(self, a: Key) -> None:
-        ui = self.ui
-        key = a.key
-        lower = key.lower() if len(key) == 1 else key
-        if a.ctrl:
-            if lower == "z":
-                self._redo() if a.shift else self._undo()
-            elif lower == "y":
-                self._redo()
+        if not handles(a, self.ui):
             return
-        if lower == "u":
-            self._undo()
-        elif lower == "r":
-            self._redo()
-        elif lower == "d":
-            ui.selection = None
-            self._draw()
-        elif lower == "n":
-            self._do("dialog", "new")
-        elif lower == "h":
-            self._do("hint")
-        elif key in ("?", "F1"):
-            ui.selection = None
-            self._do("dialog", "rules")
-        elif key == "Escape":
-            if ui.selection is not None:
-                ui.selection = None
-                self.say(self.t("a11y.unselected"))
-        elif lower == "b" and not a.shift:
-            self.say(self.game.describe(self.lang))
-        elif not a.in_board:
+        command = key_command(a)
+        if command.startswith("arrow-"):
+            self._arrow(command[6:])
             return
-        elif key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
-            self._arrow(key[5:].lower())
-        elif key in ("Enter", " "):
-            ui.keyboard = True
-            index = ui.cursor if ui.focus.startswith("tableau-") else None
-            self._touch(ui.focus, index, by_key=True)
-        elif key == "Home":
-            self._move_focus("stock")
+        getattr(self, "_key_" + command)()
 
     def handles(self, a: Key) -> bool:
-        """Whether the page should keep the browser's default for this key (False) or not."""
-        key = a.key
-        lower = key.lower() if len(key) == 1 else key
-        if a.ctrl:
-            return lower in ("z", "y")
-        if lower in ("u", "r", "d", "n", "h") or (lower == "b" and not a.shift) or key in ("?", "F1"):
-            return True
-        if key == "Escape":
-            return self.ui.selection is not None
-        return a.in_board and key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Enter", " ", "Home")
+        """Whether the key does something here (the page then stops the browser's default for it)."""
+        return handles(a, self.ui)
+
+    def _key_undo(self) -> None:
+        self._undo()
+
+    def _key_redo(self) -> None:
+        self._redo()
+
+    def _key_draw(self) -> None:
+        self.ui.selection = None
+        self._draw()
+
+    def _key_new(self) -> None:
+        self._do("dialog", "new")
+
+    def _key_hint(self) -> None:
+        self._do("hint")
+
+    def _key_rules(self) -> None:
+        self.ui.selection = None
+        self._do("dialog", "rules")
+
+    def _key_unselect(self) -> None:
+        self.ui.selection = None
+        self.say(self.t("a11y.unselected"))
+
+    def _key_describe(self) -> None:
+        self.say(self.game.describe(self.lang))
+
+    def _key_enter(self) -> None:
+        ui = self.ui
+        ui.keyboard = True
+        index = ui.cursor if ui.focus.startswith("tableau-") else None
+        self._tap_or_enter(ui.focus, index, by_key=True)
+
+    def _key_home(self) -> None:
+        self._move_focus("stock")
 
     def _arrow(self, direction: str) -> None:
         ui = self.ui
@@ -395,7 +544,7 @@ class Controller:
 
     # ---- moves --------------------------------------------------------------------------
 
-    def play(self, move, firsts=None) -> None:
+    def play(self, move, drawn_at=None) -> None:
         game, ui = self.game, self.ui
         game.play(move)
         said = game.describe_move(move, self.lang)     # before auto-finish moves other cards
@@ -411,7 +560,7 @@ class Controller:
                 said += " " + self.t("win.score", score=game.score)
         self._changed()
         self._do("sound", "win" if game.won else "move")
-        ui.slide_from = dict(firsts or {})
+        ui.slide_from = dict(drawn_at or {})
         ui.slide_origin = "stock" if move.src == "S" else None
         self.say(said)
         if finish and self.motion:
@@ -567,9 +716,13 @@ class Controller:
     # ---- deals and the address ----------------------------------------------------------
 
     def _on_NewDeal(self, a: NewDeal) -> None:
-        self.put(a.game, push=a.push)
+        if a.close_dialogs:
+            self._do("close_dialogs")
+        self.show_game(a.game, push=a.push)
+        if a.daily:
+            self._do("mark_daily", a.daily)   # the win dialog's next daily deal
 
-    def put(self, game, push=True, deal=True) -> None:
+    def show_game(self, game, push=True, deal=True) -> None:
         """`game` on the table, its code in the address bar. `deal`: the cards fly in from the stock
         (not at boot, where the board is already on screen)."""
         self.game = game
@@ -582,8 +735,7 @@ class Controller:
         ui.pending = None
         n = len(game.pile(TO_ENGINE[ui.focus])) if ui.focus.startswith("tableau-") else 0
         ui.cursor = max(0, n - 1)
-        self.settings.draw = game.draw
-        self.settings.rules = game.rules.name
+        self.settings = replace(self.settings, draw=game.draw, rules=game.rules.name)
         self._do("save_settings")
         self._do("hash", game.code or "", push)
         if push:
@@ -612,19 +764,37 @@ class Controller:
             self._do("notice", self.t("notice.invalid_code", code=code[:120]), NOTICE_MS)
             return
         self._do("close_dialogs")
-        self.put(game, push=False)
+        self.show_game(game, push=False)
 
     # ---- the solver ---------------------------------------------------------------------
 
     def _on_HintShown(self, a: HintShown) -> None:
         self.ui.hint = a.move
 
+    def _on_ShowPanel(self, a: ShowPanel) -> None:
+        ui, panel = self.ui, a.panel
+        ui.panel = panel
+        if panel.kind == "lost" and panel.undos:
+            ui.lost_offer = int(panel.undos)
+        self.say(panel.text)
+
+    def _on_HidePanel(self, a: HidePanel) -> None:
+        self.ui.panel = None
+
     def _on_GoBack(self, a: GoBack) -> None:
-        self.ui.selection = None
+        ui = self.ui
+        ui.selection = None
+        undos = a.undos
+        if undos is None:               # the panel's offer: only for the position it was made for
+            undos, ui.panel = ui.lost_offer, None
+            if undos is None:
+                return
         undone = 0
-        for _ in range(a.undos):
+        for _ in range(undos):
             if not self.game.undo():
                 break
             undone += 1
         if undone:
             self._changed()
+        if a.undos is None:
+            self._on_ShowPanel(ShowPanel(Panel("note", self.t("assist.went_back"))))

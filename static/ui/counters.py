@@ -2,19 +2,19 @@
 
 The rules are pure Python (tested under CPython): the number of moves is the engine's history (every
 draw, recycle and auto-finish move is in it; an undo takes one out, a redo puts it back, a restart empties
-it), the clock's time is `persist.Keeper.elapsed()` (it runs from the first move while the page is
+it), the clock's time is `persist.Records.elapsed()` (it runs from the first move while the page is
 visible and stops on a win), the personal best compares the win with the statistics as they were before
 it, and the next daily deal depends on the days already played.
 
 `Counters` is the page's side (it imports `js` only when built): it writes the two texts, hides them when
 the settings say so (not shown, not announced), pauses the clock while the page is hidden
-(`visibilitychange`), saves the time when the page goes away (`pagehide`), and ticks the clock once a
-second with one timer, writing only the clock's text (the board is not redrawn).
+(`on_visibility`), saves the time when the page goes away (`on_pagehide`; static/ui/events.py runs
+both in the page's leaving order), and ticks the clock once a second with one timer, writing only the
+clock's text (the board is not redrawn). It is given a read-only view of the page and the records (persist.Records).
 """
 
 from __future__ import annotations
 
-import datetime
 import math
 
 from .persist import format_duration
@@ -81,17 +81,14 @@ def next_daily(won_day: str | None, today: str, played) -> str | None:
     return "tomorrow"
 
 
-def add_days(day: str, n: int) -> str:
-    return (datetime.date.fromisoformat(day) + datetime.timedelta(days=n)).isoformat()
-
-
 class Counters:
     """The two counters on the page (see the module's docstring)."""
 
-    def __init__(self, app):
-        from js import document, window  # noqa: PLC0415 - the page only; the rules above are pure
+    def __init__(self, view, records):
+        from js import document, window  # the page only; the rules above are pure
 
-        self.app = app
+        self.view = view
+        self.records = records
         self.document = document
         self.window = window
         self.moves_el = document.getElementById("moves")
@@ -102,12 +99,10 @@ class Counters:
         self.tick_proxy = None
         self.texts = {}
 
-    def bind(self, proxy):
-        self.tick_proxy = proxy("clock-tick", self._on_tick)
-        self.document.addEventListener("visibilitychange", proxy("visibility", self._on_visibility))
-        self.window.addEventListener("pagehide", proxy("pagehide", self._on_pagehide))
+    def bind(self, events):
+        self.tick_proxy = events.proxy("clock-tick", self._on_tick)
         if self.document.visibilityState == "hidden":
-            self.app.keeper.pause()
+            self.records.pause()
 
     def _text(self, key, el, value):
         if self.texts.get(key) != value:
@@ -116,63 +111,44 @@ class Counters:
 
     def draw(self, game):
         """Once per frame, after the board: the texts, the settings' visibility, the clock's timer."""
-        s = self.app.settings
+        s = self.view.settings
         if self.moves_box.hidden == s.show_moves:
             self.moves_box.hidden = not s.show_moves
         if self.clock_box.hidden == s.show_clock:
             self.clock_box.hidden = not s.show_clock
         self._text("moves", self.moves_el, str(moves_made(game)))
-        self._text("clock", self.clock_el, clock_text(self.app.keeper.elapsed()))
+        self._text("clock", self.clock_el, clock_text(self.records.elapsed()))
         self._schedule()
 
     def _schedule(self):
         """One timer at most: set while the clock runs and is shown, for the next change of its text."""
-        keeper = self.app.keeper
+        records = self.records
         if self.timer is not None:
             self.window.clearTimeout(self.timer)
             self.timer = None
-        if keeper.running and self.app.settings.show_clock and self.tick_proxy is not None:
-            self.timer = self.window.setTimeout(self.tick_proxy, next_tick_ms(keeper.elapsed()))
+        if records.running and self.view.settings.show_clock and self.tick_proxy is not None:
+            self.timer = self.window.setTimeout(self.tick_proxy, next_tick_ms(records.elapsed()))
 
     def _on_tick(self, *_):
         self.timer = None
-        self._text("clock", self.clock_el, clock_text(self.app.keeper.elapsed()))
+        self._text("clock", self.clock_el, clock_text(self.records.elapsed()))
         self._schedule()
 
-    def _on_visibility(self, *_):
-        keeper = self.app.keeper
+    def on_visibility(self, *_):
+        records = self.records
         if self.document.visibilityState == "hidden":
-            keeper.pause()
+            records.pause()
             self._save()
         else:
-            keeper.resume()
-        self.draw(self.app.controller.game)
+            records.resume()
+        self.draw(self.view.game)
 
-    def _on_pagehide(self, *_):
+    def on_pagehide(self, *_):
         self._save()
-
-    # ---- days, for the win dialog's next daily deal ------------------------------------------
-
-    def today(self) -> str:
-        """Today in the player's time zone, "YYYY-MM-DD" (the daily deal follows the player's calendar)."""
-        d = self.window.Date.new()
-        return f"{int(d.getFullYear()):04d}-{int(d.getMonth()) + 1:02d}-{int(d.getDate()):02d}"
-
-    def day_label(self, day: str, lang: str) -> str:
-        """`day` ("YYYY-MM-DD") as the player's language writes a date ("2 décembre 2026")."""
-        from js import Object  # noqa: PLC0415
-        from pyodide.ffi import to_js  # noqa: PLC0415
-
-        y, m, d = (int(x) for x in day.split("-"))
-        try:
-            options = to_js({"day": "numeric", "month": "long", "year": "numeric"}, dict_converter=Object.fromEntries)
-            return str(self.window.Date.new(y, m - 1, d).toLocaleDateString(lang, options))
-        except Exception:  # noqa: BLE001 - a browser without that locale: the date as digits
-            return day
 
     def _save(self):
         """The time played so far goes into the saved game (a reload goes on from it)."""
         try:
-            self.app.keeper.save(self.app.controller.game)
-        except Exception:  # noqa: BLE001 - keeping the game must never stop it
+            self.records.save(self.view.game)
+        except Exception:  # keeping the game must never stop it
             pass

@@ -2,37 +2,42 @@
 started game.
 
 Opening, filling and closing them happens here; what their buttons mean is an action for the
-controller (a deal, a restart, the answer to the confirmation), or, for the settings, a call on the
-page's public methods (`set_language`, `save_settings`, `apply_settings`).
+controller: a deal, a restart, the answer to the confirmation, the settings changed (`SettingsChanged`).
+The module is given `dispatch`, `dispatch_after_frame`, a read-only view of the page and the records
+(static/ui/persist.py, read only: the win dialog's time, personal best and daily deals).
 """
 
 from __future__ import annotations
 
-from canfield import RULESETS
 from js import document
 
-from .controller import Answer, AutoFinish, Button
-from .counters import add_days, best_text, clock_text, moves_made, next_daily, records_beaten
+from .controller import Announce, Answer, Button, DialogClosed, SettingsChanged
+from . import dates
+from .counters import best_text, clock_text, moves_made, next_daily, records_beaten
+from .choices import offered_names
 from .rules_view import rules_html
-from .settings import CHOICES, TOGGLES
+from .settings import CHOICES, TOGGLES, form_name
 
 NAMES = ("new", "settings", "win", "stats", "confirm", "rules")
 
 
 class Dialogs:
-    def __init__(self, app):
-        self.app = app
+    def __init__(self, dispatch, dispatch_after_frame, view, records):
+        self.dispatch = dispatch
+        self.dispatch_after_frame = dispatch_after_frame
+        self.view = view
+        self.records = records
         self.el = {name: document.getElementById(f"dlg-{name}") for name in NAMES}
         self.next_daily = None   # the win dialog's offer: "today", "tomorrow" or None (counters.next_daily)
 
-    def bind(self, proxy):
+    def bind(self, events):
         for btn in document.querySelectorAll("[data-dialog]"):
-            btn.addEventListener("click", proxy(f"dialog-{btn.dataset.dialog}", self._on_button))
-        self.el["settings"].addEventListener("change", proxy("settings-change", self._on_settings_change))
+            events.listen(btn, "click", f"dialog-{btn.dataset.dialog}", self._on_button)
+        events.listen(self.el["settings"], "change", "settings-change", self._on_settings_change)
         # Escape on the confirmation is its No
-        self.el["confirm"].addEventListener("cancel", proxy("confirm-cancel", lambda ev: self._answer(False)))
+        events.listen(self.el["confirm"], "cancel", "confirm-cancel", lambda ev: self._answer(False))
         for dlg in self.el.values():
-            dlg.addEventListener("close", proxy(f"close-{dlg.id}", lambda ev: self.app.refocus()))
+            events.listen(dlg, "close", f"close-{dlg.id}", lambda ev: self.dispatch(DialogClosed()))
 
     def busy(self) -> bool:
         return any(d.open for d in self.el.values())
@@ -43,25 +48,24 @@ class Dialogs:
                 dlg.close()
 
     def open(self, name):
-        if name == "stats":
-            self.app.stats_view.open()
-            return
+        """Open the dialog `name` (the statistics dialog is static/ui/stats_view.py's)."""
         dlg = self.el[name]
-        game = self.app.controller.game
+        view = self.view
+        game = view.game
         if name == "new":
             for radio in dlg.querySelectorAll('input[name="draw"]'):
                 radio.checked = radio.value == str(game.draw)
             dlg.querySelector('select[name="rules"]').value = game.rules.name
         elif name == "settings":
-            s = self.app.settings
+            s = view.settings
             for field in TOGGLES:
-                dlg.querySelector(f'input[name="{field}"]').checked = getattr(s, field)
+                dlg.querySelector(f'input[name="{form_name(field)}"]').checked = getattr(s, field)
             for field in CHOICES:  # theme, card back, table
                 dlg.querySelector(f'select[name="{field}"]').value = getattr(s, field)
-            dlg.querySelector('select[name="lang"]').value = self.app.lang
+            dlg.querySelector('select[name="lang"]').value = view.lang
         elif name == "rules":  # the rules of the rule set being played, and how to play
             document.getElementById("rules-body").innerHTML = rules_html(
-                game.rules, self.app.t, self.app.lang, game.draw)
+                game.rules, view.t, view.lang, game.draw)
         elif name == "win":
             self._fill_win(game)
             if dlg.open:
@@ -71,37 +75,37 @@ class Dialogs:
 
     def _fill_win(self, game):
         """Score, moves, time, the personal record beaten (if any) and, after a daily deal, the next one."""
-        app, t = self.app, self.app.t
-        keeper = app.keeper
+        t, lang = self.view.t, self.view.lang
+        records = self.records
         document.getElementById("win-score").textContent = t("win.score", score=game.score)
         document.getElementById("win-moves").textContent = t("win.moves", moves=moves_made(game))
-        document.getElementById("win-time").textContent = t("win.time", time=clock_text(keeper.elapsed()))
-        won = keeper.last_win
-        records = []
-        if won is not None and won["id"] == keeper.id:
-            records = records_beaten(won["before"], won["score"], won["seconds"], won["moves"])
+        document.getElementById("win-time").textContent = t("win.time", time=clock_text(records.elapsed()))
+        won = records.last_win
+        beaten = []
+        if won is not None and won["id"] == records.id:
+            beaten = records_beaten(won["before"], won["score"], won["seconds"], won["moves"])
         best = document.getElementById("win-best")
-        best.textContent = best_text(records, t)
-        best.hidden = not records
-        today = app.counters.today()
-        nxt = next_daily(keeper.daily, today, keeper.dailies)
+        best.textContent = best_text(beaten, t)
+        best.hidden = not beaten
+        today = dates.today()
+        nxt = next_daily(records.daily, today, records.dailies)
         self.next_daily = nxt
         line = document.getElementById("win-daily")
         if nxt == "today":
-            line.textContent = t("win.daily.today", date=app.counters.day_label(today, app.lang))
+            line.textContent = t("win.daily.today", date=dates.day_label(today, lang))
         elif nxt == "tomorrow":
-            line.textContent = t("win.daily.tomorrow", date=app.counters.day_label(add_days(today, 1), app.lang))
+            line.textContent = t("win.daily.tomorrow", date=dates.day_label(dates.add_days(today, 1), lang))
         line.hidden = nxt is None
         self.el["win"].querySelector('[data-dialog="next-daily"]').hidden = nxt is None
 
     def _next_daily(self, dlg):
         """The win dialog's Next daily deal: today's when it is there to play, else when the next one comes."""
         if self.next_daily == "today":
-            game = self.app.controller.game
+            game = self.view.game
             dlg.close()
-            self.app.dispatch_after_frame(Button("daily", draw=game.draw, rules=game.rules.name))
+            self.dispatch_after_frame(Button("daily", draw=game.draw, rules=game.rules.name))
         else:
-            self.app.say(document.getElementById("win-daily").textContent)
+            self.dispatch(Announce(document.getElementById("win-daily").textContent))
 
     def confirm(self, text):
         dlg = self.el["confirm"]
@@ -115,15 +119,16 @@ class Dialogs:
         if dlg.open:
             dlg.close()
         if yes:                          # a deal, most often: after the closed dialog is drawn
-            self.app.dispatch_after_frame(Answer(yes))
+            self.dispatch_after_frame(Answer(yes))
         else:
-            self.app.dispatch(Answer(yes))
+            self.dispatch(Answer(yes))
 
     def _choice(self, dlg):
         checked = dlg.querySelector('input[name="draw"]:checked')
         draw = int(checked.value) if checked else 3
         rules = dlg.querySelector('select[name="rules"]').value
-        return draw, rules if rules in RULESETS else "canfield"
+        offered = offered_names()
+        return draw, rules if rules in offered else offered[0]
 
     def _on_button(self, ev):
         what = ev.currentTarget.dataset.dialog
@@ -133,10 +138,10 @@ class Dialogs:
         elif what in ("deal", "daily"):
             draw, rules = self._choice(dlg)
             dlg.close()
-            self.app.dispatch_after_frame(Button(what, draw=draw, rules=rules))   # app.py: why
+            self.dispatch_after_frame(Button(what, draw=draw, rules=rules))   # app.py: why
         elif what == "restart":
             dlg.close()
-            self.app.dispatch_after_frame(Button("restart"))
+            self.dispatch_after_frame(Button("restart"))
         elif what == "new":
             dlg.close()
             self.open("new")
@@ -148,18 +153,15 @@ class Dialogs:
             self._answer(False)
 
     def _on_settings_change(self, ev):
+        """Any change in the Settings dialog: every field read from the form, one SettingsChanged."""
         dlg = self.el["settings"]
-        s = self.app.settings
+        changes = {}
         for field in TOGGLES:
-            setattr(s, field, bool(dlg.querySelector(f'input[name="{field}"]').checked))
+            changes[field] = bool(dlg.querySelector(f'input[name="{form_name(field)}"]').checked)
         for field, allowed in CHOICES.items():  # theme, card back, table
             value = dlg.querySelector(f'select[name="{field}"]').value
-            setattr(s, field, value if value in allowed else allowed[0])
+            changes[field] = value if value in allowed else allowed[0]
         lang = dlg.querySelector('select[name="lang"]').value
-        self.app.apply_settings()
-        if lang != self.app.lang:
-            s.lang = lang
-            self.app.set_language(lang)
-        self.app.save_settings()
-        if s.auto_finish:
-            self.app.dispatch(AutoFinish())
+        if lang != self.view.lang:
+            changes["lang"] = lang
+        self.dispatch(SettingsChanged(changes))

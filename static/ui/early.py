@@ -4,11 +4,12 @@
   Game, when it fits the player's settings: the game starts with that very deal.
 - `unpaint`: removes the painted elements; called in the same task as the renderer's first drawing,
   so the browser never shows a frame without cards (no jump, and every data-card stays unique).
-- `replay`: the taps and keys kept while the game was not live are applied, each one only if the
-  live board still shows what was tapped; otherwise it is refused with a shake and a notice.
-- `Snapshots`: after the renderer has drawn, the board is written to localStorage (static/ui/snapshot.py)
-  at most once per DELAY_MS, and not while a deal flies in (a task in the middle of the flights would
-  hold a frame back); a page being hidden or left writes at once.
+- `replay`: the taps and keys kept while the game was not live are dispatched, each one only if the
+  live board still shows what was tapped; the others become one `EarlyInputRefused` (a shake of each
+  pile and a notice, from the controller).
+- `Snapshots`: after the renderer has drawn, the board's record (static/ui/snapshot.py) is handed to the
+  Records at most once per DELAY_MS, and not while a deal flies in (a task in the middle of the flights
+  would hold a frame back); a page being hidden or left writes at once.
 """
 
 from __future__ import annotations
@@ -20,11 +21,10 @@ from canfield import Game
 from canfield.errors import CanfieldError
 from js import console, document, window
 
-from .controller import Key, Tap
+from .controller import EarlyInputRefused, Key, Tap, handles
 from .counters import clock_text
-from .persist import SAVE_KEY
-from .snapshot import KEY, encode, record
-from .state import PILES, visible_cards
+from .snapshot import encode, record
+from .table import PILES, visible_cards
 
 DELAY_MS = 400
 MAX_REPLAY = 8
@@ -68,10 +68,10 @@ def take():
     return items[:MAX_REPLAY] if isinstance(items, list) else []
 
 
-def replay(app) -> None:
-    """Apply the kept taps and keys in order; a tap on a card the live board no longer shows there is
+def replay(view, dispatch) -> None:
+    """Dispatch the kept taps and keys in order; a tap on a card the live board no longer shows there is
     refused visibly (a shake of that pile and a notice)."""
-    refused = False
+    refused = []
     for item in take():
         if not isinstance(item, dict):
             continue
@@ -79,40 +79,37 @@ def replay(app) -> None:
             pile, index, card = item.get("pile"), item.get("index"), item.get("card")
             if pile not in PILES:
                 continue
-            codes = visible_cards(app.controller.game)[pile]
+            codes = visible_cards(view.game)[pile]
             if index is None and card is None:
-                app.dispatch(Tap(pile, None))
+                dispatch(Tap(pile, None))
             elif type(index) is int and 0 <= index < len(codes) and codes[index] == card:
-                app.dispatch(Tap(pile, index))
+                dispatch(Tap(pile, index))
             else:
-                app.renderer.shake(pile, ())
-                refused = True
+                refused.append(pile)
         elif item.get("t") == "key":
             key = item.get("key")
             if not isinstance(key, str) or not key or len(key) > 20:
                 continue
             action = Key(key, bool(item.get("ctrl")), bool(item.get("shift")), bool(item.get("inBoard")))
-            if app.controller.handles(action):
-                app.dispatch(action)
+            if handles(action, view.ui):
+                dispatch(action)
     if refused:
-        app.notice(app.t("notice.early_refused"))
+        dispatch(EarlyInputRefused(tuple(refused)))
 
 
 class Snapshots:
-    """Writes the board's record after the renderer has drawn, throttled (`app` gives controller, layout,
-    t, lang, settings, coarse, store, proxy)."""
+    """Writes the board's record after the renderer has drawn, throttled. Given a read-only view of the
+    page, the records (persist.Records: the saved game's text, where the record goes), the renderer (a deal in flight),
+    `proxy(name, fn)` and `write_deferred` (what a new deal deferred: the record names that saved game).
+    `flush` runs in the page's leaving order (static/ui/events.py), after the clock's time is saved."""
 
-    def __init__(self, app):
-        self.app = app
+    def __init__(self, view, records, renderer, proxy, write_deferred):
+        self.view = view
+        self.records = records
+        self.renderer = renderer
+        self.write_deferred = write_deferred
         self.timer = None
-        self.write_proxy = app.proxy("snapshot", self.write)
-
-    def bind(self) -> None:
-        """Write when the page goes away: bound after the listeners that save the game then (the clock's
-        time), so the record names the saved game as it is left."""
-        flush = self.app.proxy("snapshot-flush", self.flush)
-        window.addEventListener("pagehide", flush)
-        document.addEventListener("visibilitychange", flush)
+        self.write_proxy = proxy("snapshot", self.write)
 
     def drawn(self) -> None:
         if self.timer is None:
@@ -125,20 +122,17 @@ class Snapshots:
 
     def write(self, *_, now=False):
         self.timer = None
-        app = self.app
-        if not now and app.renderer.dealing():   # not in the middle of the deal's flights: after them
+        if not now and self.renderer.dealing():   # not in the middle of the deal's flights: after them
             self.timer = window.setTimeout(self.write_proxy, DELAY_MS)
             return
-        app.settle()          # the saved game the record names is the one on the table
+        self.write_deferred()     # the saved game the record names is the one on the table
         try:
-            look = [name for name, on in app.settings.look_classes().items() if on]
-            rec = record(app.controller.game, app.layout, app.t, app.lang, look, app.controller.ui.viewport,
-                         app.coarse, app.store.get(SAVE_KEY), clock=clock_text(app.keeper.elapsed()),
-                         shown=(app.settings.show_moves, app.settings.show_clock))
-            text = encode(rec)
-            if text is None:
-                app.store.remove(KEY)   # too big: no snapshot rather than a stale one
-            else:
-                app.store.set(KEY, text)  # full or refused: nothing kept, nothing else touched
-        except Exception:  # noqa: BLE001 - a snapshot is a nicety: it never stops the game
+            view, records = self.view, self.records
+            s = view.settings
+            look = [name for name, on in s.look_classes().items() if on]
+            rec = record(view.game, view.layout, view.t, view.lang, look, view.ui.viewport,
+                         view.coarse, records.saved_text(), clock=clock_text(records.elapsed()),
+                         shown=(s.show_moves, s.show_clock))
+            records.keep_snapshot(encode(rec))   # None (too big): no snapshot rather than a stale one
+        except Exception:  # a snapshot is a nicety: it never stops the game
             console.error("Canfield: snapshot failed: " + traceback.format_exc())

@@ -1,9 +1,13 @@
-"""The solver in the page: hints, the lost-position offer, winnable deals, the daily deal, and the
-"no more moves" message.
+"""The solver in the page (`SolverClient`): hints, the lost-position offer, winnable deals, the daily
+deal, and the "no more moves" message, with the #assist panel that shows them.
+
+What it finds becomes an action for the controller (`HintShown`, `GoBack`, `NewDeal`: a found deal
+closes the dialogs and, for the daily deal, names its day; the New game dialog's winnable box is a
+`SettingsChanged`); it reads the game through a read-only view of the page.
 
 The solver runs in a PyScript named worker (static/solver_worker.py), started once the game is
 ready, so the main thread never blocks on a search. Every request carries an id and the position it
-was asked for (the app's version counter); an answer for another position is dropped, and a change
+was asked for (the UI state's version counter); an answer for another position is dropped, and a change
 of position cancels the hint being searched. The worker receives the game as a canfield.save record
 (deal code + moves) and answers with plain JSON.
 
@@ -22,10 +26,11 @@ import traceback
 from canfield import Game
 from canfield.deal import MAX_NUMBER
 from canfield.save import to_save
-from js import Object, console, document, window
-from pyodide.ffi import create_proxy, to_js
+from js import console, document, window
+from pyodide.ffi import create_proxy
 
-from .controller import Button, GoBack, HintShown, NewDeal
+from .controller import Button, GoBack, HidePanel, HintShown, NewDeal, Panel, SettingsChanged, ShowPanel
+from .dates import day_label, today
 from .stuck import no_more_moves
 
 WORKER_NAME = "canfield-solver"
@@ -42,28 +47,17 @@ WINNABLE_SECONDS = 20.0
 
 
 
-def local_date(lang):
-    """Today in the player's time zone: ("YYYY-MM-DD", the date as the player's language writes it). The
-    daily deal follows the player's own calendar, not UTC's."""
-    today = window.Date.new()
-    iso = f"{int(today.getFullYear()):04d}-{int(today.getMonth()) + 1:02d}-{int(today.getDate()):02d}"
-    try:
-        options = to_js({"day": "numeric", "month": "long", "year": "numeric"}, dict_converter=Object.fromEntries)
-        label = str(today.toLocaleDateString(lang, options))
-    except Exception:  # noqa: BLE001 - a browser without that locale: the date as digits
-        label = iso
-    return iso, label
-
-class Assist:
-    def __init__(self, app):
-        self.app = app
-        self.root = app.root
+class SolverClient:
+    def __init__(self, dispatch, view, say, guard):
+        self.dispatch = dispatch
+        self.view = view
+        self.say = say               # the live region
+        self.guard = guard           # a Python error in a callback is logged, never shown
+        self.root = document.getElementById("game")
         self.worker = None
         self.daily_label = ""        # the date of the daily deal asked for, in the player's words
         self.rid = 0
         self.pending = None          # (id, kind, version) of the request in flight
-        self.lost_offer = None       # (version, undos)
-        self.kind = None             # what the panel shows
         self.stuck_version = -1
         self.waiting = None          # what to do once the worker is ready
         self.proxies = []
@@ -72,7 +66,7 @@ class Assist:
     # ---- the panel ----------------------------------------------------------------------
 
     def _proxy(self, fn):
-        proxy = create_proxy(self.app.guard(fn))
+        proxy = create_proxy(self.guard(fn))
         self.proxies.append(proxy)
         return proxy
 
@@ -94,51 +88,41 @@ class Assist:
         self.panel = panel
         self.text_el = panel.querySelector("#assist-text")
         self.btn = {b.dataset.assist: b for b in panel.querySelectorAll("button")}
-        for name, btn in self.btn.items():
-            btn.addEventListener("click", self._proxy(lambda ev, name=name: self._on_button(name)))
         self.hint_btn = document.querySelector('[data-action="hint"]')
         dlg = document.getElementById("dlg-new")
         self.winnable_box = dlg.querySelector('input[name="winnable"]') if dlg else None
         if self.winnable_box:
-            self.winnable_box.checked = bool(getattr(self.app.settings, "winnable", False))
-            self.winnable_box.addEventListener("change", self._proxy(self._on_winnable_change))
+            self.winnable_box.checked = bool(getattr(self.view.settings, "winnable", False))
         self._tick = self._proxy(self._check_stuck)
 
-    def _show(self, kind, text, buttons=(), **data):
-        t = self.app.t
-        self.kind = kind
-        self.panel.dataset.kind = kind
-        for key in ("move", "undos"):
-            if key in data:
-                self.panel.setAttribute(f"data-{key}", str(data[key]))
-            else:
-                self.panel.removeAttribute(f"data-{key}")
-        self.text_el.textContent = text
-        labels = {"undo": t("action.undo"), "new": t("action.new"), "cancel": t("assist.cancel"),
-                  "close": "×", "back": data.get("back_label", "")}
+    def bind(self, events):
         for name, btn in self.btn.items():
-            btn.hidden = name not in buttons and name != "close"
-            btn.textContent = labels[name]
-        self.btn["close"].setAttribute("aria-label", t("action.close"))
-        self.btn["close"].title = t("action.close")
-        self.panel.hidden = False
-        self.app.say(text)
+            events.listen(btn, "click", f"assist-{name}", lambda ev, name=name: self._on_button(name))
+        events.listen(self.winnable_box, "change", "winnable-change", self._on_winnable_change)
+
+    @property
+    def kind(self):
+        """What the panel shows now (the UI state's Panel), None when closed."""
+        panel = self.view.ui.panel
+        return panel.kind if panel is not None else None
+
+    def _show(self, kind, text, buttons=(), **data):
+        self.dispatch(ShowPanel(Panel(kind, text, tuple(buttons), move=data.get("move"), undos=data.get("undos"),
+                                      back_label=data.get("back_label", ""))))
 
     def hide(self):
-        self.kind = None
-        self.panel.hidden = True
-        self.panel.dataset.kind = ""
+        if self.kind is not None:
+            self.dispatch(HidePanel())
 
     def _on_button(self, name):
-        app = self.app
         if name == "back":
             self._go_back()
         elif name == "undo":
             self.hide()
-            app.dispatch(Button("undo"))
+            self.dispatch(Button("undo"))
         elif name == "new":
             self.hide()
-            app.dispatch(Button("new"))
+            self.dispatch(Button("new"))
         elif name == "cancel":
             self._cancel()
             self.hide()
@@ -146,10 +130,6 @@ class Assist:
             if self.kind in ("search", "wait"):
                 self._cancel()
             self.hide()
-
-    def relabel(self):
-        if self.hint_btn:
-            self.hint_btn.title = self.app.t("action.hint")
 
     # ---- the worker ---------------------------------------------------------------------
 
@@ -160,8 +140,12 @@ class Assist:
         if self.hint_btn:
             self.hint_btn.disabled = False
         self._check_stuck()
-        if getattr(self.app.settings, "winnable", False):
+        if getattr(self.view.settings, "winnable", False):
             self._ensure_worker(None)
+
+    def warm_up(self):
+        """The next deal will need the solver (the winnable setting was switched on): start it now."""
+        self._ensure_worker(None)
 
     def _ensure_worker(self, then):
         """Run `then()` once the worker is ready (at once if it is); False if it cannot start."""
@@ -185,7 +169,7 @@ class Assist:
 
             worker = await create_named_worker(src=WORKER_SRC, name=WORKER_NAME, config=WORKER_CONFIG)
             await worker.ping()
-        except Exception:  # noqa: BLE001 - no hints, the game still plays
+        except Exception:  # no hints, the game still plays
             console.error("Canfield: the solver's worker did not start: " + traceback.format_exc())
             self.root.dataset.solver = "failed"
             if self.waiting is not None:
@@ -198,7 +182,7 @@ class Assist:
         if then is not None:
             try:
                 then()
-            except Exception:  # noqa: BLE001 - never a traceback on the page
+            except Exception:  # never a traceback on the page
                 console.error("Canfield: " + traceback.format_exc())
 
     def _send(self, fn, req, done):
@@ -207,12 +191,12 @@ class Assist:
     async def _call(self, fn, req, done):
         try:
             res = json.loads(await getattr(self.worker, fn)(json.dumps(req)))
-        except Exception:  # noqa: BLE001
+        except Exception:
             console.error(f"Canfield: the solver failed ({fn}): " + traceback.format_exc())
             res = {"id": req["id"], "verdict": "error"}
         try:
             done(res)
-        except Exception:  # noqa: BLE001 - never a traceback on the page
+        except Exception:  # never a traceback on the page
             console.error("Canfield: " + traceback.format_exc())
         # a test hook: how many answers came back and were handled (shown or dropped as stale)
         self.root.setAttribute("data-answers", str(int(self.root.getAttribute("data-answers") or 0) + 1))
@@ -220,7 +204,7 @@ class Assist:
     def _new_request(self, kind):
         self._cancel()
         self.rid += 1
-        self.pending = (self.rid, kind, self.app.controller.ui.version)
+        self.pending = (self.rid, kind, self.view.ui.version)
         return self.rid
 
     def _current(self, res, kind):
@@ -229,7 +213,7 @@ class Assist:
         if p is None or res.get("id") != p[0] or p[1] != kind:
             return False
         self.pending = None
-        return kind != "hint" or p[2] == self.app.controller.ui.version
+        return kind != "hint" or p[2] == self.view.ui.version
 
     def _cancel(self):
         self.waiting = None
@@ -237,28 +221,26 @@ class Assist:
             rid = self.pending[0]
             try:
                 self.worker.cancel(rid)
-            except Exception:  # noqa: BLE001
+            except Exception:
                 pass
         self.pending = None
         self.root.removeAttribute("data-search")
 
     def _not_ready(self):
-        self._show("note", self.app.t("assist.failed"))
+        self._show("note", self.view.t("assist.failed"))
 
     # ---- position changes ---------------------------------------------------------------
 
     def changed(self):
-        """The position changed (a move, undo, new deal...): hints and offers for the old one go."""
-        self.lost_offer = None
+        """The position changed (a move, undo, new deal...): the hint searched for the old one stops (the
+        controller closes its panel and drops its offer)."""
         if self.pending is not None and self.pending[1] == "hint":
             self._cancel()
-        if self.kind in ("wait", "hint", "lost", "unknown", "stuck"):
-            self.hide()
         window.setTimeout(self._tick, 0)
 
     def _check_stuck(self, *_):
-        app = self.app
-        game, version = app.controller.game, app.controller.ui.version
+        view = self.view
+        game, version = view.game, view.ui.version
         if self.stuck_version == version:
             return
         self.stuck_version = version
@@ -266,25 +248,25 @@ class Assist:
         self.root.dataset.stuck = "true" if stuck else "false"
         if stuck and self.kind not in ("search", "wait"):
             buttons = ("undo", "new") if game.can_undo else ("new",)
-            self._show("stuck", app.t("assist.stuck"), buttons)
+            self._show("stuck", view.t("assist.stuck"), buttons)
 
     # ---- hints --------------------------------------------------------------------------
 
     def request_hint(self):
-        app = self.app
-        game = app.controller.game
-        if game.won or app.busy():
+        view = self.view
+        game = view.game
+        if game.won or view.busy():
             return
         if self.worker is None:
-            version = app.controller.ui.version
-            if self._ensure_worker(lambda: self.request_hint() if app.controller.ui.version == version else None):
-                self._show("wait", app.t("assist.booting"), ("cancel",))
+            version = view.ui.version
+            if self._ensure_worker(lambda: self.request_hint() if view.ui.version == version else None):
+                self._show("wait", view.t("assist.booting"), ("cancel",))
             else:
                 self._not_ready()
             return
         rid = self._new_request("hint")
-        app.dispatch(HintShown(None))
-        self._show("wait", app.t("assist.thinking"), ("cancel",))
+        self.dispatch(HintShown(None))
+        self._show("wait", view.t("assist.thinking"), ("cancel",))
         self._send("hint", {"id": rid, "save": to_save(game), "max_nodes": HINT_NODES,
                             "max_seconds": HINT_SECONDS, "back_nodes": BACK_NODES,
                             "back_seconds": BACK_SECONDS}, self._on_hint)
@@ -292,17 +274,16 @@ class Assist:
     def _on_hint(self, res):
         if not self._current(res, "hint"):
             return
-        app = self.app
-        t = app.t
+        view = self.view
+        t = view.t
         verdict = res.get("verdict")
         if verdict == "won" and res.get("move"):
-            move = app.controller.game.parse_move(res["move"])
-            app.dispatch(HintShown(move))
+            move = view.game.parse_move(res["move"])
+            self.dispatch(HintShown(move))
             self._show("hint", self._sentence(move), move=str(move))
         elif verdict == "lost":
             undos = res.get("undos")
             if undos:
-                self.lost_offer = (app.controller.ui.version, int(undos))
                 label = t("assist.back.1") if undos == 1 else t("assist.back.n", n=undos)
                 self._show("lost", t("assist.lost") + " " + t("assist.lost.back"), ("back", "new"),
                            undos=undos, back_label=label)
@@ -315,54 +296,44 @@ class Assist:
 
     def _sentence(self, move):
         """The hint in the engine's sentence style, without revealing a card the player cannot see."""
-        t = self.app.t
-        game = self.app.controller.game
+        t = self.view.t
+        game = self.view.game
         if move.src == "S":
             return t("assist.hint.draw")
         if move.dst == "S":
             return t("assist.hint.recycle")
         g = game.copy()
         g.play(move)
-        text = g.describe_move(move, self.app.lang)
+        text = g.describe_move(move, self.view.lang)
         if len(g.reserve) < len(game.reserve) or g.won:
             # the refill (the next reserve card) or the end of the game: keep the first sentence only
             text = text.split(". ", 1)[0].rstrip(".") + "."
         return t("assist.hint", sentence=text)
 
     def _go_back(self):
-        app = self.app
-        offer = self.lost_offer
-        if offer is None or offer[0] != app.controller.ui.version:
-            self.hide()
-            return
-        self.hide()
-        app.dispatch(GoBack(offer[1]))
-        self._show("note", app.t("assist.went_back"))
+        self.dispatch(GoBack())   # the offer in the UI state, if it is still for this position
 
     # ---- winnable deals and the daily deal ----------------------------------------------
 
     def _on_winnable_change(self, ev):
-        self.app.settings.winnable = bool(self.winnable_box.checked)
-        self.app.save_settings()
-        if self.app.settings.winnable:
-            self._ensure_worker(None)  # the next deal will need the solver: start it now
+        self.dispatch(SettingsChanged({"winnable": bool(self.winnable_box.checked)}))
 
     def new_deal(self, draw, rules):
         """The New game dialog's Deal: a deal proved winnable when the setting is on."""
-        app = self.app
-        if not getattr(app.settings, "winnable", False):
-            app.dispatch(NewDeal(Game.new(draw=draw, rules=rules)))
+        view = self.view
+        if not getattr(view.settings, "winnable", False):
+            self.dispatch(NewDeal(Game.new(draw=draw, rules=rules)))
             return
         if self.worker is None:
             if self._ensure_worker(lambda: self.new_deal(draw, rules)):
-                self._show("search", app.t("assist.searching"), ("cancel",))
+                self._show("search", view.t("assist.searching"), ("cancel",))
             else:
-                app.dispatch(NewDeal(Game.new(draw=draw, rules=rules)))
+                self.dispatch(NewDeal(Game.new(draw=draw, rules=rules)))
                 self._not_ready()
             return
         rid = self._new_request("winnable")
         self.root.dataset.search = "winnable"
-        self._show("search", app.t("assist.searching"), ("cancel",))
+        self._show("search", view.t("assist.searching"), ("cancel",))
         start = random.randrange(MAX_NUMBER + 1)
         self._send("winnable", {"id": rid, "start": start, "draw": draw, "rules": rules,
                                 "tries": WINNABLE_TRIES,
@@ -372,45 +343,40 @@ class Assist:
     def _on_winnable(self, res, draw, rules):
         if not self._current(res, "winnable"):
             return
-        app = self.app
         self.root.removeAttribute("data-search")
         verdict = res.get("verdict")
         if verdict == "cancelled":
             return
         if verdict == "won":
             self.hide()
-            app.dialogs.close_all()
-            app.dispatch(NewDeal(Game.new(draw=draw, rules=rules, number=int(res["number"]))))
+            self.dispatch(NewDeal(Game.new(draw=draw, rules=rules, number=int(res["number"])), close_dialogs=True))
             return
-        app.dialogs.close_all()
-        app.dispatch(NewDeal(Game.new(draw=draw, rules=rules)))
-        self._show("note", app.t("assist.ordinary"))
+        self.dispatch(NewDeal(Game.new(draw=draw, rules=rules), close_dialogs=True))
+        self._show("note", self.view.t("assist.ordinary"))
 
     def daily(self, draw, rules):
-        app = self.app
+        view = self.view
         if self.worker is None:
             if self._ensure_worker(lambda: self.daily(draw, rules)):
-                self._show("search", app.t("assist.daily_search"), ("cancel",))
+                self._show("search", view.t("assist.daily_search"), ("cancel",))
             else:
                 self._not_ready()
             return
         rid = self._new_request("daily")
-        date, self.daily_label = local_date(app.lang)
+        date = today()
+        self.daily_label = day_label(date, view.lang)
         self.root.dataset.search = "daily"
-        self._show("search", app.t("assist.daily_search"), ("cancel",))
+        self._show("search", view.t("assist.daily_search"), ("cancel",))
         self._send("daily", {"id": rid, "date": date, "draw": draw, "rules": rules}, self._on_daily)
 
     def _on_daily(self, res):
         if not self._current(res, "daily"):
             return
-        app = self.app
         self.root.removeAttribute("data-search")
         if res.get("verdict") not in ("won", "unknown"):
             if res.get("verdict") == "error":
-                self._show("note", app.t("assist.failed"))
+                self._show("note", self.view.t("assist.failed"))
             return
         self.hide()
-        app.dialogs.close_all()
-        app.dispatch(NewDeal(Game.from_code(res["code"])))
-        app.keeper.mark_daily(str(res.get("date", "")), app.controller.game)   # the win dialog's next daily deal
-        self._show("note", app.t("assist.daily", date=self.daily_label or res.get("date", "")))
+        self.dispatch(NewDeal(Game.from_code(res["code"]), close_dialogs=True, daily=str(res.get("date", ""))))
+        self._show("note", self.view.t("assist.daily", date=self.daily_label or res.get("date", "")))

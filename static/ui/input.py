@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from js import document
 
-from .controller import Drop, FinishStep, Focus, Key, Pointer, Tap
+from .controller import Drop, FinishStep, Focus, Key, Pointer, Tap, handles
 from .layout import drop_pile, hit_pile
-from .state import move_count, moves_from, visible_cards
+from .table import move_count, moves_from, visible_cards
 from .view import lengths
 
 DRAG_THRESHOLD = 6      # px before a press becomes a drag (a tap may wobble a little)
@@ -39,11 +39,14 @@ class Press:
 
 
 class Input:
-    """`app` gives: `controller` (its game, read only), `layout`, `renderer` (card and pile elements),
-    `dispatch(action)` and `busy()`."""
+    """Given `dispatch(action)`, a read-only view of the page (game, ui state, layout, busy), the
+    renderer (card and pile elements, the deal's flights) and the celebration (a key ends it)."""
 
-    def __init__(self, app):
-        self.app = app
+    def __init__(self, dispatch, view, renderer, celebration):
+        self.dispatch = dispatch
+        self.view = view
+        self.renderer = renderer
+        self.celebration = celebration
         self.press = None
         self.board = document.getElementById("board")
 
@@ -56,7 +59,7 @@ class Input:
     def hit(self, client_x, client_y):
         """(pile, card index) under a screen point, from where the cards rest."""
         bx, by = self._board_point(client_x, client_y)
-        return hit_pile(self.app.layout, lengths(self.app.controller.game), bx, by)
+        return hit_pile(self.view.layout, lengths(self.view.game), bx, by)
 
     # ---- pointer --------------------------------------------------------------------------
 
@@ -64,22 +67,21 @@ class Input:
         """A press or a key while something moves. The deal: it ends at once (every card where it
         lands) and the press or key goes on as usual. The animated auto-finish: the rest is played at
         once, and that is all the press or key does (True: consumed)."""
-        app = self.app
-        if app.renderer.dealing():
-            app.renderer.finish_deal()
-        ui = app.controller.ui
+        if self.renderer.dealing():
+            self.renderer.finish_deal()
+        ui = self.view.ui
         if ui.finishing:
-            app.dispatch(FinishStep(ui.finish_seq, rest=True))
+            self.dispatch(FinishStep(ui.finish_seq, rest=True))
             return True
         return False
 
     def on_pointerdown(self, ev):
-        if not ev.isPrimary or ev.button != 0 or self.app.busy():
+        if not ev.isPrimary or ev.button != 0 or self.view.busy():
             return
         if self._motion_first():
             return
         pile, index = self.hit(ev.clientX, ev.clientY)
-        self.app.dispatch(Pointer())
+        self.dispatch(Pointer())
         if pile is None:
             return
         # No preventDefault here: it would suppress the compatibility mousedown whose `detail`
@@ -117,8 +119,7 @@ class Input:
             el.style.transform = transform
 
     def _start_drag(self, p):
-        app = self.app
-        game = app.controller.game
+        game = self.view.game
         codes = visible_cards(game)[p.pile]
         if p.pile == "stock" or not codes:
             return False
@@ -126,16 +127,16 @@ class Input:
         count = move_count(game, p.pile, index)
         p.count = count
         p.dests = moves_from(game, p.pile, count)
-        p.nodes = [app.renderer.card_element(c) for c in codes[len(codes) - count:]]
+        p.nodes = [self.renderer.card_element(c) for c in codes[len(codes) - count:]]
         first = p.nodes[0].getBoundingClientRect()
         p.grab = (p.x - first.left, p.y - first.top)
         for el in p.nodes:
             el.classList.add("dragging")
         for dest in p.dests:
-            app.renderer.pile_element(dest).classList.add("target")
+            self.renderer.pile_element(dest).classList.add("target")
         try:
             self.board.setPointerCapture(p.pointer)
-        except Exception:  # noqa: BLE001 - capture is a comfort: the drag works without it
+        except Exception:  # capture is a comfort: the drag works without it
             pass
         p.dragging = True
         return True
@@ -157,7 +158,7 @@ class Input:
             # the pile under the pointer when it went down, read from where the cards rest now
             pile, index = self.hit(p.x, p.y)
             if pile is not None:
-                self.app.dispatch(Tap(pile, index))
+                self.dispatch(Tap(pile, index))
 
     def on_pointercancel(self, ev):
         p = self.press
@@ -168,25 +169,24 @@ class Input:
             self._end_drag(p, False)
 
     def _end_drag(self, p, drop):
-        app = self.app
         dest = None
-        firsts = {}
+        drawn_at = {}
         if drop:
             r = p.nodes[0].getBoundingClientRect()
             bx, by = self._board_point(r.left, r.top)
-            dest = drop_pile(app.layout, lengths(app.controller.game), p.dests, (bx, by, r.width, r.height))
+            dest = drop_pile(self.view.layout, lengths(self.view.game), p.dests, (bx, by, r.width, r.height))
         for el in p.nodes:
             r = el.getBoundingClientRect()
-            firsts[el.dataset.card] = (r.left, r.top)
+            drawn_at[el.dataset.card] = (r.left, r.top)
         self._clear(p)
-        app.dispatch(Drop(p.pile, p.count, dest, firsts))
+        self.dispatch(Drop(p.pile, p.count, dest, drawn_at))
 
     def _clear(self, p):
         for el in p.nodes:
             el.style.transform = ""
             el.classList.remove("dragging")
         for d in p.dests:
-            self.app.renderer.pile_element(d).classList.remove("target")
+            self.renderer.pile_element(d).classList.remove("target")
 
     def cancel_drag(self):
         """A change of position or a dialog in mid-drag: the drag ends here, nothing dropped."""
@@ -201,12 +201,11 @@ class Input:
     # ---- keyboard -------------------------------------------------------------------------
 
     def on_keydown(self, ev):
-        app = self.app
-        if app.celebration.running():   # any key ends the win celebration, and does nothing else
+        if self.celebration.running():   # any key ends the win celebration, and does nothing else
             ev.preventDefault()
-            app.celebration.end()
+            self.celebration.end()
             return
-        if app.busy() or ev.altKey or ev.metaKey:
+        if self.view.busy() or ev.altKey or ev.metaKey:
             return
         if ev.key not in ("Shift", "Control", "Alt", "Meta", "Tab") and self._motion_first():
             ev.preventDefault()
@@ -217,12 +216,12 @@ class Input:
             return
         in_board = bool(active) and hasattr(active, "closest") and bool(active.closest("#board"))
         action = Key(ev.key, bool(ev.ctrlKey), bool(ev.shiftKey), in_board)
-        if app.controller.handles(action):
+        if handles(action, self.view.ui):
             ev.preventDefault()
-            app.dispatch(action)
+            self.dispatch(action)
 
     def on_focusin(self, ev):
         target = ev.target
         pile_el = target.closest("[data-pile]") if target else None
         if pile_el:
-            self.app.dispatch(Focus(pile_el.dataset.pile, keyboard=bool(pile_el.matches(":focus-visible"))))
+            self.dispatch(Focus(pile_el.dataset.pile, keyboard=bool(pile_el.matches(":focus-visible"))))

@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from .state import PILES
+from .table import PILES
 
 RATIO = 1.4                 # card height / width
 # The toolbar's height (px). Its eight buttons show their names under their icons (static/game.css):
@@ -305,13 +305,13 @@ def drop_pile(layout: Layout, lengths: dict, dests, rect, margin: float = 0.35):
     grow = layout.cw * margin
     best, best_area = None, 0.0
     for dest in dests:
-        px, py, pw, ph = layout.piles[dest]
+        px, py, pw, pile_h = layout.piles[dest]
         if dest.startswith("tableau-"):
             n = lengths.get(dest, 0)
-            ph = (layout.card_offset(dest, n - 1)[1] if n else 0) + layout.ch
-        l, t, r, b = px - grow, py - grow, px + pw + grow, py + ph + grow
-        ow = min(right, r) - max(left, l)
-        oh = min(bottom, b) - max(top, t)
+            pile_h = (layout.card_offset(dest, n - 1)[1] if n else 0) + layout.ch
+        x0, y0, x1, y1 = px - grow, py - grow, px + pw + grow, py + pile_h + grow
+        ow = min(right, x1) - max(left, x0)
+        oh = min(bottom, y1) - max(top, y0)
         if ow > 0 and oh > 0 and ow * oh > best_area:
             best, best_area = dest, ow * oh
     return best

@@ -1,14 +1,14 @@
-"""What the page keeps in localStorage: the game in progress and the statistics.
+"""What the page keeps in localStorage: the game in progress, the statistics, the board's snapshot.
 
 Pure Python (tested under CPython with a dict-backed storage): the page hands in
 `window.localStorage`, or None where the browser refuses it.
 
 - `Store` wraps every storage access: storage that is full, refused (private mode)
   or missing never raises; the game just is not kept.
-- `Keeper` decides what is saved and counted. The saved game is the engine's save
-  record (canfield.save) plus fields of this layer: the game's id for the
-  statistics, whether its first move was made, the seconds played so far (the game
-  clock: it runs from the first move while the page is visible, and stops on a win),
+- `Records` (first named `Keeper`) decides what is saved and counted. The saved game is
+  the engine's save record (canfield.save) plus fields of this layer: the game's id for
+  the statistics, whether its first move was made, the seconds played so far (the game
+  clock, `PlayClock`: it runs from the first move while the page is visible, and stops on a win),
   and, for a daily deal, its day (`daily`) and the days whose daily deal was played
   (`dailies`, the last seven).
   A record that cannot be read (saved game, statistics or settings) is moved aside
@@ -36,11 +36,9 @@ from canfield.errors import InvalidJSON
 from canfield.save import from_save, to_save
 from canfield.stats import InvalidStats, Stats, key as stats_key
 
-from .settings import STORAGE_KEY as SETTINGS_KEY, Settings
+from .settings import Settings
+from .storage_keys import BROKEN_SUFFIX, SAVE_KEY, SETTINGS_KEY, SNAPSHOT_KEY, STATS_KEY
 
-SAVE_KEY = "canfield.save"
-STATS_KEY = "canfield.stats"
-BROKEN_SUFFIX = ".broken"
 MAX_IMPORT_CHARS = 1_000_000  # a statistics file is a few kB; anything far larger is not one
 
 
@@ -55,11 +53,11 @@ class Store:
     def local(cls):
         """The page's localStorage, or a store that keeps nothing where it is refused."""
         try:
-            from js import window  # noqa: PLC0415 - only in the browser
+            from js import window  # only in the browser
 
             storage = window.localStorage  # the getter itself throws where storage is blocked
-            storage.getItem  # noqa: B018 - None or null fails here too
-        except Exception:  # noqa: BLE001 - refused: play without it
+            storage.getItem  # None or null fails here too
+        except Exception:  # refused: play without it
             storage = None
         return cls(storage)
 
@@ -68,7 +66,7 @@ class Store:
             return None
         try:
             value = self.storage.getItem(key)
-        except Exception:  # noqa: BLE001
+        except Exception:
             return None
         return value if isinstance(value, str) else None
 
@@ -78,7 +76,7 @@ class Store:
         try:
             self.storage.setItem(key, value)
             return True
-        except Exception:  # noqa: BLE001 - quota exceeded or refused
+        except Exception:  # quota exceeded or refused
             self.failed_writes += 1
             return False
 
@@ -88,7 +86,7 @@ class Store:
         try:
             self.storage.removeItem(key)
             return True
-        except Exception:  # noqa: BLE001
+        except Exception:
             return False
 
 
@@ -127,12 +125,41 @@ def new_id() -> str:
     return "%016x" % random.getrandbits(64)
 
 
-class Keeper:
-    """The saved game, its statistics bookkeeping, and the statistics record."""
+class PlayClock:
+    """The game clock: the seconds played, counted only while told to run (static/ui/counters.py shows it)."""
+
+    def __init__(self, now=time.monotonic):
+        self.now = now
+        self.seconds = 0.0        # seconds played before `since`
+        self.since = None         # `now()` when the current stretch of play began; None: stopped
+
+    def elapsed(self) -> float:
+        if self.since is None:
+            return self.seconds
+        return self.seconds + max(0.0, self.now() - self.since)
+
+    def run(self, on: bool) -> None:
+        """Start or stop the current stretch (the time so far is kept)."""
+        if on:
+            if self.since is None:
+                self.since = self.now()
+        elif self.since is not None:
+            self.seconds = self.elapsed()
+            self.since = None
+
+    def reset(self, seconds: float = 0.0) -> None:
+        self.seconds = float(seconds)
+        self.since = None
+
+
+class Records:
+    """What the page keeps of the player's play: the saved game (with its game clock, `PlayClock`), the
+    statistics and their bookkeeping, the last win (for the win dialog), the daily deals played, and the
+    board's snapshot."""
 
     def __init__(self, store: Store, clock=time.monotonic, wall=time.time):
         self.store = store
-        self.clock = clock
+        self.play_clock = PlayClock(clock)
         self.wall = wall          # wall-clock seconds: orders games across pages (statistics merge)
         self.stats_text = None    # the statistics text last read or written by this page
         self.stats = Stats()
@@ -142,8 +169,6 @@ class Keeper:
         self.game = None          # the game on the table that the fields below describe
         self.id = new_id()
         self.started = False      # its first move was made (it counts as played)
-        self.seconds = 0.0        # seconds played before `since`
-        self.since = None         # clock reading when the current stretch of play began
         self.booted = False
         # The game clock (static/ui/counters.py): it runs while the game is started, not won, and the
         # page is visible; `hidden` is the page's visibility, `last_win` what the win dialog reads.
@@ -244,8 +269,7 @@ class Keeper:
         self.started = started if isinstance(started, bool) else bool(game.history or game.redo_moves)
         seconds = meta.get("seconds")
         ok = type(seconds) in (int, float) and math.isfinite(seconds) and 0 <= seconds < 10**9
-        self.seconds = float(seconds) if ok else 0.0
-        self.since = None
+        self.play_clock.reset(seconds if ok else 0.0)
         daily = meta.get("daily")
         self.daily = daily if _is_day(daily) else None
         dailies = meta.get("dailies")
@@ -260,9 +284,12 @@ class Keeper:
     # ---- events ---------------------------------------------------------------------------
 
     def elapsed(self) -> float:
-        if self.since is None:
-            return self.seconds
-        return self.seconds + max(0.0, self.clock() - self.since)
+        return self.play_clock.elapsed()
+
+    @property
+    def seconds(self) -> float:
+        """The seconds played before the current stretch (the saved game's time at boot)."""
+        return self.play_clock.seconds
 
     @property
     def running(self) -> bool:
@@ -272,12 +299,7 @@ class Keeper:
 
     def _sync_clock(self) -> None:
         """Start or stop the clock's current stretch to match `running` (the time so far is kept)."""
-        if self.running:
-            if self.since is None:
-                self.since = self.clock()
-        elif self.since is not None:
-            self.seconds = self.elapsed()
-            self.since = None
+        self.play_clock.run(self.running)
 
     def pause(self) -> None:
         """The page is hidden (another tab, a minimised window): the time from now on does not count."""
@@ -292,7 +314,7 @@ class Keeper:
     def mark_daily(self, day: str, game) -> None:
         """`game`, now on the table, is the daily deal of `day` ("YYYY-MM-DD")."""
         if game is not self.game:
-            self.put(game)
+            self.on_table(game)
         if _is_day(day):
             self.daily = day
             if self.started:
@@ -309,7 +331,7 @@ class Keeper:
             if self.stats.abandon(self.id):
                 self._write_stats()
 
-    def put(self, game) -> None:
+    def on_table(self, game) -> None:
         """`game` is now on the table: the resumed game keeps its record, any other is a new game."""
         if game is self.game:
             return
@@ -325,15 +347,14 @@ class Keeper:
     def _fresh(self) -> None:
         self.id = new_id()
         self.started = False
-        self.seconds = 0.0
-        self.since = None
+        self.play_clock.reset()
         self.last_win = None
         self.daily = None
 
     def after_action(self, game) -> None:
         """After every action (and the first drawing of a deal): count, then save."""
         if game is not self.game:
-            self.put(game)
+            self.on_table(game)
         if not self.started and game.history:
             self.started = True
             if self.daily is not None:
@@ -446,6 +467,22 @@ class Keeper:
     def export_stats(self) -> str:
         return self.stats.to_json()
 
+    # ---- the board's snapshot (static/ui/snapshot.py, static/ui/early.py) -------------------
+
+    def saved_text(self):
+        """The saved game's text as stored now (the snapshot names it by its hash), or None."""
+        return self.store.get(SAVE_KEY)
+
+    def keep_snapshot(self, text) -> bool:
+        """Store the board's record for the next visit; None removes it. Full or refused: nothing kept,
+        nothing else touched."""
+        if text is None:
+            self.store.remove(SNAPSHOT_KEY)
+            return False
+        return self.store.set(SNAPSHOT_KEY, text)
+
+
+Keeper = Records   # its first name
 
 DAILIES = 7  # daily deals remembered as played (the win dialog offers today's if it is not among them)
 

@@ -26,7 +26,7 @@ from pyodide.ffi import to_js
 from .a11y import pile_label
 from .faces import rank_labels
 from .motion import deal_flights, deal_plan
-from .state import PILES
+from .table import PILES
 from .view import card_class, card_html, view_model
 
 SLIDE_MS = 160
@@ -64,20 +64,20 @@ class Renderer:
         self.on_slid = on_slid
         self.on_undeny = on_undeny
         self.cards = {}          # code -> element
-        self.under_el = {}       # pile -> the face drawn under its top card (not a [data-card]: no hook)
-        self.under_code = {}     # pile -> (code, language) drawn there
+        self.below_el = {}       # pile -> the face drawn under its top card (not a [data-card]: no hook)
+        self.below_code = {}     # pile -> (code, language) drawn there
         self.shown = {p: () for p in PILES}   # DOM diff cache: codes in each pile element
         self.where = {}          # code -> pile id, for the cards on screen
         self.placed = {}         # code -> (x, y) written
         self.marks = {}          # code -> frozenset of mark classes written
         self.pile_marks = {p: frozenset({"empty"}) for p in PILES}
         self.texts = {}          # element key -> last text written
+        self.assist_drawn = None  # (Panel, language) drawn in #assist
         self.layout_key = None
         self.drawn_version = -1
         self.drawn_anim = 0
         self.frame_pending = False
-        self.reduced_motion = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
-        self.motion = not self.reduced_motion    # the page sets it: the motion setting and the system's
+        self.motion = True       # the page sets it from controller.motion_on (the setting and the system's)
         self.drawn_deal = 0
         # static/motion.js: the deal's flights (started, landed, ended) and the kept card faces;
         # missing (a script that failed to load): a new deal is drawn at once, without flights
@@ -106,7 +106,7 @@ class Renderer:
             self.cards[card.code].innerHTML = card_html(card.code, self.labels)
         self.texts.clear()
         self.drawn_version = -1
-        self.under_code.clear()
+        self.below_code.clear()
 
     # ---- scheduling ----------------------------------------------------------------------
 
@@ -227,13 +227,14 @@ class Renderer:
             del self.where[code]
             self.placed.pop(code, None)
 
-        for pile, code in vm.under.items():
-            self._under(pile, code, t, lang)
+        for pile, code in vm.below_top.items():
+            self._below_top(pile, code, t, lang)
 
         if ui.version != self.drawn_version:
             self.drawn_version = ui.version
             self._counts(game, vm, t, lang)
         self._labels(game, ui, t, lang)
+        self._assist(getattr(ui, "panel", None), t)
         for name, enabled in vm.buttons.items():
             btn = self.buttons[name]
             if btn is not None and btn.disabled == enabled:
@@ -309,20 +310,20 @@ class Renderer:
         if self.motion_js is not None:
             self.motion_js.keepFaces(json.dumps([card.code for card in CARDS]))
 
-    def _under(self, pile, code, t, lang):
+    def _below_top(self, pile, code, t, lang):
         """The next card of the reserve or a foundation, beneath its top card: a dragged top card
         uncovers it instead of an empty slot."""
         key = (code, lang)
-        if self.under_code.get(pile) == key:
+        if self.below_code.get(pile) == key:
             return
-        self.under_code[pile] = key
-        el = self.under_el.get(pile)
+        self.below_code[pile] = key
+        el = self.below_el.get(pile)
         if el is None:
             el = document.createElement("div")
             el.setAttribute("aria-hidden", "true")
             pile_el = self.pile_el[pile]
             pile_el.insertBefore(el, pile_el.firstChild)
-            self.under_el[pile] = el
+            self.below_el[pile] = el
         if code is None:
             el.hidden = True
             return
@@ -348,6 +349,37 @@ class Renderer:
                 ph.dataset.f = label  # drawn by CSS, as the card faces
                 ph.className = f"placeholder s{nxt.suit} {'red' if nxt.red else 'black'}" if nxt else "placeholder"
         self._text("description", self.description, game.describe(lang))
+
+    def _assist(self, panel, t):
+        """The solver's #assist panel (built by static/ui/hint.py) as the UI state's Panel says."""
+        key = (panel, t.lang)
+        if key == self.assist_drawn:
+            return
+        el = document.getElementById("assist")
+        if el is None:
+            return
+        self.assist_drawn = key
+        if panel is None:
+            el.hidden = True
+            el.dataset.kind = ""
+            return
+        el.dataset.kind = panel.kind
+        for name, value in (("move", panel.move), ("undos", panel.undos)):
+            if value is not None:
+                el.setAttribute(f"data-{name}", str(value))
+            else:
+                el.removeAttribute(f"data-{name}")
+        el.querySelector("#assist-text").textContent = panel.text
+        labels = {"undo": t("action.undo"), "new": t("action.new"), "cancel": t("assist.cancel"),
+                  "close": "×", "back": panel.back_label}
+        for btn in el.querySelectorAll("button"):
+            name = btn.dataset.assist
+            btn.hidden = name not in panel.buttons and name != "close"
+            btn.textContent = labels.get(name, "")
+            if name == "close":
+                btn.setAttribute("aria-label", t("action.close"))
+                btn.title = t("action.close")
+        el.hidden = False
 
     def _labels(self, game, ui, t, lang):
         """Each pile's accessible name (its card, its place, its count), written when it changed."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from js import URLSearchParams, history, location
 
 from .controller import HashChanged
-from .state import code_from_hash
+from .table import code_from_hash
 
 
 class Router:

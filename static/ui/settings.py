@@ -14,12 +14,13 @@ from canfield import jsonio
 from canfield.errors import InvalidJSON
 
 from .i18n import MESSAGES
+from .storage_keys import SETTINGS_KEY
 
-STORAGE_KEY = "canfield.settings"
+STORAGE_KEY = SETTINGS_KEY    # its first name (static/ui/storage_keys.py holds every key)
 VERSION = 1
 MAX_CHARS = 4096  # ours are one small flat object
-# The settings dialog's checkboxes (input names = field names).
-TOGGLES = ("double_click", "auto_finish", "four_color", "large_cards", "sound", "motion")
+# The settings dialog's checkboxes (input names: `form_name(field)`).
+TOGGLES = ("tap_to_columns", "auto_finish", "four_color", "large_cards", "sound", "motion")
 # The settings dialog's choices (select names = field names), each with its allowed values, the
 # default first. Each value is a class on #game ("theme-dark", "back-red", "table-blue") that
 # static/game.css turns into colours; "auto" follows the system's light or dark preference.
@@ -36,7 +37,7 @@ TOGGLES += COUNTER_TOGGLES
 class Settings:
     draw: int = 3                # seed 000: "Pioche 3" is the default
     rules: str = "canfield"
-    double_click: bool = True    # seed 000: "Double clic" on by default
+    tap_to_columns: bool = True  # one tap also plays onto columns; seed 000's "Double clic", on by default
     auto_finish: bool = False    # seed 000: no autoplay by default
     four_color: bool = False
     large_cards: bool = False
@@ -51,7 +52,8 @@ class Settings:
     motion: bool = True          # the deal, slides, the card-by-card finish, the win cascade (off: instant)
 
     def to_json(self) -> str:
-        return json.dumps({"version": VERSION, **asdict(self)})
+        """The stored record: each field under its stored name (`stored_name`)."""
+        return json.dumps({"version": VERSION, **{stored_name(k): v for k, v in asdict(self).items()}})
 
     @classmethod
     def from_json(cls, text, rulesets=("canfield",)) -> "Settings":
@@ -76,14 +78,15 @@ class Settings:
         for name, ok in (
             ("draw", lambda v: type(v) is int and v in (1, 3)),
             ("rules", lambda v: isinstance(v, str) and v in rulesets),
+            ("tap_to_columns", lambda v: type(v) is bool),   # a record that used the new name
             ("lang", lambda v: isinstance(v, str) and (v == "" or v in MESSAGES)),
-            *((n, lambda v: type(v) is bool) for n in TOGGLES + ("winnable",)),
+            *((stored_name(n), lambda v: type(v) is bool) for n in TOGGLES + ("winnable",)),
             *((n, lambda v, allowed=allowed: isinstance(v, str) and v in allowed) for n, allowed in CHOICES.items()),
         ):
             if name not in data:
                 continue
             if ok(data[name]):
-                setattr(out, name, data[name])
+                setattr(out, FIELD_OF.get(name, name), data[name])
             else:
                 intact = False
         version = data.get("version", VERSION)
@@ -101,3 +104,36 @@ class Settings:
 
 
 FIELDS = tuple(f.name for f in fields(Settings))
+# Fields whose stored name (in the saved record, and the settings dialog's input name) is an older one:
+# records of today keep loading, and static/paint.js reads the same record.
+STORED_NAMES = {"tap_to_columns": "double_click"}
+FIELD_OF = {v: k for k, v in STORED_NAMES.items()}
+
+
+def stored_name(field: str) -> str:
+    return STORED_NAMES.get(field, field)
+
+
+form_name = stored_name   # the settings dialog's <input name> of a field: the stored name
+
+
+def _old_name(self):
+    return self.tap_to_columns
+
+
+def _set_old_name(self, value):
+    self.tap_to_columns = value
+
+
+_dataclass_init = Settings.__init__
+
+
+def _init(self, *args, double_click=None, **kwargs):
+    _dataclass_init(self, *args, **kwargs)
+    if double_click is not None:
+        self.tap_to_columns = double_click
+
+
+# The old name of tap_to_columns still works: `Settings(double_click=False)`, `settings.double_click`.
+Settings.__init__ = _init
+Settings.double_click = property(_old_name, _set_old_name)

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import json
 
-from .faces import RANKS, SUIT_SYMBOLS
-from .state import PILES, visible_cards
+from .faces import rank_labels
+from .table import PILES, visible_cards
+from .storage_keys import SNAPSHOT_KEY
 
-KEY = "canfield.snapshot"
+KEY = SNAPSHOT_KEY    # its first name (static/ui/storage_keys.py holds every key)
 FORMAT = 1
 MAX_BYTES = 64 * 1024   # a bigger record is not kept (ours are about 3 KB)
 
@@ -50,7 +51,7 @@ def save_hash(text: str | None) -> str:
 
 def rank_table(t) -> dict[str, str]:
     """Rank letter of a code -> the rank as the corner index writes it in this language."""
-    return {r: t(f"rank.{i}") for i, r in enumerate(RANKS, start=1)}
+    return rank_labels(t)
 
 
 def texts(t) -> dict[str, str]:

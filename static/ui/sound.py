@@ -105,7 +105,7 @@ class Sound:
                 src.start(t0)
                 src.stop(t0 + tone.length + 0.02)
             self.played += 1
-        except Exception as exc:  # noqa: BLE001 - a sound must never stop the game
+        except Exception as exc:  # a sound must never stop the game
             from js import console
             console.warn(f"Canfield: sound off after an error: {exc}")
             self.enabled = False

@@ -1,26 +1,30 @@
 """The statistics dialog: the counts of one rule set and draw, reset with a confirmation,
 export to a JSON file (a Blob URL: nothing leaves the page's origin) and import from one.
 
-The counting itself is canfield.stats, driven by ui.persist.Keeper; this module only shows it.
+The counting itself is canfield.stats, driven by ui.persist.Records; this module shows it, and hands
+the dialog's reset, import and export to the records (persist.Records). It reads the game through a read-only view.
 """
 
 from __future__ import annotations
 
 import traceback
 
-from canfield import RULESETS
 from canfield.stats import InvalidStats, key as stats_key
 from js import Blob, Object, URL, console, document, window
 from pyodide.ffi import create_once_callable, to_js
 
+from .choices import fill_select, offered_names, rules_options
 from .persist import import_reason, stats_rows
 
 EXPORT_NAME = "canfield-statistics.json"
 
 
 class StatsView:
-    def __init__(self, app):
-        self.app = app
+    def __init__(self, view, records, close_dialogs, guard):
+        self.view = view
+        self.records = records
+        self.close_dialogs = close_dialogs
+        self.guard = guard
         self.dlg = document.getElementById("dlg-stats")
         self.rules = self.dlg.querySelector('select[name="stats-rules"]')
         self.draw = self.dlg.querySelector('select[name="stats-draw"]')
@@ -29,46 +33,36 @@ class StatsView:
         self.confirm = document.getElementById("stats-confirm")
         self.button = document.querySelector('header [data-action="stats"]')
 
-    def bind(self, proxy):
+    def bind(self, events):
         for btn in self.dlg.querySelectorAll("[data-stats]"):
-            btn.addEventListener("click", proxy(f"stats-{btn.dataset.stats}", self._on_button))
-        self.rules.addEventListener("change", proxy("stats-rules", lambda ev: self.show()))
-        self.draw.addEventListener("change", proxy("stats-draw", lambda ev: self.show()))
-        self.file.addEventListener("change", proxy("stats-file", self._on_file))
+            events.listen(btn, "click", f"stats-{btn.dataset.stats}", self._on_button)
+        events.listen(self.rules, "change", "stats-rules", lambda ev: self.show())
+        events.listen(self.draw, "change", "stats-draw", lambda ev: self.show())
+        events.listen(self.file, "change", "stats-file", self._on_file)
         if self.button is not None:
             self.button.disabled = False
 
     # ---- showing --------------------------------------------------------------------------
 
     def open(self):
-        app = self.app
-        app.input.cancel_drag()
-        self._fill_rules()
-        self.rules.value = app.controller.game.rules.name
-        self.draw.value = str(app.controller.game.draw)
+        game = self.view.game
+        fill_select(self.rules, rules_options(self.view.t))
+        self.rules.value = game.rules.name
+        self.draw.value = str(game.draw)
         self._say(None)
         self.confirm.hidden = True
         self.show()
-        app.dialogs.close_all()
+        self.close_dialogs()
         self.dlg.showModal()
 
-    def _fill_rules(self):
-        t = self.app.t
-        self.rules.innerHTML = ""
-        for name in RULESETS:
-            opt = document.createElement("option")
-            opt.value = name
-            opt.textContent = t.rules_name(name)
-            self.rules.appendChild(opt)
-
     def current_key(self):
-        rules = self.rules.value if self.rules.value in RULESETS else self.app.controller.game.rules.name
+        rules = self.rules.value if self.rules.value in offered_names() else self.view.game.rules.name
         draw = 1 if self.draw.value == "1" else 3
         return stats_key(rules, draw)
 
     def show(self):
-        table = self.app.keeper.stats.table(self.current_key())
-        for name, text in stats_rows(table, self.app.t):
+        table = self.records.stats.table(self.current_key())
+        for name, text in stats_rows(table, self.view.t):
             el = document.getElementById(f"stats-{name}")
             if el is not None:
                 el.textContent = text
@@ -90,7 +84,7 @@ class StatsView:
 
     def _on_button(self, ev):
         what = ev.currentTarget.dataset.stats
-        t = self.app.t
+        t = self.view.t
         if what == "reset":
             self._say(None)
             self.confirm.hidden = False
@@ -99,7 +93,7 @@ class StatsView:
             self.confirm.hidden = True
         elif what == "reset-yes":
             self.confirm.hidden = True
-            self.app.keeper.reset_stats()
+            self.records.reset_stats()
             self.show()
             self._say(t("stats.reset_done"))
         elif what == "export":
@@ -112,7 +106,7 @@ class StatsView:
             self.file.click()
 
     def _export(self):
-        text = self.app.keeper.export_stats()
+        text = self.records.export_stats()
         blob = Blob.new(to_js([text]), to_js({"type": "application/json"}, dict_converter=Object.fromEntries))
         url = URL.createObjectURL(blob)
         link = document.createElement("a")
@@ -123,22 +117,22 @@ class StatsView:
         link.click()
         link.remove()
         window.setTimeout(create_once_callable(lambda: URL.revokeObjectURL(url)), 60_000)
-        self._say(self.app.t("stats.exported", name=EXPORT_NAME))
+        self._say(self.view.t("stats.exported", name=EXPORT_NAME))
 
     def _on_file(self, ev):
         files = self.file.files
         if files is None or files.length == 0:
             return
         chosen = files.item(0)
-        t = self.app.t
+        t = self.view.t
 
         def loaded(text):
             try:
-                self.app.keeper.import_stats(text)
+                self.records.import_stats(text)
             except InvalidStats as exc:
                 self._say(t("stats.import_error", reason=import_reason(exc, t)), error=True)
                 return
-            except Exception:  # noqa: BLE001 - never a traceback on the page
+            except Exception:  # never a traceback on the page
                 console.error("Canfield: " + traceback.format_exc())
                 self._say(t("stats.import_error", reason="?"), error=True)
                 return
@@ -151,5 +145,5 @@ class StatsView:
         if chosen.size > 1_000_000:
             self._say(t("stats.import_error", reason=t("stats.too_large")), error=True)
             return
-        chosen.text().then(create_once_callable(self.app.guard(loaded)),
-                           create_once_callable(self.app.guard(failed)))
+        chosen.text().then(create_once_callable(self.guard(loaded)),
+                           create_once_callable(self.guard(failed)))

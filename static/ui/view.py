@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from canfield import Card
 
 from .faces import card_markup
-from .state import PILES, TO_ENGINE, TO_UI, visible_cards
+from .table import PILES, TO_ENGINE, TO_UI, visible_cards
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class ViewModel:
     pile_marks: dict    # pile id -> frozenset of classes ("hint-src", "hint-dst", "empty")
     buttons: dict       # data-action -> enabled
     keyboard_cursor: str | None
-    under: dict         # reserve and foundations: the card under the top one (seen while the top is dragged)
+    below_top: dict     # reserve and foundations: the card under the top one (seen while the top is dragged)
 
 
 def card_class(code: str) -> str:
@@ -107,11 +107,11 @@ def view_model(game, ui, layout) -> ViewModel:
         cards[pile] = tuple(out)
     can_undo = game.can_undo or ui.restart_undo is not None
     buttons = {"undo": can_undo, "redo": game.can_redo, "restart": game.can_undo or game.can_redo}
-    under = {"reserve": game.reserve[-2].code if len(game.reserve) > 1 else None}
+    below_top = {"reserve": game.reserve[-2].code if len(game.reserve) > 1 else None}
     for i, pile in enumerate(game.foundations, 1):
-        under[f"foundation-{i}"] = pile[-2].code if len(pile) > 1 else None
+        below_top[f"foundation-{i}"] = pile[-2].code if len(pile) > 1 else None
     return ViewModel(cards=cards, pile_marks={p: frozenset(m) for p, m in pile_marks.items()},
-                     buttons=buttons, keyboard_cursor=cursor, under=under)
+                     buttons=buttons, keyboard_cursor=cursor, below_top=below_top)
 
 
 def lengths(game) -> dict:

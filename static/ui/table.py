@@ -1,0 +1,164 @@
+"""The table as the view sees it: pile names, the cards each pile shows, the moves from a pile, the
+keyboard grid, the deal code in the address.
+
+No DOM here (pure Python, tested under CPython). Rules come from the engine
+only: this module asks `game.legal_moves()` / `game.tap_move()` and checks
+membership, chessground style; it never decides on its own what is legal.
+"""
+
+from __future__ import annotations
+
+# Pile ids of the page (the data-pile hooks) and the engine's pile names.
+PILES = (
+    "stock", "waste", "reserve",
+    "foundation-1", "foundation-2", "foundation-3", "foundation-4",
+    "tableau-1", "tableau-2", "tableau-3", "tableau-4",
+)
+TO_ENGINE = {
+    "stock": "S", "waste": "W", "reserve": "R",
+    **{f"foundation-{i}": f"F{i}" for i in range(1, 5)},
+    **{f"tableau-{i}": f"T{i}" for i in range(1, 5)},
+}
+TO_UI = {v: k for k, v in TO_ENGINE.items()}
+
+# Keyboard grid: rows as they are drawn. Columns line up on screen: the
+# stock above the reserve, foundation i above tableau column i.
+KEY_ROWS = (
+    ("stock", "waste", "foundation-1", "foundation-2", "foundation-3", "foundation-4"),
+    ("reserve", "tableau-1", "tableau-2", "tableau-3", "tableau-4"),
+)
+_VISUAL_COL = {
+    "stock": 0, "waste": 1, "reserve": 0,
+    **{f"foundation-{i}": 1 + i for i in range(1, 5)},
+    **{f"tableau-{i}": 1 + i for i in range(1, 5)},
+}
+
+WASTE_FAN = {3: 3, 1: 1}  # cards of the waste drawn face up, by draw count
+
+
+def _unquote(text: str) -> str:
+    """Percent-decoding as in a URL (urllib.parse costs a quarter of a second to import in Pyodide)."""
+    if "%" not in text:
+        return text
+    raw = text.encode("utf-8")
+    out = bytearray()
+    i = 0
+    while i < len(raw):
+        if raw[i] == 0x25 and _is_hex(raw[i + 1:i + 3]):
+            out.append(int(raw[i + 1:i + 3], 16))
+            i += 3
+        else:
+            out.append(raw[i])
+            i += 1
+    return out.decode("utf-8", errors="replace")
+
+
+def _is_hex(pair: bytes) -> bool:
+    return len(pair) == 2 and all(c in b"0123456789abcdefABCDEF" for c in pair)
+
+
+def code_from_hash(hash_text: str | None) -> str:
+    """The deal code in a location.hash ("#CF1-D3-AAAAACL" -> "CF1-D3-AAAAACL"), "" if none."""
+    return _unquote((hash_text or "").lstrip("#")).strip()
+
+
+def visible_cards(game) -> dict[str, tuple[str, ...]]:
+    """Card codes drawn in each pile, bottom to top (the face-down stock draws none)."""
+    waste = game.waste[-WASTE_FAN.get(game.draw, 1):] if game.waste else ()
+    out = {
+        "stock": (),
+        "waste": tuple(c.code for c in waste),
+        "reserve": (game.reserve[-1].code,) if game.reserve else (),
+    }
+    for i, pile in enumerate(game.foundations, 1):
+        out[f"foundation-{i}"] = (pile[-1].code,) if pile else ()
+    for i, pile in enumerate(game.tableau, 1):
+        out[f"tableau-{i}"] = tuple(c.code for c in pile)
+    return out
+
+
+def pile_length(game, pile: str) -> int:
+    return len(game.pile(TO_ENGINE[pile]))
+
+
+def move_count(game, pile: str, index: int) -> int:
+    """Cards taken by touching the card at `index` (0 = bottom) of `pile`.
+
+    A column gives its tail from that card; any other pile gives its top card.
+    """
+    if pile.startswith("tableau-"):
+        return max(1, pile_length(game, pile) - index)
+    return 1
+
+
+def moves_from(game, pile: str, count: int) -> dict[str, object]:
+    """Legal moves of `count` cards from `pile`, keyed by destination pile id."""
+    src = TO_ENGINE[pile]
+    return {TO_UI[m.dst]: m for m in game.legal_moves() if m.src == src and m.count == count}
+
+
+def stock_move(game):
+    """The move a touch on the stock makes: draw, or recycle the waste; None if neither is legal."""
+    recycle = None
+    for m in game.legal_moves():
+        if m.src == "S":
+            return m
+        if m.src == "W" and m.dst == "S":
+            recycle = m
+    return recycle
+
+
+def key_neighbour(pile: str, direction: str) -> str:
+    """The pile reached from `pile` by an arrow key ("left", "right", "up", "down")."""
+    row = 0 if pile in KEY_ROWS[0] else 1
+    piles = KEY_ROWS[row]
+    if direction in ("left", "right"):
+        i = piles.index(pile) + (1 if direction == "right" else -1)
+        return piles[max(0, min(len(piles) - 1, i))]
+    other = KEY_ROWS[1 - row]
+    if (direction == "down") == (row == 1):
+        return pile  # already on the edge
+    col = _VISUAL_COL[pile]
+    return min(other, key=lambda p: (abs(_VISUAL_COL[p] - col), _VISUAL_COL[p]))
+
+
+class Selection:
+    """A picked-up card or tail waiting for a target (tap-tap or keyboard)."""
+
+    __slots__ = ("pile", "count")
+
+    def __init__(self, pile: str, count: int):
+        self.pile = pile
+        self.count = count
+
+    def __eq__(self, other):
+        return isinstance(other, Selection) and (self.pile, self.count) == (other.pile, other.count)
+
+    def __repr__(self):
+        return f"Selection({self.pile!r}, {self.count})"
+
+
+def route_hash(code: str, current_code: str | None, offered=None):
+    """What a deal code in the address asks for, given the code of the deal on the table (None at boot).
+
+    ("stay", None): no code, or the deal already on the table; ("deal", game): a valid code of another
+    deal, the Game it names; ("refuse", None): an invalid code, or the code of a game this page does
+    not offer (`offered`: rule set names, ui.choices.offered_names() unless given). The page keeps the
+    game in progress on a refusal (and names the bad code), so a mistyped address never costs a game.
+    Parsing is the engine's."""
+    from canfield import Game
+    from canfield.errors import CanfieldError
+
+    from .choices import offered_names
+
+    if not code or (current_code is not None and code == current_code):
+        return "stay", None
+    try:
+        game = Game.from_code(code)
+    except CanfieldError:  # InvalidCode, InvalidDeck: ValueErrors with a reason
+        return "refuse", None
+    if game.rules.name not in (offered_names() if offered is None else offered):
+        return "refuse", None   # a game of the engine this page cannot draw: as a bad code
+    if current_code is not None and game.code == current_code:
+        return "stay", None  # the same deal written differently (case, spaces)
+    return "deal", game
