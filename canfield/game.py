@@ -7,11 +7,21 @@ Move notation (`str(move)`, and what `Game.play` / `Game.parse_move` read):
     T1-F3   the top of column 1 onto foundation 3 F2-T3  foundation 2's top back onto column 3
     T2-T4   the top card of column 2 onto column 4
     T2:3-T4 the last 3 cards of column 2, as a unit, onto column 4
-    S       turn cards from the stock onto the waste, or, when the stock is empty, recycle the waste
+    S       turn cards from the stock onto the waste (a draw)
+    W-S     the waste back onto the stock, once the stock is empty (a recycle)
 
-Short forms are read wherever they name one move: "W-F" and "T1-F" (the card's own foundation),
+`Move.parse(text)` reads these without a position and `move.text()` (= `str(move)`) writes them. A draw's
+and a recycle's card count follow from the position and are left out of their text ("S:3-W" and "W:24-S"
+are read too).
+
+Short forms are read by `Game.play` / `Game.parse_move` wherever they name one move: "S" for the one stock
+move there is (a draw, or a recycle when the stock is empty: what saved games of before "W-S" say),
+"W-F" and "T1-F" (the card's own foundation),
 "F-T3" (the one foundation whose top fits), "T2-T4" without a count (the one tail that fits; onto an
 empty column, where every tail fits, it means the top card). Case and spaces do not matter.
+
+`Game.position()` writes the whole position as one line of text and `Game.from_position` reads it back
+(see `Game.position` for its format).
 
 Internally cards are indices 0..51 and piles are lists, bottom to top; `apply` is the unchecked
 fast path for solvers, `play` the checked entry point for anything a player or a file says.
@@ -21,9 +31,9 @@ import random
 import re
 from typing import NamedTuple
 
-from .cards import CARDS, SUITS
+from .cards import CARDS, RANKS, SUITS, parse_card_index
 from .deal import MAX_NUMBER, check_deck, make_code, parse_code, shuffled_deck
-from .errors import AmbiguousMove, ForbiddenMove, IllegalMove, InvalidMove
+from .errors import AmbiguousMoveError, CanfieldError, IllegalMoveError, InvalidCard, InvalidMoveError
 from .rules import get_rules
 
 RANK = tuple(i % 13 for i in range(52))  # 0 = ace .. 12 = king
@@ -38,24 +48,80 @@ PILE_NAMES = ("S", "W", "R") + FOUNDATIONS + COLUMNS
 class Move(NamedTuple):
     """A move: `count` cards from pile `src` to pile `dst` (pile names as in the module docstring).
 
-    Drawing is Move("S", "W", n) with n the cards turned; recycling is Move("W", "S", n).
+    Drawing is Move("S", "W", n) with n the cards turned; recycling is Move("W", "S", n) with n the waste's
+    size. Those two counts follow from the position, so a stock move's text leaves them out and
+    `Move.parse` gives them as None ("as many as the position turns"), which `Game.play` and
+    `Game.is_legal` accept. `str(move)` is `move.text()`; `Move.parse(move.text()).text() == move.text()`
+    for every move, and `Move.parse(move.text()) == move` for every move but draws and recycles.
+
+    >>> Move.parse("t2:3-t4")
+    Move.parse('T2:3-T4')
+    >>> str(Move("S", "W", 3)), str(Move("W", "S", 24))
+    ('S', 'W-S')
     """
 
     src: str
     dst: str
     count: int = 1
 
-    def __str__(self):
-        if self.src == "S" or self.dst == "S":
+    def text(self):
+        """The move's text, position-free: "S" a draw, "W-S" a recycle, "T2:3-T4" three cards, "R-T2" one."""
+        if self.src == "S":
             return "S"
-        if self.count > 1:
+        if self.dst == "S":
+            return "W-S"
+        if type(self.count) is int and self.count > 1:
             return f"{self.src}:{self.count}-{self.dst}"
         return f"{self.src}-{self.dst}"
+
+    def __str__(self):
+        return self.text()
+
+    def __repr__(self):
+        try:
+            if Move.parse(self.text()) == self:
+                return f"Move.parse({self.text()!r})"
+        except CanfieldError:
+            pass
+        return f"Move({self.src!r}, {self.dst!r}, {self.count!r})"
 
     @property
     def is_stock(self):
         """True for a draw or a recycle."""
         return self.src == "S" or self.dst == "S"
+
+    @property
+    def is_draw(self):
+        return self.src == "S"
+
+    @property
+    def is_recycle(self):
+        return self.dst == "S"
+
+    @classmethod
+    def parse(cls, text):
+        """The Move that `text` names, without a position: "S", "W-S", "R-T2", "T2:3-T4", "F2-T3" (any case,
+        spaces ignored; "S-W" and "S:3-W" also read as a draw, "W:24-S" as a recycle). The foundation of a
+        short form ("W-F") depends on the position: read those with `Game.parse_move`. Raises
+        InvalidMoveError."""
+        if not isinstance(text, str):
+            raise InvalidMoveError(f"a move is written as text such as 'R-T2', not {text!r:.80}")
+        t = "".join(text.split()).upper()
+        if t == "S":
+            return Move("S", "W", None)
+        match = _MOVE_RE.match(t)
+        if not match or "F" in (match.group(1), match.group(3)):  # "W-F" needs a position
+            raise InvalidMoveError(
+                f"{text!r:.80} is not a move: write source-destination with piles S, W, R, F1-F{_MAX_F}, "
+                f"T1-T{_MAX_T}, such as 'R-T2', 'W-F1', 'T2:3-T4', 'S' (draw) or 'W-S' (recycle)"
+            )
+        src, count, dst = match.group(1), _read_count(text, match.group(2)), match.group(3)
+        if (src == "S" and dst != "W") or (dst == "S" and src != "W"):
+            raise InvalidMoveError(f"{text!r:.80} is not a move: the stock turns onto the waste ('S'), the waste "
+                              "goes back to the stock ('W-S')")
+        if src == "S" or dst == "S":
+            return Move(src, dst, count)
+        return _mv(src, dst, count or 1)
 
 
 # Every move the engine can make exists once: listing moves allocates nothing.
@@ -74,12 +140,26 @@ def _well_formed(move):
     """A Move of real pile names and a whole count a pile could hold (anything else names no move)."""
     s, d, k = move
     return (isinstance(s, str) and isinstance(d, str) and s in PILE_NAMES and d in PILE_NAMES
-            and type(k) is int and 1 <= k <= 52)
+            and (type(k) is int and 1 <= k <= 52 or k is None and (s == "S" or d == "S")))
 
 
 _F_MOVES = {(s, f): _mv(s, f) for s in ("R", "W") + COLUMNS for f in FOUNDATIONS}
-_MOVE_RE = re.compile(r"^(S|W|R|F[1-4]?|T[1-4])(?::(\d+))?-(W|R|F[1-4]?|T[1-4])$")
-MAX_COUNT_DIGITS = 4  # no pile holds more than 52 cards; longer counts are refused before int() sees them
+_MAX_T, _MAX_F = 8, 16  # the notation's largest pile numbers (a rule set may have fewer piles)
+_PILE_RE = r"(S|W|R|F(?:1[0-6]|[1-9])?|T[1-8])"
+_MOVE_RE = re.compile(rf"^{_PILE_RE}(?::(\d+))?-{_PILE_RE}$")
+MAX_COUNT_DIGITS = 4  # no pile holds more than 208 cards; longer counts are refused before int() sees them
+
+
+def _read_count(text, digits):
+    """The count of a move text (None when it has none); raises InvalidMoveError."""
+    if not digits:
+        return None
+    if len(digits.lstrip("0")) > MAX_COUNT_DIGITS:
+        raise InvalidMoveError(f"{text!r:.40}: the number of cards has more than {MAX_COUNT_DIGITS} digits")
+    count = int(digits)
+    if count < 1:
+        raise InvalidMoveError(f"{text!r}: the number of cards must be at least 1")
+    return count
 
 
 class Game:
@@ -132,7 +212,6 @@ class Game:
         (four suit letters) to the suits of the foundations' cards, then the rest in S, H, D, C order.
         The game has no deal code (`code` is None) and `restart` returns to this position.
         Raises InvalidDeck unless the piles hold 52 distinct cards in a position the rules allow."""
-        from .deal import check_deck
         from .errors import InvalidDeck
 
         piles = [stock, waste, reserve] + list(foundations) + list(tableau)
@@ -144,15 +223,23 @@ class Game:
         for n in sizes:
             split.append(flat[i:i + n])
             i += n
+        if foundation_suits is not None:
+            foundation_suits = tuple(SUITS.index(s.upper()) for s in foundation_suits)
+        return cls._from_split(split, base_rank, foundation_suits, draw, rules, InvalidDeck)
+
+    @classmethod
+    def _from_split(cls, split, base_rank, fsuits, draw, rules, error, score=0, recycles=0):
+        """A game at the position `split` (card indices: stock, waste, reserve, the foundations, the
+        columns); `fsuits` suit numbers or None; raises `error` for a position the rules do not allow."""
         g = cls.__new__(cls)
-        g.__init__(flat, draw, rules, None)
+        g.__init__([c for pl in split for c in pl], draw, rules, None)
         fpiles = split[3:7]
         if base_rank is None:
             if not fpiles[0]:
-                raise InvalidDeck("give base_rank when foundation 1 is empty")
+                raise error("give base_rank when foundation 1 is empty")
             base_rank = RANK[fpiles[0][0]] + 1
         g._base = base_rank - 1
-        if foundation_suits is None:
+        if fsuits is None:
             known = []
             for f in fpiles:
                 if f and SUIT[f[0]] not in known:
@@ -161,26 +248,128 @@ class Game:
             for f in fpiles:
                 fs.append(SUIT[f[0]] if f else next(s for s in range(4) if s not in known and s not in fs))
             fsuits = tuple(fs)
-        else:
-            fsuits = tuple(SUITS.index(s.upper()) for s in foundation_suits)
+        fsuits = tuple(fsuits)
         if sorted(fsuits) != [0, 1, 2, 3]:
-            raise InvalidDeck("the four foundations hold four different suits")
+            raise error("the four foundations hold four different suits")
         for i, f in enumerate(fpiles):
             for n, c in enumerate(f):
                 if SUIT[c] != fsuits[i] or RANK[c] != (g._base + n) % 13:
-                    raise InvalidDeck(f"foundation {i + 1} cannot hold {CARDS[c].code} at position {n + 1}")
+                    raise error(f"foundation {i + 1} cannot hold {CARDS[c].code} at position {n + 1}")
         for i, col in enumerate(split[7:11]):
             for a, b in zip(col, col[1:]):
                 if not g._fits_on(b, a):
-                    raise InvalidDeck(f"column {i + 1}: {CARDS[b].code} cannot lie on {CARDS[a].code}")
+                    raise error(f"column {i + 1}: {CARDS[b].code} cannot lie on {CARDS[a].code}")
             if not col and split[2]:
-                raise InvalidDeck(f"column {i + 1} is empty while the reserve has cards")
+                raise error(f"column {i + 1} is empty while the reserve has cards")
         g._fsuits = fsuits
         g._fpos = tuple(fsuits.index(s) for s in range(4))
         g._position = split
         g._deck = None
+        g._start_score = score
+        g._start_recycles = recycles
         g._setup()
         return g
+
+    # ---- the position text ----------------------------------------------------------------
+
+    def position(self):
+        """The position as one line of text (a FEN for Canfield); `Game.from_position` reads it back.
+
+        Ten fields, one space apart:
+
+            CF1-D3 7 HSDC 7H8H/-/-/- 6C/QS/QH/ASKHQC jsqs...8H - ...5c4d 1 10
+            rules+draw base suits foundations columns reserve waste stock pass score
+
+        rules+draw  the deal code's first two parts: the rule set's prefix and the draw (CF1-D3);
+        base        the foundations' start rank (A 2-9 T J Q K);
+        suits       the suit of each foundation, F1 first (HSDC);
+        foundations, columns  the piles, "/" between them, F1 / T1 first;
+        reserve, waste, stock  one pile each (the stock's last card is the next one drawn);
+        pass        the pass through the stock (1 before the first recycle);
+        score       the points so far.
+        Each pile lists its cards bottom to top, run together, two characters each, or "-" when empty.
+        A face-up card is written in capitals ("QC"), a face-down one in small letters ("qc"): the stock's
+        cards and the reserve's cards under its top.
+        """
+        def pile(cards, down=0):
+            if not cards:
+                return "-"
+            return "".join(CARDS[c].code.lower() if i < down else CARDS[c].code for i, c in enumerate(cards))
+
+        return " ".join((
+            f"{self.rules.prefix}-D{self.draw}",
+            RANKS[self._base],
+            "".join(SUITS[s] for s in self._fsuits),
+            "/".join(pile(f) for f in self._found),
+            "/".join(pile(t) for t in self._tab),
+            pile(self._reserve, len(self._reserve) - 1),
+            pile(self._waste),
+            pile(self._stock, len(self._stock)),
+            str(self._recycles + 1),
+            str(self._score),
+        ))
+
+    fen = position
+
+    @classmethod
+    def from_position(cls, text):
+        """The game at the position that `text` (see `position`) describes, with no history and no deal
+        code; `restart` comes back to it. Raises InvalidPosition, saying what is wrong."""
+        from .errors import InvalidPosition
+        from .rules import rules_for_prefix
+
+        if not isinstance(text, str):
+            raise InvalidPosition(f"a position is text (see Game.position), not {type(text).__name__}")
+        if len(text) > MAX_POSITION_CHARS:
+            raise InvalidPosition(f"a position has at most {MAX_POSITION_CHARS} characters, not {len(text)}")
+        fields = text.split()
+        names = ("rules+draw", "base", "suits", "foundations", "columns", "reserve", "waste", "stock", "pass",
+                 "score")
+        if len(fields) != len(names):
+            raise InvalidPosition(f"a position has {len(names)} fields ({' '.join(names)}), "
+                                  f"this one has {len(fields)}: {text!r:.80}")
+        head, base, suits, found, cols, reserve, waste, stock, passes, score = fields
+        prefix, _, draw = head.upper().partition("-")
+        try:
+            rules = rules_for_prefix(prefix, head)
+        except CanfieldError as exc:
+            raise InvalidPosition(f"position {text!r:.40}: {exc}") from None
+        if draw not in ("D1", "D3"):
+            raise InvalidPosition(f"position: the draw is D1 or D3, not {draw!r:.20}")
+        if len(base) != 1 or base.upper() not in RANKS:
+            raise InvalidPosition(f"position: the base rank is one of {RANKS}, not {base!r:.20}")
+        if len(suits) != 4 or sorted(suits.upper()) != sorted(SUITS):
+            raise InvalidPosition(f"position: the foundations' suits are the four letters {SUITS} in some "
+                                  f"order, not {suits!r:.20}")
+        fpiles, tpiles = found.split("/"), cols.split("/")
+        if len(fpiles) != 4 or len(tpiles) != 4:
+            raise InvalidPosition(f"position: {rules.name} has 4 foundations and 4 columns, "
+                                  f"not {len(fpiles)} and {len(tpiles)}")
+        for name, value in (("pass", passes), ("score", score)):
+            if not value.isdigit() or len(value) > 6:
+                raise InvalidPosition(f"position: the {name} is a whole number, not {value!r:.20}")
+        if int(passes) < 1:
+            raise InvalidPosition("position: the pass is 1 or more")
+        split, seen = [], {}
+        labels = ["the stock", "the waste", "the reserve"] + [f"foundation {i}" for i in range(1, 5)] + [
+            f"column {i}" for i in range(1, 5)]
+        for n, (label, pl) in enumerate(zip(labels, [stock, waste, reserve] + fpiles + tpiles)):
+            cards = _read_pile(pl, label)
+            down = {0: len(cards), 2: len(cards) - 1}.get(n, 0)
+            for i, (c, up) in enumerate(cards):
+                if up == (i < down):
+                    state = "face up" if i >= down else "face down"
+                    raise InvalidPosition(f"position: {CARDS[c].code} in {label} is {state} in {rules.name}: "
+                                          f"write it in {'capitals' if i >= down else 'small letters'}")
+                if c in seen:
+                    raise InvalidPosition(f"position: {CARDS[c].code} is in {seen[c]} and in {label}")
+                seen[c] = label
+            split.append([c for c, _ in cards])
+        if len(seen) != 52:
+            missing = " ".join(c.code for c in CARDS if c.index not in seen)
+            raise InvalidPosition(f"position: the 52 cards are each in one pile; missing: {missing}")
+        return cls._from_split(split, RANKS.index(base.upper()) + 1, tuple(SUITS.index(x) for x in suits.upper()),
+                               int(draw[1]), rules, InvalidPosition, int(score), int(passes) - 1)
 
     def _setup(self):
         if getattr(self, "_position", None) is not None:
@@ -221,7 +410,8 @@ class Game:
         for i in range(4):
             self._p[FOUNDATIONS[i]] = self._found[i]
             self._p[COLUMNS[i]] = self._tab[i]
-        self._score = 0
+        self._score = getattr(self, "_start_score", 0)
+        self._recycles = getattr(self, "_start_recycles", 0)
         self._undo = []  # (move, refilled column name or None, points)
         self._redo = []
 
@@ -238,6 +428,7 @@ class Game:
         g._tab = [list(t) for t in self._tab]
         g._link_piles()
         g._score = self._score
+        g._recycles = self._recycles
         g._undo = list(self._undo)
         g._redo = list(self._redo)
         return g
@@ -311,6 +502,11 @@ class Game:
     @property
     def score(self):
         return self._score
+
+    @property
+    def pass_number(self):
+        """The pass through the stock the game is in: 1 before the first recycle, then 2, 3, ..."""
+        return self._recycles + 1
 
     @property
     def won(self):
@@ -434,13 +630,13 @@ class Game:
             s, d, k = move
         except (TypeError, ValueError):
             return False
-        if type(k) is not int or k < 1:
-            return False
         if s == "S":
             n = len(self._stock)
-            return d == "W" and n > 0 and k == min(self.draw, n)
+            return d == "W" and n > 0 and (k is None or k == min(self.draw, n))
         if d == "S":
-            return s == "W" and not self._stock and k == len(self._waste) > 0
+            return s == "W" and not self._stock and len(self._waste) > 0 and (k is None or k == len(self._waste))
+        if type(k) is not int or k < 1:
+            return False
         p = self._p
         src = p.get(s)
         dst = p.get(d)
@@ -478,6 +674,7 @@ class Game:
         if d == "S":
             self._stock.extend(reversed(self._waste))
             self._waste.clear()
+            self._recycles += 1
             self._undo.append((move, None, 0))
             return
         src = p[s]
@@ -498,35 +695,40 @@ class Game:
     def play(self, move):
         """Play a move given as a Move or as text; returns the Move played.
 
-        Raises IllegalMove, with the reason, when the move is not legal here; then nothing changes."""
+        Raises MoveError (InvalidMoveError: no move; AmbiguousMoveError: a short form naming several;
+        IllegalMoveError: not allowed here), with the reason; then nothing changes."""
         m = self.parse_move(move) if isinstance(move, str) else move
         if not isinstance(m, Move):
             try:
                 m = Move(*m)
             except TypeError:
-                raise InvalidMove(f"{move!r:.80} is not a move") from None
+                raise InvalidMoveError(f"{move!r:.80} is not a move") from None
         if not _well_formed(m):
-            raise InvalidMove(f"{m!r:.80} is not a move: piles are {', '.join(PILE_NAMES)}, counts whole numbers")
+            raise InvalidMoveError(f"{m!r:.80} is not a move: piles are {', '.join(PILE_NAMES)}, counts whole numbers")
         if not self.is_legal(m):
-            raise ForbiddenMove(self._why_illegal(m))
+            raise IllegalMoveError(self._why_illegal(m))
+        if m.count is None:  # a draw or a recycle read without a position: the position sets the count
+            m = _mv(m.src, m.dst, min(self.draw, len(self._stock)) if m.src == "S" else len(self._waste))
         self.apply(m)
         self._redo.clear()
         return m
 
     def undo(self):
-        """Take back the last action and its points; False when there is nothing to undo."""
+        """Take back the last action and its points; returns that move, or None when there is nothing to
+        undo (so it still reads as true or false, as when it returned a bool)."""
         if not self._undo:
-            return False
+            return None
         move = self._pop()
         self._redo.append(move)
-        return True
+        return move
 
     def redo(self):
-        """Play again the last action undone; False when there is nothing to redo."""
+        """Play again the last action undone; returns that move, or None when there is nothing to redo."""
         if not self._redo:
-            return False
-        self.apply(self._redo.pop())
-        return True
+            return None
+        move = self._redo.pop()
+        self.apply(move)
+        return move
 
     def _pop(self):
         move, refill, gain = self._undo.pop()
@@ -539,6 +741,7 @@ class Game:
         if d == "S":
             self._waste.extend(reversed(self._stock))
             self._stock.clear()
+            self._recycles -= 1
             return move
         p = self._p
         src = p[s]
@@ -559,32 +762,31 @@ class Game:
     # ---- reading moves -----------------------------------------------------------------
 
     def parse_move(self, text):
-        """The Move that `text` names in this position (full or short notation). Raises IllegalMove."""
+        """The Move that `text` names in this position (full or short notation). Raises MoveError
+        (one of its three subclasses)."""
         if isinstance(text, Move):
             return text
         if not isinstance(text, str):
-            raise InvalidMove(f"a move is written as text such as 'R-T2', not {text!r:.80}")
+            raise InvalidMoveError(f"a move is written as text such as 'R-T2', not {text!r:.80}")
         t = "".join(text.split()).upper()
         legal = self.legal_moves()
         if t == "S":
             for m in legal:
                 if m.is_stock:
                     return m
-            raise ForbiddenMove("'S': the stock and the waste are both empty")
+            raise IllegalMoveError("'S': the stock and the waste are both empty")
         match = _MOVE_RE.match(t)
         if not match:
-            raise InvalidMove(
-                f"{text!r:.80} is not a move: write source-destination with piles S, W, R, F1-F4, T1-T4, "
-                "such as 'R-T2', 'W-F1', 'T2:3-T4' or 'S'"
+            raise InvalidMoveError(
+                f"{text!r:.80} is not a move: write source-destination with piles {', '.join(PILE_NAMES)}, "
+                "such as 'R-T2', 'W-F1', 'T2:3-T4', 'S' (draw) or 'W-S' (recycle)"
             )
-        src, count, dst = match.group(1), match.group(2), match.group(3)
-        if count and len(count.lstrip("0")) > MAX_COUNT_DIGITS:
-            raise InvalidMove(f"{text!r:.40}: the number of cards has more than {MAX_COUNT_DIGITS} digits")
-        count = int(count) if count else None
-        if count is not None and count < 1:
-            raise InvalidMove(f"{text!r}: the number of cards must be at least 1")
+        src, count, dst = match.group(1), _read_count(text, match.group(2)), match.group(3)
+        for name in (src, dst):
+            if name not in self._p and name != "F":
+                raise InvalidMoveError(f"{text!r:.80}: there is no pile {name} here: piles are {', '.join(PILE_NAMES)}")
         if src == dst:
-            raise ForbiddenMove(f"{text!r}: a card cannot move onto its own pile")
+            raise IllegalMoveError(f"{text!r}: a card cannot move onto its own pile")
         cands = [
             m for m in legal
             if (m.src == src or (src == "F" and m.src[0] == "F"))
@@ -597,19 +799,19 @@ class Game:
             ones = [m for m in cands if m.count == 1]
             if count is None and len(ones) == 1 and len({(m.src, m.dst) for m in cands}) == 1:
                 return ones[0]
-            raise AmbiguousMove(f"{text!r} names several moves: {', '.join(map(str, cands))}; say which")
+            raise AmbiguousMoveError(f"{text!r} names several moves: {', '.join(map(str, cands))}; say which")
         # Nothing legal matches: build the move the text means, to say why it is illegal.
         if src == "F" or dst == "F":
             if src == "F":
-                raise ForbiddenMove(f"{text!r}: no foundation card can go there")
+                raise IllegalMoveError(f"{text!r}: no foundation card can go there")
             pile = self._p[src]
             if not pile:
-                raise ForbiddenMove(self._why_illegal(_mv(src, "F1", count or 1)))
+                raise IllegalMoveError(self._why_illegal(_mv(src, "F1", count or 1)))
             dst = FOUNDATIONS[self._fpos[SUIT[pile[-count if count and count <= len(pile) else -1]]]]
         return self._why_illegal_raise(Move(src, dst, count or 1))
 
     def _why_illegal_raise(self, move):
-        raise ForbiddenMove(self._why_illegal(move))
+        raise IllegalMoveError(self._why_illegal(move))
 
     def _why_illegal(self, move):
         """A sentence saying why `move` is not legal in this position."""
@@ -735,6 +937,32 @@ class Game:
 
     def __repr__(self):
         return f"<Game {self.code} score={self._score} moves={len(self._undo)}>"
+
+
+MAX_POSITION_CHARS = 2000  # a position of four decks is under 1000 characters
+
+
+def _read_pile(text, label):
+    """The (card index, face up) pairs of one pile of a position text; raises InvalidPosition."""
+    from .errors import InvalidPosition
+
+    if text == "-":
+        return []
+    if len(text) % 2:
+        raise InvalidPosition(f"position: {label} {text!r:.40} is not cards of two characters each (or '-')")
+    out = []
+    for i in range(0, len(text), 2):
+        t = text[i:i + 2]
+        up = t.isupper() or (t[0].isdigit() and t[1].isupper())
+        down = t.islower() or (t[0].isdigit() and t[1].islower())
+        if up == down:
+            raise InvalidPosition(f"position: {t!r} in {label}: write a card all in capitals (face up) or all "
+                                  "in small letters (face down)")
+        try:
+            out.append((parse_card_index(t), up))
+        except InvalidCard as exc:
+            raise InvalidPosition(f"position: {label}: {exc}") from None
+    return out
 
 
 def _pile_label(name):

@@ -15,7 +15,8 @@ API
     Searches from the game's CURRENT position (the game itself is not changed).
     ``result.verdict`` is ``"won"``, ``"lost"`` or ``"unknown"``;
     ``result.moves`` is, when won, the winning line as move texts that ``game.play`` accepts, one
-    after another from the current position (stock moves written ``"S"``), else ``[]``;
+    after another from the current position (a draw and a recycle both written ``"S"``, the player's short
+    form: the line is read against the positions it passes), else ``[]``;
     ``result.nodes`` the positions expanded; ``result.seconds`` the time taken;
     ``result.reason`` for ``"unknown"``: ``"nodes"``, ``"seconds"`` or ``"cancelled"``.
     ``"lost"`` means no won position can be reached by any sequence of legal moves: the search
@@ -568,7 +569,8 @@ class Solver:
                     if waste and waste[-1] is card:
                         break
                     stock = len(g.pile("S"))
-                    texts.append(str(g.play(Move("S", "W", min(draw, stock)) if stock else Move("W", "S", len(waste)))))
+                    g.play(Move("S", "W", min(draw, stock)) if stock else Move("W", "S", len(waste)))
+                    texts.append("S")
                     guard += 1
                     if guard > 3 * 52:
                         raise SolverBug(f"{g.code}: {card} never reaches the waste top")

@@ -21,7 +21,7 @@ import json
 import math
 
 from . import jsonio
-from .errors import InvalidJSON, ReasonError
+from .errors import InvalidJSON, InvalidStats
 
 FORMAT = "canfield-stats"
 VERSION = 2
@@ -39,13 +39,6 @@ MAX_ID = 64
 # left it (a loss there): it counts as won, but the streak it had broken stays broken.
 _STATES = ("open", "lost", "late", "won")
 _WON = ("late", "won")
-
-
-class InvalidStats(ReasonError):
-    """Statistics that cannot be read. `reason`: "not-json", "too-deep", "too-large" (canfield.jsonio),
-    "format" (not a statistics file), "version", "bad-field" (a table, a count or a time out of bounds)."""
-
-    default_reason = "invalid"
 
 
 def key(rules, draw):

@@ -17,7 +17,7 @@ def _lcg(seed):
 
 
 def digest(games=12, moves=250):
-    from canfield import RULESETS, Game, IllegalMove, InvalidCode
+    from canfield import RULESETS, Game, IllegalMove, InvalidCode, InvalidPosition, Move
 
     out = {"codes": {}, "play": {}, "errors": []}
     for number in (0, 1, 63, 26 ** 7 - 1, 123456789):
@@ -49,6 +49,9 @@ def digest(games=12, moves=250):
             "hash": h.hexdigest(), "score": g.score, "history": " ".join(map(str, g.history)),
             "fr": g.describe("fr"), "nl": g.describe("nl"), "en": g.describe("en"),
             "tap": [str(g.tap_move(p)) for p in ("W", "R", "T1", "T2", "T3", "T4")],
+            "position": g.position(),
+            "again": Game.from_position(g.position()).position(),
+            "parsed": [repr(Move.parse(m.text())) for m in g.legal_moves()],
         }
     for bad in ("CF1-D3-AAAA", "ZZ1-D3-AAAAAAA", "CF1-D2-AAAAAAA", "CF1-D3-" + "QC" * 52):
         try:
@@ -60,5 +63,10 @@ def digest(games=12, moves=250):
         try:
             g.play(bad)
         except IllegalMove as exc:
+            out["errors"].append(str(exc))
+    for bad in ("CF1-D3 A", "CF1-D3 A SHDC -/-/-/- -/-/-/- - - - 1 0"):
+        try:
+            Game.from_position(bad)
+        except InvalidPosition as exc:
             out["errors"].append(str(exc))
     return out

@@ -35,7 +35,8 @@ def invariants(game):
 def test_random_play_undo_redo(number, draw, rules, actions):
     game = Game.new(draw=draw, rules=rules, number=number)
     states = [game.state()]  # states[i]: the position after i moves of the current line
-    undone = []
+    played = []  # played[i]: the move that led to states[i + 1]
+    undone = []  # (state, move) taken back, last undone last
     invariants(game)
     for kind, pick in actions:
         if kind == "play":
@@ -46,20 +47,22 @@ def test_random_play_undo_redo(number, draw, rules, actions):
             query = game.state()
             game.legal_moves()
             assert game.state() == query  # a query changes nothing
-            game.play(move)
+            played.append(game.play(move))
             states.append(game.state())
             undone.clear()
         elif kind == "undo":
-            ok = game.undo()
-            assert ok == (len(states) > 1)
-            if ok:
-                undone.append(states.pop())
+            took = game.undo()  # the move taken back, None when there is none
+            assert took == (played[-1] if played else None)
+            if took is not None:
+                undone.append((states.pop(), played.pop()))
                 assert game.state() == states[-1]
         else:
-            ok = game.redo()
-            assert ok == bool(undone)
-            if ok:
-                states.append(undone.pop())
+            again = game.redo()  # the move played again, None when there is none
+            assert again == (undone[-1][1] if undone else None)
+            if again is not None:
+                state, move = undone.pop()
+                states.append(state)
+                played.append(move)
                 assert game.state() == states[-1]
         invariants(game)
         assert len(game.history) == len(states) - 1

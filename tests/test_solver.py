@@ -99,11 +99,27 @@ def test_solve_from_a_game_in_progress_and_game_unchanged():
 
 
 def test_won_game_is_won_with_no_moves():
-    game = deal(2)
-    for text in solve(game, max_nodes=20_000).moves:
-        game.play(text)
+    suits = ["".join(r + s for r in "789TJQKA23456") for s in "HSDC"]
+    game = Game.from_position(f"CF1-D3 7 HSDC {'/'.join(suits)} -/-/-/- - - - 4 255")
+    assert game.won
     res = solve(game)
     assert res.verdict == WON and res.moves == [] and res.nodes == 0
+
+
+# A late classic draw-3 position (no take-backs, a column top or the whole column moves): the waste's
+# 8H and 9C lie under the waste top. Written as a position, not replayed from a solver line.
+LATE_CLASSIC = ("CL1-D3 7 HSDC 7H/7S8S9STSJSQSKSAS2S3S4S5S6S/7D8D9DTDJDQDKDAD2D3D4D5D6D/7C8C "
+                "KHQCJH/TC9H/KCQH/JC - 9C8HTH2H5H6H 3h4hah6c5c4c3c2cac 2 80")
+
+
+def test_positions_written_as_text_agree_with_the_brute_force():
+    game = Game.from_position(LATE_CLASSIC)
+    expected = brute_force_won(game)
+    assert expected is not None
+    res = solve(game, max_nodes=50_000)
+    assert res.verdict == (WON if expected else LOST)
+    if res.won:
+        assert replays_to_win(game, res.moves)
 
 
 # ---- "lost" against the brute force ----------------------------------------------------------
@@ -163,7 +179,7 @@ def test_late_positions_agree_with_brute_force(rules, draw):
         if expected is None:
             continue
         res = solve(g, max_nodes=200_000)
-        assert res.verdict == (WON if expected else LOST), f"{g.code} after {' '.join(map(str, g.history))}"
+        assert res.verdict == (WON if expected else LOST), g.position()
         if res.verdict == WON:
             assert replays_to_win(g, res.moves)
         verdicts.append(res.verdict)
@@ -186,7 +202,7 @@ def test_positions_after_lost_deals_agree_with_brute_force():
             if expected is None:
                 continue
             assert expected is False
-            assert solve(g, max_nodes=50_000).verdict == LOST, f"{g.code} after {' '.join(map(str, g.history))}"
+            assert solve(g, max_nodes=50_000).verdict == LOST, g.position()
             checked += 1
     assert checked >= 20
 
