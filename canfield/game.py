@@ -186,7 +186,7 @@ class Game:
 
     def __init__(self, deck, draw=None, rules="canfield", number=None):
         rules = get_rules(rules)
-        draw = check_draw(rules, draw)
+        draw = check_draw(rules, draw, strict=False)
         self.rules = rules
         self.draw = draw
         self.number = number
@@ -385,7 +385,9 @@ class Game:
         if len(fpiles) != nf or len(tpiles) != rules.columns:
             raise InvalidPosition(f"position: {rules.name} has {nf} foundations and {rules.columns} columns, "
                                   f"not {len(fpiles)} and {len(tpiles)}")
-        for name, value in (("pass", passes), ("score", score)):
+        # a casino game's score is its balance, below 0 until it has won back its stake
+        signed = rules.scoring == "casino" and score.startswith("-")
+        for name, value in (("pass", passes), ("score", score[1:] if signed else score)):
             if not value.isdigit() or len(value) > 6:
                 raise InvalidPosition(f"position: the {name} is a whole number, not {value!r:.20}")
         if int(passes) < 1:

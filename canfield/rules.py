@@ -114,7 +114,7 @@ class RuleSet:
 CANFIELD = RuleSet("canfield", "CF1", "Canfield", note="the game of seed 000: any tail moves, take-backs")
 CLASSIC = RuleSet("classic", "CL1", "Canfield classique", moves="top_or_whole", fill="reserve_then_waste",
                   takeback=False, note="the rule book's Canfield: top card or whole column; empty column: waste top")
-STOREHOUSE_SH1 = RuleSet("storehouse", "SH1", "Storehouse", base_rank=2,
+STOREHOUSE_SH1 = RuleSet("storehouse-sh1", "SH1", "Storehouse (SH1)", base_rank=2,
                          note="the twos start on the foundations (the first version of our Storehouse)")
 RAINBOW = RuleSet("rainbow", "RB1", "Rainbow", build="any", note="builds down regardless of colour")
 STOREHOUSE = RuleSet("storehouse", "SH2", "Storehouse", base_rank=2, build="suit", passes=3, draws=(1,),
@@ -133,9 +133,10 @@ CASINO = RuleSet("casino", "CC1", "Casino Canfield", passes=1, draws=(1,), moves
 ACME = RuleSet("acme", "AC1", "Acme", base_rank=1, build="suit", wrap=False, moves="single", passes=2, draws=(1,),
                takeback=False, note="the aces start on the foundations; in suit, one card at a time; two passes")
 
-RULESETS = {r.name: r for r in (CANFIELD, CLASSIC, STOREHOUSE_SH1, RAINBOW)}
-# Rule sets that codes and saved games still name, but that a new game no longer offers.
-LEGACY = {}
+RULESETS = {r.name: r for r in (CANFIELD, CLASSIC, STOREHOUSE, RAINBOW, SUPERIOR, RAINFALL, CHAMELEON, RUSH, CASINO,
+                                ACME)}
+# Rule sets that deal codes and saved games still name, but that the list of games no longer offers.
+LEGACY = {r.name: r for r in (STOREHOUSE_SH1,)}
 _BY_PREFIX = {r.prefix: r for r in (*RULESETS.values(), *LEGACY.values())}
 
 
@@ -158,9 +159,11 @@ def rules_for_prefix(prefix, code):
     return found
 
 
-def check_draw(rules, draw):
+def check_draw(rules, draw, strict=True):
     """The draw a game of `rules` is dealt with: the player's 1 or 3 (3 when None), or the rule set's fixed
-    first draw; raises ValueError for a draw the rule set does not allow."""
+    first draw; raises ValueError for a draw that is not 1 or 3, and, when `strict` (deal codes and
+    positions), for another draw than the fixed one. Not strict (`Game(...)`, `Game.new`), the player's
+    draw setting gives way to the rule set's."""
     if rules.draws is None:
         if draw is None:
             return 3
@@ -168,7 +171,9 @@ def check_draw(rules, draw):
             raise ValueError(f"draw must be 1 or 3, not {draw!r}")
         return draw
     fixed = rules.draws[0]
-    if draw is not None and draw != fixed:
+    if draw is not None and draw not in (1, 3):
+        raise ValueError(f"draw must be 1 or 3, not {draw!r}")
+    if strict and draw is not None and draw != fixed:
         raise ValueError(f"{rules.title} draws {_draws_text(rules)}: a draw of {draw!r} is not one of its rules")
     return fixed
 

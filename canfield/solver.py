@@ -108,7 +108,6 @@ SUIT = tuple(i // 13 for i in range(52))
 RED = tuple(SUIT[i] in (1, 2) for i in range(52))
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
-TNAME = ("T1", "T2", "T3", "T4")
 
 
 class SolverBug(RuntimeError):
@@ -180,23 +179,25 @@ class Solver:
 
     def _setup(self, game):
         rules = game.rules
+        self.rules = rules
         self.draw = game.draw
-        self.alternate = rules.alternate
-        self.tails = rules.tail_moves
-        self.empty_any = rules.empty_any
+        self.ncols = rules.columns
+        self.tname = game.columns
+        self.moves_rule = rules.moves
+        self.fill = rules.fill
+        self.refills = rules.fill != "any"
         self.takeback = rules.takeback
+        # limited passes: the talon is searched move by move (draw, recycle, the waste top), the pass
+        # number in the position; unlimited: the "k+" talon moves of the module docstring
+        self.limited = rules.passes is not None
         base = game.base_rank - 1
         self.base = base
         fsuits = game.foundation_suits
         self.fname = tuple(f"F{fsuits.index(SUITS[s]) + 1}" for s in range(4))
         # card index of the card a foundation of suit s waits for when it holds n cards
         self.fnext = tuple(tuple(s * 13 + (base + n) % 13 for n in range(13)) + (-1,) for s in range(4))
-        alt = self.alternate
-        # fits[t] : the cards that may be built on card t in a column
-        self.fits = tuple(
-            frozenset(c for c in range(52) if RANK[c] == (RANK[t] - 1) % 13 and (not alt or RED[c] != RED[t]))
-            for t in range(52)
-        )
+        # fits[t] : the cards that may be built on card t in a column (the game's own table)
+        self.fits = game._fits
         # deps[c]: (suit, relative rank) of the cards that may be built on c; one is on its
         # foundation when that foundation holds more cards than its relative rank
         self.deps = tuple(tuple((SUIT[x], (RANK[x] - base) % 13) for x in self.fits[c]) for c in range(52))
@@ -210,7 +211,10 @@ class Solver:
         waste = [c.index for c in game.waste]
         talon = bytes(waste + [c.index for c in reversed(game.stock)])
         cols = tuple(bytes(c.index for c in col) for col in game.tableau)
-        p = self._canon(len(waste), len(talon))
+        if self.limited:
+            p = len(waste) + 64 * (game.pass_number - 1)  # the waste size and the recycles so far
+        else:
+            p = self._canon(len(waste), len(talon))
         self.start = (cols, len(self.res), tuple(fnd), talon, p)
         self.runs = 0
         self._new_run()
@@ -240,18 +244,38 @@ class Solver:
             qs.update(range(p, n, 3))
         return sorted(qs)
 
+    def _counts(self, m):
+        """The numbers of cards a move may take from a column of m cards."""
+        if self.moves_rule == "tail":
+            return range(1, m + 1)
+        if self.moves_rule == "single" or m == 1:
+            return (1,)
+        return (1, m)
+
     # ---- successors ----------------------------------------------------------------------
 
     def _expand(self, st):
         """The (move, position) pairs after `st`, best first. Moves are (src, dst, count) with
-        src "T*" meaning a talon card (count = the card) reached by drawing."""
+        src "T*" meaning a talon card (count = the card) reached by drawing (within the pass, with
+        limited passes), and, with limited passes, ("W", "S", 0) the stock drawn to its end and recycled.
+        Draws commute with every move but the waste top's, so drawing only just before playing the card
+        drawn loses no line: "lost" stays exact."""
         cols, r, fnd, tal, p = st
         res = self.res
         fnext = self.fnext
         fits = self.fits
         fname = self.fname
+        tname = self.tname
+        ncols = self.ncols
+        refills = self.refills
+        limited = self.limited
         n = len(tal)
-        if n:
+        if limited:
+            w, rec = p & 63, p >> 6
+            qs = self._reach_cache.get((p, n))
+            if qs is None:
+                qs = self._reach_cache[p, n] = self._reach_in_pass(w, n, self.rules.draw_for(self.draw, rec))
+        elif n:
             qs = self._reach_cache.get((p, n))
             if qs is None:
                 qs = self._reach_cache[p, n] = tuple(self._reach(p, n))
@@ -271,7 +295,7 @@ class Solver:
         # card -> the columns (in order) whose top accepts it; empty columns apart
         accept = {}
         empties = []
-        for j in range(4):
+        for j in range(ncols):
             col = cols[j]
             if col:
                 for c in fits[col[-1]]:
@@ -282,6 +306,10 @@ class Solver:
                         js.append(j)
             else:
                 empties.append(j)
+        # what an empty column takes now: from a column or the reserve, and from the talon
+        fill = self.fill
+        empty_any = fill == "any" or (not r and fill == "reserve_then_any")
+        empty_waste = fill == "any" or not r
         # -- to the foundations
         rtop = res[r - 1] if r else -1
         if rtop in need:
@@ -289,7 +317,7 @@ class Solver:
             f = list(fnd)
             f[s] += 1
             add((("R", fname[s], 1), (cols, r - 1, tuple(f), tal, p)))
-        for i in range(4):
+        for i in range(ncols):
             col = cols[i]
             if col and col[-1] in need:
                 s = need[col[-1]]
@@ -298,42 +326,48 @@ class Solver:
                 nc = list(cols)
                 rest = col[:-1]
                 r2 = r
-                if not rest and r:
+                if not rest and r and refills:
                     rest = res[r - 1:r]
                     r2 = r - 1
                 nc[i] = rest
-                add(((TNAME[i], fname[s], 1), (tuple(nc), r2, tuple(f), tal, p)))
+                add(((tname[i], fname[s], 1), (tuple(nc), r2, tuple(f), tal, p)))
         draw1 = self.draw == 1
         talon_moves = []
         for q in qs:
             c = tal[q - 1]
-            if c in need or c in accept or (empties and not r):
+            if c in need or c in accept or (empties and empty_waste):
                 rest = tal[:q - 1] + tal[q:]
-                p2 = 0 if draw1 or not (q - 1) % 3 or q == n else q - 1
+                if limited:
+                    p2 = p - w + q - 1
+                else:
+                    p2 = 0 if draw1 or not (q - 1) % 3 or q == n else q - 1
                 if c in need:
                     s = need[c]
                     f = list(fnd)
                     f[s] += 1
                     add((("T*", fname[s], c), (cols, r, tuple(f), rest, p2)))
                 talon_moves.append((c, rest, p2))
-        # -- the reserve top onto a column (no column is empty while the reserve has cards)
-        if r and rtop in accept:
+        # -- the reserve top onto a column (onto an empty one only when columns are not refilled)
+        if r and (rtop in accept or (empties and not refills)):
             top = res[r - 1:r]
-            for j in accept[rtop]:
+            js = accept.get(rtop, ())
+            if empties and not refills:
+                js = sorted(list(js) + empties)
+            for j in js:
                 nc = list(cols)
                 nc[j] = cols[j] + top
-                add((("R", TNAME[j], 1), (tuple(nc), r - 1, fnd, tal, p)))
+                add((("R", tname[j], 1), (tuple(nc), r - 1, fnd, tal, p)))
         # -- column tails onto other columns
-        tails = self.tails
-        empty_any = self.empty_any
+        tails = self.moves_rule == "tail"
+        single = self.moves_rule == "single"
         later = []
-        for i in range(4):
+        for i in range(ncols):
             col = cols[i]
             m = len(col)
             if not m:
                 continue
             top_rank = RANK[col[-1]]
-            for j in range(4):
+            for j in range(ncols):
                 if j == i:
                     continue
                 dst = cols[j]
@@ -342,36 +376,36 @@ class Solver:
                     ft = fits[t]
                     k = (RANK[t] - 1 - top_rank) % 13 + 1
                     while k <= m:
-                        if (tails or k == 1 or k == m) and col[-k] in ft:
+                        if (tails or k == 1 or (k == m and not single)) and col[-k] in ft:
                             nc = list(cols)
                             rest = col[:-k]
                             r2 = r
-                            if not rest and r:
+                            if not rest and r and refills:
                                 rest = res[r - 1:r]
                                 r2 = r - 1
                             nc[i] = rest
                             nc[j] = dst + col[-k:]
                             # emptying a column (a reserve refill, or a free column) first
-                            (add if k == m else later.append)(((TNAME[i], TNAME[j], k), (tuple(nc), r2, fnd, tal, p)))
+                            (add if k == m else later.append)(((tname[i], tname[j], k), (tuple(nc), r2, fnd, tal, p)))
                         k += 13
-                elif not r and empty_any:
+                elif empty_any:
                     # the whole column onto an empty one is the same position: skipped
-                    for k in range(1, m):
-                        if tails or k == 1:
+                    for k in self._counts(m):
+                        if k < m:
                             nc = list(cols)
                             nc[i] = col[:-k]
                             nc[j] = col[-k:]
-                            later.append(((TNAME[i], TNAME[j], k), (tuple(nc), r, fnd, tal, p)))
+                            later.append(((tname[i], tname[j], k), (tuple(nc), r, fnd, tal, p)))
         # -- talon cards onto columns
         for c, rest, p2 in talon_moves:
             js = accept.get(c, ())
-            if empties and not r:
+            if empties and empty_waste:
                 js = sorted(list(js) + empties)
             card = bytes((c,))
             for j in js:
                 nc = list(cols)
                 nc[j] = cols[j] + card
-                add((("T*", TNAME[j], c), (tuple(nc), r, fnd, rest, p2)))
+                add((("T*", tname[j], c), (tuple(nc), r, fnd, rest, p2)))
         out.extend(later)
         # -- foundation tops back onto columns
         if self.takeback:
@@ -381,27 +415,42 @@ class Solver:
                     continue
                 c = fnext[s][h - 1]
                 js = accept.get(c, ())
-                if empties and not r and empty_any:
+                if empties and empty_any:
                     js = sorted(list(js) + empties)
                 for j in js:
                     f = list(fnd)
                     f[s] -= 1
                     nc = list(cols)
                     nc[j] = cols[j] + bytes((c,))
-                    add(((fname[s], TNAME[j], 1), (tuple(nc), r, tuple(f), tal, p)))
+                    add(((fname[s], tname[j], 1), (tuple(nc), r, tuple(f), tal, p)))
+        # -- with limited passes: the rest of the stock drawn and the waste recycled, while a pass is left
+        if limited and n and self.rules.passes > rec + 1:
+            add((("W", "S", 0), (cols, r, fnd, tal, 64 * (rec + 1))))
         return out
+
+    @staticmethod
+    def _reach_in_pass(w, n, d):
+        """With limited passes: the waste sizes q (the card at talon index q-1 then on top) reached by
+        drawing `d` at a time from waste size w within this pass: w itself, w + d, w + 2d, ..., and n."""
+        qs = list(range(w + d, n, d))
+        if w:
+            qs.insert(0, w)
+        if n > w:
+            qs.append(n)
+        return tuple(qs)
 
     def _auto(self, st, qs):
         """A foundation move that loses nothing, played as the only successor, or None.
 
         Only for rules without take-backs (foundation cards never come back). A card c goes up when
         every card that could be built on it is already on a foundation (for good), and c is the
-        reserve top, a column top (not alone in its column while the reserve has cards), or a talon
-        card in draw 1. A winning line from the position maps onto one from the position after the
-        foundation move, move for move, skipping c's own moves (a reserve refill of c is matched by a
-        refill of the next reserve card, up to column order), so the line is shorter and the
-        reduction keeps "lost" exact. Not for draw-3 talon cards: taking one out regroups the draws.
-        Not with take-backs: a card taken back from a foundation may need c as its host."""
+        reserve top, a column top (not alone in its column while the reserve has cards to refill it), or
+        a talon card in draw 1 with unlimited passes. A winning line from the position maps onto one from
+        the position after the foundation move, move for move, skipping c's own moves (a reserve refill of
+        c is matched by a refill of the next reserve card, up to column order), so the line is shorter and
+        the reduction keeps "lost" exact. Not for draw-3 talon cards: taking one out regroups the draws;
+        nor with limited passes, where the talon's order counts. Not with take-backs: a card taken back
+        from a foundation may need c as its host."""
         cols, r, fnd, tal, p = st
         res = self.res
         fnext = self.fnext
@@ -414,21 +463,21 @@ class Solver:
                 f = list(fnd)
                 f[s] += 1
                 return ("R", fname[s], 1), (cols, r - 1, tuple(f), tal, p)
-        for i in range(4):
+        for i in range(self.ncols):
             col = cols[i]
             if col:
                 c = col[-1]
                 s = SUIT[c]
                 if fnext[s][fnd[s]] == c and all(fnd[ds] > dr for ds, dr in deps[c]):
                     rest = col[:-1]
-                    if not rest and r:
+                    if not rest and r and self.refills:
                         continue
                     f = list(fnd)
                     f[s] += 1
                     nc = list(cols)
                     nc[i] = rest
-                    return ("T%d" % (i + 1), fname[s], 1), (tuple(nc), r, tuple(f), tal, p)
-        if self.draw == 1:
+                    return (self.tname[i], fname[s], 1), (tuple(nc), r, tuple(f), tal, p)
+        if self.draw == 1 and not self.limited:
             n = len(tal)
             for q in qs:
                 c = tal[q - 1]
@@ -559,8 +608,14 @@ class Solver:
         """The internal line as move texts, replayed with Game.play on a copy: it must win."""
         g = self.game.copy()
         texts = []
-        draw = g.draw
         for src, dst, count in line:
+            if dst == "S":  # limited passes: the stock drawn to its end, then the recycle
+                while g.pile("S"):
+                    g.play(Move("S", "W", None))
+                    texts.append("S")
+                g.play(Move("W", "S", None))
+                texts.append("S")
+                continue
             if src == "T*":
                 card = CARDS[count]
                 guard = 0
@@ -569,7 +624,7 @@ class Solver:
                     if waste and waste[-1] is card:
                         break
                     stock = len(g.pile("S"))
-                    g.play(Move("S", "W", min(draw, stock)) if stock else Move("W", "S", len(waste)))
+                    g.play(Move("S", "W", None) if stock else Move("W", "S", len(waste)))
                     texts.append("S")
                     guard += 1
                     if guard > 3 * 52:

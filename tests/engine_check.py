@@ -16,19 +16,22 @@ def _lcg(seed):
         yield state >> 33
 
 
-def digest(games=12, moves=250):
+def digest(n_games=22, moves=250):
     from canfield import RULESETS, Game, IllegalMove, InvalidCode, InvalidPosition, Move
+    from canfield.rules import LEGACY
+
+    games = {**RULESETS, **LEGACY}
 
     out = {"codes": {}, "play": {}, "errors": []}
     for number in (0, 1, 63, 26 ** 7 - 1, 123456789):
-        for rules in RULESETS.values():
+        for rules in games.values():
             for draw in (1, 3):
                 code = Game.new(draw=draw, rules=rules.name, number=number).code
                 g = Game.from_code(code)
                 out["codes"][code] = "".join(c.code for c in g.deck)
     rng = _lcg(2026)
-    for i in range(games):
-        rules = list(RULESETS)[i % 4]
+    for i in range(n_games):
+        rules = list(games)[i % len(games)]
         g = Game.new(draw=1 + 2 * (i % 2), rules=rules, number=next(rng) % (26 ** 7))
         h = hashlib.sha256()
         for step in range(moves):
