@@ -978,6 +978,8 @@ class Game:
         The card at `count` from the top of pile `src` (with the cards above it) goes to its foundation
         when it can; otherwise, with `double_click` on, onto the longest column that accepts it, then onto
         an empty column. A tap on the stock draws or recycles. A foundation card only moves by drag."""
+        if src not in self._p:  # not a pile of this game (T4 in a three-column game): nothing to play
+            return None
         legal = self.legal_moves()
         if src == "S":
             return next((m for m in legal if m.is_stock), None)

@@ -51,7 +51,7 @@ def digest(n_games=22, moves=250):
         out["play"][g.code] = {
             "hash": h.hexdigest(), "score": g.score, "history": " ".join(map(str, g.history)),
             "fr": g.describe("fr"), "nl": g.describe("nl"), "en": g.describe("en"),
-            "tap": [str(g.tap_move(p)) for p in ("W", "R", "T1", "T2", "T3", "T4")],
+            "tap": [str(g.tap_move(p)) for p in ("W", "R", "T1", "T2", "T3", "T4", "T8")],
             "position": g.position(),
             "again": Game.from_position(g.position()).position(),
             "parsed": [repr(Move.parse(m.text())) for m in g.legal_moves()],

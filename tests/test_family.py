@@ -357,3 +357,10 @@ def test_the_solver_agrees_with_the_brute_force_on_small_positions(name):
     # would show: losses are rare where the passes are unlimited
     assert len(verdicts) >= 30 and verdicts.count(WON) >= 20, (verdicts.count(WON), verdicts.count(LOST))
     assert verdicts.count(LOST) >= (1 if rules.passes else 0)
+
+
+def test_a_tap_on_a_pile_the_game_does_not_have_plays_nothing():
+    g = Game.new(rules="chameleon", number=2)
+    assert g.columns == ("T1", "T2", "T3") and g.tap_move("T4") is None and g.tap_move("T9") is None
+    with pytest.raises(ValueError, match="no pile called 'T4'"):
+        g.pile("T4")
