@@ -76,6 +76,13 @@ waste bottom .. waste top, then the stock in drawing order) with the waste size.
 - moving a whole column onto an empty column is skipped (the same position under that key);
 - safe foundation moves, for rules without take-backs: see ``Solver._auto``.
 
+The rule set's parameters (columns, build and wrap, what moves, how empty columns fill, take-backs) are
+read as the engine reads them. With a limit on the passes through the stock the position also holds the
+pass number and the waste size exactly (the low six bits of `p` the waste size, the rest the recycles so
+far); the talon moves are then "draw within this pass, then play that card" (a draw commutes with every
+move but the waste top's, so drawing just before the card is played loses no line) and one move that
+draws the rest of the stock and recycles, while a pass is left.
+
 Children are tried fewest reserve cards first, then most foundation cards, then in the order
 foundation moves, reserve to column, moves that empty a column, talon to column, other column
 moves, take-backs. The order changes only how soon a win is found, never a verdict.
@@ -154,8 +161,9 @@ class Solver:
     """A resumable search from `game`'s current position (see the module docstring)."""
 
     def __init__(self, game, max_nodes=DEFAULT_NODES, max_seconds=None, should_stop=None, auto=True, order="reserve",
-                 restarts=True, first_run=1000, max_runs=8, clock=None):
+                 restarts=True, first_run=1000, max_runs=8, clock=None, one_empty=True):
         self.game = game.copy()
+        self.one_empty = one_empty
         # what max_seconds measures: wall time by default; a benchmark on a shared machine passes
         # time.process_time (the CPU time of this process)
         self.clock = clock or time.perf_counter
@@ -306,6 +314,10 @@ class Solver:
                         js.append(j)
             else:
                 empties.append(j)
+        if self.one_empty and len(empties) > 1:
+            # the key sorts the columns, so a card put in any of several empty columns gives one position:
+            # only the first is built
+            empties = empties[:1]
         # what an empty column takes now: from a column or the reserve, and from the talon
         fill = self.fill
         empty_any = fill == "any" or (not r and fill == "reserve_then_any")
@@ -388,7 +400,7 @@ class Solver:
                             # emptying a column (a reserve refill, or a free column) first
                             (add if k == m else later.append)(((tname[i], tname[j], k), (tuple(nc), r2, fnd, tal, p)))
                         k += 13
-                elif empty_any:
+                elif empty_any and (j == empties[0] or not self.one_empty):
                     # the whole column onto an empty one is the same position: skipped
                     for k in self._counts(m):
                         if k < m:
