@@ -104,7 +104,7 @@ import time
 from .cards import CARDS, SUITS
 from .deal import MAX_NUMBER, SplitMix64, make_code, shuffled_deck
 from .game import Game, Move
-from .rules import get_rules
+from .rules import check_draw, get_rules
 
 DEFAULT_NODES = 200_000
 DAILY_NODES = 100_000
@@ -852,8 +852,8 @@ class WinnableSearch(Task):
                  should_stop=None, max_seconds=None):
         super().__init__(should_stop, max_seconds)
         self.start_number = int(start_number) % (MAX_NUMBER + 1)
-        self.draw = _check_draw(draw)
         self.rules = get_rules(rules)
+        self.draw = check_draw(self.rules, _check_draw(draw), strict=False)  # a game's fixed draw wins
         self.max_nodes = max_nodes
         self.tries = tries
         self.tried = 0
@@ -861,7 +861,7 @@ class WinnableSearch(Task):
     def _work(self):
         for i in range(self.tries):
             number = (self.start_number + i) % (MAX_NUMBER + 1)
-            game = Game(shuffled_deck(number), self.draw, self.rules, number)
+            game = Game(shuffled_deck(number, self.rules.decks), self.draw, self.rules, number)
             self.tried = i + 1
             res = yield from self._solve(Solver(game, self.max_nodes, self._time_left()))
             if res.verdict == WON:
@@ -937,8 +937,8 @@ class DailySearch(Task):
                 date = date.astimezone(datetime.timezone.utc)
             date = date.date()
         self.date = date.isoformat()
-        self.draw = _check_draw(draw)
         self.rules = get_rules(rules)
+        self.draw = check_draw(self.rules, _check_draw(draw), strict=False)  # a game's fixed draw wins
         self.winnable = None
         self.code = None
 
@@ -960,7 +960,8 @@ def daily_number(date=None, draw=3, rules="canfield"):
 def daily_code(date=None, draw=3, rules="canfield"):
     """The deal code of the daily deal (see daily_number)."""
     number = daily_number(date, draw, rules)
-    return make_code(get_rules(rules), draw, number, None)
+    r = get_rules(rules)
+    return make_code(r, check_draw(r, draw, strict=False), number, None)
 
 
 # ---- command line ------------------------------------------------------------------------

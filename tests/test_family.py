@@ -364,3 +364,12 @@ def test_a_tap_on_a_pile_the_game_does_not_have_plays_nothing():
     assert g.columns == ("T1", "T2", "T3") and g.tap_move("T4") is None and g.tap_move("T9") is None
     with pytest.raises(ValueError, match="no pile called 'T4'"):
         g.pile("T4")
+
+
+def test_winnable_and_daily_deals_of_a_fixed_draw_game_carry_its_draw():
+    from canfield.solver import daily_code
+
+    found = find_winnable(0, draw=3, rules="acme", max_nodes=5_000, tries=30)
+    assert found is not None and found.code.startswith("AC1-D1-") and Game.from_code(found.code).draw == 1
+    code = daily_code("2026-12-02", draw=3, rules="rainfall")
+    assert code.startswith("RF1-D1-") and Game.from_code(code).rules.name == "rainfall"
