@@ -26,9 +26,9 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from canfield import Game  # noqa: E402
-from canfield.deal import shuffled_deck  # noqa: E402
-from canfield.solver import Solver  # noqa: E402
+from canfield import Game
+from canfield.rules import RULESETS
+from canfield.solver import Solver
 
 
 def percentile(values, q):
@@ -49,7 +49,7 @@ def run(rules, draw, start, n, nodes, seconds, verbose=False, clock=time.process
     counts = {"won": 0, "lost": 0, "unknown": 0}
     times, cpu_times, node_counts = [], [], []
     for number in range(start, start + n):
-        game = Game(shuffled_deck(number), draw, rules, number)
+        game = Game.new(draw, rules, number)
         t0 = time.perf_counter()
         c0 = time.process_time()
         res = Solver(game, nodes, seconds, clock=clock).run()
@@ -115,8 +115,9 @@ def main(argv=None):
     ap.add_argument("n", nargs="?", type=int, default=200, help="number of deals (default 200)")
     ap.add_argument("--start", type=int, default=0, help="first deal number (default 0)")
     ap.add_argument("--draw", type=int, choices=(1, 3), default=3)
-    ap.add_argument("--rules", default="canfield", help="canfield, classic, storehouse or rainbow")
-    ap.add_argument("--all", action="store_true", help="every rule set, both draws, then a summary table")
+    ap.add_argument("--rules", default="canfield", help=f"one of {', '.join(RULESETS)}")
+    ap.add_argument("--all", action="store_true",
+                    help="every game (both draws where the player chooses), then a summary table")
     ap.add_argument("--nodes", type=int, default=2_000_000, help="node budget per deal (default 2000000)")
     ap.add_argument("--seconds", type=float, default=10.0, help="time limit per deal (default 10)")
     ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
@@ -126,8 +127,8 @@ def main(argv=None):
     args = ap.parse_args(argv)
 
     print(load_average() + " at the start")
-    configs = ([(r, d) for r in ("canfield", "classic", "storehouse", "rainbow") for d in (3, 1)]
-               if args.all else [(args.rules, args.draw)])
+    configs = ([(name, d) for name, r in RULESETS.items() for d in ((3, 1) if r.draws is None else r.draws[:1])]
+               if args.all else [(args.rules, (RULESETS[args.rules].draws or (args.draw,))[0])])
     figs = []
     for rules, draw in configs:
         clock = time.process_time if args.clock == "cpu" else time.perf_counter

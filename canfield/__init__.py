@@ -1,12 +1,12 @@
 """Canfield solitaire: a pure-Python rules engine (no third-party imports, no browser imports).
 
-    >>> from canfield import Game
+    >>> from canfield import Game, Move
     >>> game = Game.from_code("CF1-D3-AAAAACL")
     >>> game.code
     'CF1-D3-AAAAACL'
     >>> move = game.legal_moves()[-1]
-    >>> str(move)
-    'S'
+    >>> str(move), Move.parse("W-S").is_recycle
+    ('S', True)
 
 See README.md for the API, the move notation and the deal-code format.
 """
@@ -15,15 +15,17 @@ from .cards import CARDS, RANKS, SUITS, Card
 from .deal import MAX_NUMBER, parse_code
 from .describe import LANGS, card_name
 from .errors import (
-    AmbiguousMove, CanfieldError, ForbiddenMove, IllegalMove, InvalidCard, InvalidCode, InvalidDeck, InvalidJSON,
-    InvalidMove,
+    AmbiguousMove, AmbiguousMoveError, CanfieldError, ForbiddenMove, IllegalMove, IllegalMoveError, InvalidCard,
+    InvalidCode, InvalidDeck, InvalidJSON, InvalidMove, InvalidMoveError, InvalidPosition, InvalidSave, InvalidStats,
+    MoveError, ReasonError,
 )
 from .game import COLUMNS, FOUNDATIONS, PILE_NAMES, Game, Move
 from .rules import RULESETS, RuleSet
 
 __all__ = [
     "CARDS", "RANKS", "SUITS", "Card", "MAX_NUMBER", "parse_code", "LANGS", "card_name",
-    "CanfieldError", "IllegalMove", "InvalidMove", "AmbiguousMove", "ForbiddenMove", "InvalidCard", "InvalidCode",
-    "InvalidDeck", "InvalidJSON",
+    "CanfieldError", "MoveError", "InvalidMoveError", "IllegalMoveError", "AmbiguousMoveError",
+    "IllegalMove", "InvalidMove", "AmbiguousMove", "ForbiddenMove", "InvalidCard", "InvalidCode",
+    "InvalidDeck", "InvalidJSON", "InvalidPosition", "InvalidSave", "InvalidStats", "ReasonError",
     "COLUMNS", "FOUNDATIONS", "PILE_NAMES", "Game", "Move", "RULESETS", "RuleSet",
 ]

@@ -29,7 +29,7 @@ D1 and D3 codes of the same number deal the same cards.
 
 from .cards import CARDS, parse_card_index
 from .errors import InvalidCard, InvalidCode, InvalidDeck
-from .rules import rules_for_prefix
+from .rules import check_draw, rules_for_prefix
 
 MASK64 = (1 << 64) - 1
 NUMBER_LETTERS = 7
@@ -59,13 +59,14 @@ class SplitMix64:
                 return x % n
 
 
-def shuffled_deck(number):
-    """The 52 card indices of deal `number` in dealing order."""
+def shuffled_deck(number, decks=1):
+    """The 52 x `decks` card indices of deal `number` in dealing order (card i is copy i // 52 of card
+    i % 52; one deck: today's deals exactly)."""
     if not 0 <= number <= MAX_NUMBER:
         raise InvalidCode(f"deal number {number} is out of range 0..{MAX_NUMBER}")
     rng = SplitMix64(number)
-    deck = list(range(52))
-    for i in range(51, 0, -1):
+    deck = list(range(52 * decks))
+    for i in range(52 * decks - 1, 0, -1):
         j = rng.below(i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     return deck
@@ -87,12 +88,13 @@ def letters_to_number(letters):
 
 
 def deck_text(deck):
-    """104 characters: the cards of `deck` (indices) run together."""
-    return "".join(CARDS[i].code for i in deck)
+    """104 characters a deck: the two-character codes of the cards of `deck` (indices) run together."""
+    return "".join(CARDS[i % 52].code for i in deck)
 
 
-def check_deck(cards):
-    """Card indices from 52 card texts (a list, or one string spaced or not); raises InvalidDeck."""
+def check_deck(cards, decks=1):
+    """Card indices from 52 x `decks` card texts (a list, or one string spaced or not), each card `decks`
+    times: its n-th appearance is its n-th copy (index + 52 x (n - 1)); raises InvalidDeck."""
     from .cards import split_cards
 
     if isinstance(cards, str):
@@ -110,14 +112,20 @@ def check_deck(cards):
             deck.append(parse_card_index(text))
         except InvalidCard as exc:
             raise InvalidDeck(f"card {pos} of the deck: {exc}") from None
-    if len(deck) != 52:
-        raise InvalidDeck(f"a deck has 52 cards, this one has {len(deck)}")
+    n = 52 * decks
+    if len(deck) != n:
+        raise InvalidDeck(f"a deck of {decks} pack{'s' if decks > 1 else ''} has {n} cards, this one has {len(deck)}")
     seen = {}
+    out = []
     for pos, idx in enumerate(deck, 1):
-        if idx in seen:
-            raise InvalidDeck(f"{CARDS[idx].code} appears twice in the deck (cards {seen[idx]} and {pos})")
-        seen[idx] = pos
-    return deck
+        where = seen.setdefault(idx, [])
+        if len(where) == decks:
+            times = "twice" if decks == 1 else f"{decks + 1} times"
+            raise InvalidDeck(f"{CARDS[idx].code} appears {times} in the deck (cards "
+                              f"{', '.join(map(str, where))} and {pos})")
+        out.append(idx + 52 * len(where))
+        where.append(pos)
+    return out
 
 
 def parse_code(code):
@@ -133,20 +141,25 @@ def parse_code(code):
     if draw_part not in ("D1", "D3"):
         raise InvalidCode(f"deal code {code!r}: the draw part must be D1 or D3, not {draw_part!r}")
     draw = int(draw_part[1])
+    try:
+        check_draw(rules, draw)
+    except ValueError as exc:
+        raise InvalidCode(f"deal code {code!r}: {exc} (its codes say D{rules.draws[0]})") from None
     if len(body) == NUMBER_LETTERS:
         if not all("A" <= ch <= "Z" for ch in body):
             raise InvalidCode(f"deal code {code!r}: the deal number must be {NUMBER_LETTERS} letters A-Z, not {body!r}")
         number = letters_to_number(body)
-        return rules, draw, number, shuffled_deck(number)
-    if len(body) == 104:
+        return rules, draw, number, shuffled_deck(number, rules.decks)
+    size = 104 * rules.decks
+    if len(body) == size:
         try:
-            deck = check_deck(body)
+            deck = check_deck(body, rules.decks)
         except InvalidDeck as exc:
             raise InvalidCode(f"deal code {code!r}: {exc}") from None
         return rules, draw, None, deck
     raise InvalidCode(
         f"deal code {code!r}: after the draw comes a deal number of {NUMBER_LETTERS} letters A-Z "
-        f"or an explicit deal of 104 characters (52 cards), not {len(body)} characters"
+        f"or an explicit deal of {size} characters ({52 * rules.decks} cards), not {len(body)} characters"
     )
 
 

@@ -206,7 +206,7 @@ def describe_last_move(game, move, lang="en"):
     under = dst[-k - 1] if len(dst) > k else None
     Card = _named(moved, lang, capital=True)
     if d[0] == "F":
-        text = t["to_foundation"].format(Card=Card, i=d[1])
+        text = t["to_foundation"].format(Card=Card, i=d[1:])
     elif under is not None:
         if k == 1:
             text = t["to_card"].format(Card=Card, card=_named(under, lang))
@@ -214,14 +214,14 @@ def describe_last_move(game, move, lang="en"):
             more = t["more"][0 if k == 2 else 1].format(n=k - 1)
             text = t["to_card_n"].format(Card=Card, more=more, card=_named(under, lang))
     elif k == 1:
-        text = t["to_empty"].format(Card=Card, i=d[1])
+        text = t["to_empty"].format(Card=Card, i=d[1:])
     else:
         more = t["more"][0 if k == 2 else 1].format(n=k - 1)
-        text = t["to_empty_n"].format(Card=Card, more=more, i=d[1])
+        text = t["to_empty_n"].format(Card=Card, more=more, i=d[1:])
     last = game._undo[-1] if game._undo else None
     if last is not None and last[0] == move and last[1] is not None:
         col = game.pile(last[1])
-        text += " " + t["refill"].format(i=last[1][1], card=_named(col[-1], lang))
+        text += " " + t["refill"].format(i=last[1][1:], card=_named(col[-1], lang))
     if game.won:
         text += " " + t["won"].format(score=game.score)
     return text

@@ -1,9 +1,14 @@
-"""The engine's errors: one family, all ValueError, each message quoting the input.
+"""The engine's errors: one family, all ValueError, each message quoting the input; every class is here
+and exported from `canfield`.
 
-Moves follow python-chess's split: `IllegalMove` is the family for any move that cannot be played, with
-three subclasses saying why: `InvalidMove` (the text names no move: not notation, a pile that does not
-exist, a count beyond reason), `AmbiguousMove` (a short form that names several moves) and `ForbiddenMove`
-(one well-formed move that the rules do not allow here). Catch `IllegalMove` to catch all three.
+Moves follow python-chess's split into siblings under one parent, `MoveError`:
+`InvalidMoveError` (the text names no move: not notation, a pile that does not exist, a count beyond
+reason), `AmbiguousMoveError` (a short form that names several moves) and `IllegalMoveError` (one
+well-formed move that the rules do not allow here). Catch `MoveError` to catch all three.
+
+The names before that split still work: `IllegalMove` is `MoveError` (so `except IllegalMove` still catches
+all three), `InvalidMove` is `InvalidMoveError`, `AmbiguousMove` is `AmbiguousMoveError` and
+`ForbiddenMove` is `IllegalMoveError`.
 
 `InvalidSave`, `InvalidStats` and `InvalidJSON` carry a `reason`: a short, stable code ("not-json",
 "too-deep", "too-large", "format", "version", "bad-field", ...) that a user interface can translate
@@ -24,23 +29,35 @@ class InvalidCode(CanfieldError):
 
 
 class InvalidDeck(CanfieldError):
-    """A deck is not 52 distinct cards."""
+    """A deck is not the cards of the rule set's decks, each once."""
 
 
-class IllegalMove(CanfieldError):
-    """A move that the rules do not allow, or text that names no move (the family of the three below)."""
+class InvalidPosition(CanfieldError):
+    """A position text (`Game.from_position`) that cannot be read, or that describes a position the rules
+    do not allow."""
 
 
-class InvalidMove(IllegalMove):
+class MoveError(CanfieldError):
+    """A move that cannot be played: the parent of the three siblings below."""
+
+
+class InvalidMoveError(MoveError):
     """Text (or a value) that cannot be read as a move at all."""
 
 
-class AmbiguousMove(IllegalMove):
+class AmbiguousMoveError(MoveError):
     """A short form that names several legal moves."""
 
 
-class ForbiddenMove(IllegalMove):
+class IllegalMoveError(MoveError):
     """A well-formed move that the rules do not allow in this position."""
+
+
+# The names of before the split (see the module docstring).
+IllegalMove = MoveError
+InvalidMove = InvalidMoveError
+AmbiguousMove = AmbiguousMoveError
+ForbiddenMove = IllegalMoveError
 
 
 class ReasonError(CanfieldError):
@@ -58,3 +75,18 @@ class InvalidJSON(ReasonError):
     "too-large"."""
 
     default_reason = "not-json"
+
+
+class InvalidSave(ReasonError):
+    """A saved game that cannot be read. `reason`: "not-json", "too-deep", "too-large" (from
+    canfield.jsonio), "format" (not a saved game), "version", "bad-field" (a field of the wrong type or
+    too many moves), "bad-code" (the deal code), "bad-move" (a move that cannot be played)."""
+
+    default_reason = "invalid"
+
+
+class InvalidStats(ReasonError):
+    """Statistics that cannot be read. `reason`: "not-json", "too-deep", "too-large" (canfield.jsonio),
+    "format" (not a statistics file), "version", "bad-field" (a table, a count or a time out of bounds)."""
+
+    default_reason = "invalid"

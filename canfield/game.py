@@ -7,11 +7,21 @@ Move notation (`str(move)`, and what `Game.play` / `Game.parse_move` read):
     T1-F3   the top of column 1 onto foundation 3 F2-T3  foundation 2's top back onto column 3
     T2-T4   the top card of column 2 onto column 4
     T2:3-T4 the last 3 cards of column 2, as a unit, onto column 4
-    S       turn cards from the stock onto the waste, or, when the stock is empty, recycle the waste
+    S       turn cards from the stock onto the waste (a draw)
+    W-S     the waste back onto the stock, once the stock is empty (a recycle)
 
-Short forms are read wherever they name one move: "W-F" and "T1-F" (the card's own foundation),
+`Move.parse(text)` reads these without a position and `move.text()` (= `str(move)`) writes them. A draw's
+and a recycle's card count follow from the position and are left out of their text ("S:3-W" and "W:24-S"
+are read too).
+
+Short forms are read by `Game.play` / `Game.parse_move` wherever they name one move: "S" for the one stock
+move there is (a draw, or a recycle when the stock is empty: what saved games of before "W-S" say),
+"W-F" and "T1-F" (the card's own foundation),
 "F-T3" (the one foundation whose top fits), "T2-T4" without a count (the one tail that fits; onto an
 empty column, where every tail fits, it means the top card). Case and spaces do not matter.
+
+`Game.position()` writes the whole position as one line of text and `Game.from_position` reads it back
+(see `Game.position` for its format).
 
 Internally cards are indices 0..51 and piles are lists, bottom to top; `apply` is the unchecked
 fast path for solvers, `play` the checked entry point for anything a player or a file says.
@@ -21,41 +31,102 @@ import random
 import re
 from typing import NamedTuple
 
-from .cards import CARDS, SUITS
+from .cards import CARDS, RANKS, SUITS, parse_card_index
 from .deal import MAX_NUMBER, check_deck, make_code, parse_code, shuffled_deck
-from .errors import AmbiguousMove, ForbiddenMove, IllegalMove, InvalidMove
-from .rules import get_rules
+from .errors import AmbiguousMoveError, CanfieldError, IllegalMoveError, InvalidCard, InvalidMoveError
+from .rules import CASINO_COST, check_draw, get_rules, rules_for_prefix
 
-RANK = tuple(i % 13 for i in range(52))  # 0 = ace .. 12 = king
-SUIT = tuple(i // 13 for i in range(52))  # 0..3 in the order S H D C
-RED = tuple(SUIT[i] in (1, 2) for i in range(52))
+MAX_CARDS = 4 * 52
+RANK = tuple(i % 13 for i in range(MAX_CARDS))  # 0 = ace .. 12 = king (card i is copy i // 52 of card i % 52)
+SUIT = tuple(i // 13 % 4 for i in range(MAX_CARDS))  # 0..3 in the order S H D C
+RED = tuple(SUIT[i] in (1, 2) for i in range(MAX_CARDS))
 
-FOUNDATIONS = ("F1", "F2", "F3", "F4")
-COLUMNS = ("T1", "T2", "T3", "T4")
+ALL_FOUNDATIONS = tuple(f"F{i}" for i in range(1, 17))
+ALL_COLUMNS = tuple(f"T{i}" for i in range(1, 9))
+# The piles of the four-column, one-deck games (each game's own: `game.pile_names`).
+FOUNDATIONS = ALL_FOUNDATIONS[:4]
+COLUMNS = ALL_COLUMNS[:4]
 PILE_NAMES = ("S", "W", "R") + FOUNDATIONS + COLUMNS
+_ALL_PILES = frozenset(("S", "W", "R") + ALL_FOUNDATIONS + ALL_COLUMNS)
 
 
 class Move(NamedTuple):
     """A move: `count` cards from pile `src` to pile `dst` (pile names as in the module docstring).
 
-    Drawing is Move("S", "W", n) with n the cards turned; recycling is Move("W", "S", n).
+    Drawing is Move("S", "W", n) with n the cards turned; recycling is Move("W", "S", n) with n the waste's
+    size. Those two counts follow from the position, so a stock move's text leaves them out and
+    `Move.parse` gives them as None ("as many as the position turns"), which `Game.play` and
+    `Game.is_legal` accept. `str(move)` is `move.text()`; `Move.parse(move.text()).text() == move.text()`
+    for every move, and `Move.parse(move.text()) == move` for every move but draws and recycles.
+
+    >>> Move.parse("t2:3-t4")
+    Move.parse('T2:3-T4')
+    >>> str(Move("S", "W", 3)), str(Move("W", "S", 24))
+    ('S', 'W-S')
     """
 
     src: str
     dst: str
     count: int = 1
 
-    def __str__(self):
-        if self.src == "S" or self.dst == "S":
+    def text(self):
+        """The move's text, position-free: "S" a draw, "W-S" a recycle, "T2:3-T4" three cards, "R-T2" one."""
+        if self.src == "S":
             return "S"
-        if self.count > 1:
+        if self.dst == "S":
+            return "W-S"
+        if type(self.count) is int and self.count > 1:
             return f"{self.src}:{self.count}-{self.dst}"
         return f"{self.src}-{self.dst}"
+
+    def __str__(self):
+        return self.text()
+
+    def __repr__(self):
+        try:
+            if Move.parse(self.text()) == self:
+                return f"Move.parse({self.text()!r})"
+        except CanfieldError:
+            pass
+        return f"Move({self.src!r}, {self.dst!r}, {self.count!r})"
 
     @property
     def is_stock(self):
         """True for a draw or a recycle."""
         return self.src == "S" or self.dst == "S"
+
+    @property
+    def is_draw(self):
+        return self.src == "S"
+
+    @property
+    def is_recycle(self):
+        return self.dst == "S"
+
+    @classmethod
+    def parse(cls, text):
+        """The Move that `text` names, without a position: "S", "W-S", "R-T2", "T2:3-T4", "F2-T3" (any case,
+        spaces ignored; "S-W" and "S:3-W" also read as a draw, "W:24-S" as a recycle). The foundation of a
+        short form ("W-F") depends on the position: read those with `Game.parse_move`. Raises
+        InvalidMoveError."""
+        if not isinstance(text, str):
+            raise InvalidMoveError(f"a move is written as text such as 'R-T2', not {text!r:.80}")
+        t = "".join(text.split()).upper()
+        if t == "S":
+            return Move("S", "W", None)
+        match = _MOVE_RE.match(t)
+        if not match or "F" in (match.group(1), match.group(3)):  # "W-F" needs a position
+            raise InvalidMoveError(
+                f"{text!r:.80} is not a move: write source-destination with piles S, W, R, F1-F{_MAX_F}, "
+                f"T1-T{_MAX_T}, such as 'R-T2', 'W-F1', 'T2:3-T4', 'S' (draw) or 'W-S' (recycle)"
+            )
+        src, count, dst = match.group(1), _read_count(text, match.group(2)), match.group(3)
+        if (src == "S" and dst != "W") or (dst == "S" and src != "W"):
+            raise InvalidMoveError(f"{text!r:.80} is not a move: the stock turns onto the waste ('S'), the waste "
+                              "goes back to the stock ('W-S')")
+        if src == "S" or dst == "S":
+            return Move(src, dst, count)
+        return _mv(src, dst, count or 1)
 
 
 # Every move the engine can make exists once: listing moves allocates nothing.
@@ -73,22 +144,49 @@ def _mv(src, dst, count=1):
 def _well_formed(move):
     """A Move of real pile names and a whole count a pile could hold (anything else names no move)."""
     s, d, k = move
-    return (isinstance(s, str) and isinstance(d, str) and s in PILE_NAMES and d in PILE_NAMES
-            and type(k) is int and 1 <= k <= 52)
+    return (isinstance(s, str) and isinstance(d, str) and s in _ALL_PILES and d in _ALL_PILES
+            and (type(k) is int and 1 <= k <= MAX_CARDS or k is None and (s == "S" or d == "S")))
 
 
-_F_MOVES = {(s, f): _mv(s, f) for s in ("R", "W") + COLUMNS for f in FOUNDATIONS}
-_MOVE_RE = re.compile(r"^(S|W|R|F[1-4]?|T[1-4])(?::(\d+))?-(W|R|F[1-4]?|T[1-4])$")
-MAX_COUNT_DIGITS = 4  # no pile holds more than 52 cards; longer counts are refused before int() sees them
+_F_MOVES = {(s, f): _mv(s, f) for s in ("R", "W") + ALL_COLUMNS for f in ALL_FOUNDATIONS}
+_FITS = {}  # (build, wrap, cards) -> for each card t, the cards that may be built on t
+
+
+def _fits_table(rules):
+    key = (rules.build, rules.wrap, rules.cards)
+    table = _FITS.get(key)
+    if table is None:
+        build, wrap, n = key
+        table = _FITS[key] = tuple(frozenset(
+            c for c in range(n)
+            if (RANK[c] == (RANK[t] - 1) % 13 if wrap else RANK[c] == RANK[t] - 1)
+            and (build == "any" or (RED[c] != RED[t] if build == "alternate" else SUIT[c] == SUIT[t]))
+        ) for t in range(n))
+    return table
+_MAX_T, _MAX_F = 8, 16  # the notation's largest pile numbers (a rule set may have fewer piles)
+_PILE_RE = r"(S|W|R|F(?:1[0-6]|[1-9])?|T[1-8])"
+_MOVE_RE = re.compile(rf"^{_PILE_RE}(?::(\d+))?-{_PILE_RE}$")
+MAX_COUNT_DIGITS = 4  # no pile holds more than 208 cards; longer counts are refused before int() sees them
+
+
+def _read_count(text, digits):
+    """The count of a move text (None when it has none); raises InvalidMoveError."""
+    if not digits:
+        return None
+    if len(digits.lstrip("0")) > MAX_COUNT_DIGITS:
+        raise InvalidMoveError(f"{text!r:.40}: the number of cards has more than {MAX_COUNT_DIGITS} digits")
+    count = int(digits)
+    if count < 1:
+        raise InvalidMoveError(f"{text!r}: the number of cards must be at least 1")
+    return count
 
 
 class Game:
     """A game of Canfield in progress. Make one with `from_code`, `from_deck` or `new`."""
 
-    def __init__(self, deck, draw=3, rules="canfield", number=None):
+    def __init__(self, deck, draw=None, rules="canfield", number=None):
         rules = get_rules(rules)
-        if draw not in (1, 3):
-            raise ValueError(f"draw must be 1 or 3, not {draw!r}")
+        draw = check_draw(rules, draw, strict=False)
         self.rules = rules
         self.draw = draw
         self.number = number
@@ -98,6 +196,12 @@ class Game:
         self._tails = rules.tail_moves
         self._empty_any = rules.empty_any
         self._takeback = rules.takeback
+        self._moves = rules.moves
+        self._fill = rules.fill
+        self._fits = _fits_table(rules)
+        self.columns = ALL_COLUMNS[:rules.columns]
+        self.foundation_names = ALL_FOUNDATIONS[:rules.foundations]
+        self.pile_names = ("S", "W", "R") + self.foundation_names + self.columns
         self._setup()
 
     # ---- construction -------------------------------------------------------------------
@@ -109,106 +213,238 @@ class Game:
         return cls(deck, draw, rules, number)
 
     @classmethod
-    def from_deck(cls, cards, draw=3, rules="canfield"):
+    def from_deck(cls, cards, draw=None, rules="canfield"):
         """A game from 52 cards in dealing order (a list of card texts or Cards, or one string).
 
         Raises InvalidDeck when the cards are not 52 distinct cards."""
-        return cls(check_deck(cards), draw, rules, None)
+        return cls(check_deck(cards, get_rules(rules).decks), draw, rules, None)
 
     @classmethod
-    def new(cls, draw=3, rules="canfield", number=None):
+    def new(cls, draw=None, rules="canfield", number=None):
         """A numbered deal; a random number when `number` is None."""
         if number is None:
             number = random.randrange(MAX_NUMBER + 1)
-        return cls(shuffled_deck(number), draw, rules, number)
+        return cls(shuffled_deck(number, get_rules(rules).decks), draw, rules, number)
 
     @classmethod
-    def from_piles(cls, *, stock=(), waste=(), reserve=(), foundations=((), (), (), ()), tableau=((), (), (), ()),
-                   base_rank=None, foundation_suits=None, draw=3, rules="canfield"):
+    def from_piles(cls, *, stock=(), waste=(), reserve=(), foundations=None, tableau=None,
+                   base_rank=None, foundation_suits=None, draw=None, rules="canfield"):
         """A game at a position given pile by pile (for tests, puzzles and solvers): each pile a list of
-        card texts bottom to top (`stock` bottom to top too: its last card is drawn first).
+        card texts bottom to top (`stock` bottom to top too: its last card is drawn first); `foundations`
+        and `tableau` one pile for each of the rule set's foundations and columns (default: all empty).
 
-        `base_rank` (1..13) defaults to the rank of the first card of foundation 1; `foundation_suits`
-        (four suit letters) to the suits of the foundations' cards, then the rest in S, H, D, C order.
-        The game has no deal code (`code` is None) and `restart` returns to this position.
-        Raises InvalidDeck unless the piles hold 52 distinct cards in a position the rules allow."""
-        from .deal import check_deck
+        `base_rank` (1..13) defaults to the rule set's, else the rank of the first card of foundation 1;
+        `foundation_suits` (one suit letter a foundation) to the suits of the foundations' cards, then the
+        rest in S, H, D, C order. The game has no deal code (`code` is None) and `restart` returns to this
+        position. Raises InvalidDeck unless the piles hold the rule set's cards in a position it allows."""
         from .errors import InvalidDeck
 
-        piles = [stock, waste, reserve] + list(foundations) + list(tableau)
-        if len(foundations) != 4 or len(tableau) != 4:
-            raise InvalidDeck("a position has 4 foundations and 4 columns")
+        r = get_rules(rules)
+        foundations = [()] * r.foundations if foundations is None else list(foundations)
+        tableau = [()] * r.columns if tableau is None else list(tableau)
+        piles = [stock, waste, reserve] + foundations + tableau
+        if len(foundations) != r.foundations or len(tableau) != r.columns:
+            raise InvalidDeck(f"a position of {r.name} has {r.foundations} foundations and {r.columns} columns")
         sizes = [len(pl) for pl in piles]
-        flat = check_deck([c for pl in piles for c in pl])
+        flat = check_deck([c for pl in piles for c in pl], r.decks)
         split, i = [], 0
         for n in sizes:
             split.append(flat[i:i + n])
             i += n
+        if foundation_suits is not None:
+            foundation_suits = tuple(SUITS.index(s.upper()) for s in foundation_suits)
+        return cls._from_split(split, base_rank, foundation_suits, draw, r, InvalidDeck)
+
+    @classmethod
+    def _from_split(cls, split, base_rank, fsuits, draw, rules, error, score=None, recycles=0):
+        """A game at the position `split` (card indices: stock, waste, reserve, the foundations, the
+        columns); `fsuits` suit numbers or None; raises `error` for a position the rules do not allow."""
         g = cls.__new__(cls)
-        g.__init__(flat, draw, rules, None)
-        fpiles = split[3:7]
+        g.__init__([c for pl in split for c in pl], draw, rules, None)
+        rules = g.rules
+        nf = rules.foundations
+        fpiles = split[3:3 + nf]
+        if base_rank is None:
+            base_rank = rules.base_rank
         if base_rank is None:
             if not fpiles[0]:
-                raise InvalidDeck("give base_rank when foundation 1 is empty")
+                raise error("give base_rank when foundation 1 is empty")
             base_rank = RANK[fpiles[0][0]] + 1
         g._base = base_rank - 1
-        if foundation_suits is None:
-            known = []
-            for f in fpiles:
-                if f and SUIT[f[0]] not in known:
-                    known.append(SUIT[f[0]])
-            fs = []
-            for f in fpiles:
-                fs.append(SUIT[f[0]] if f else next(s for s in range(4) if s not in known and s not in fs))
-            fsuits = tuple(fs)
-        else:
-            fsuits = tuple(SUITS.index(s.upper()) for s in foundation_suits)
-        if sorted(fsuits) != [0, 1, 2, 3]:
-            raise InvalidDeck("the four foundations hold four different suits")
+        if fsuits is None:
+            fs = [SUIT[f[0]] if f else None for f in fpiles]
+            for i in range(nf):
+                if fs[i] is None:
+                    fs[i] = next(s for s in range(4) if fs.count(s) < rules.decks)
+            fsuits = fs
+        fsuits = tuple(fsuits)
+        if sorted(fsuits) != sorted(list(range(4)) * rules.decks):
+            raise error(f"the {nf} foundations hold each suit {rules.decks} time{'s' if rules.decks > 1 else ''}")
         for i, f in enumerate(fpiles):
             for n, c in enumerate(f):
-                if SUIT[c] != fsuits[i] or RANK[c] != (g._base + n) % 13:
-                    raise InvalidDeck(f"foundation {i + 1} cannot hold {CARDS[c].code} at position {n + 1}")
-        for i, col in enumerate(split[7:11]):
+                if SUIT[c] != fsuits[i] or RANK[c] != (g._base + n) % 13 or n >= 13:
+                    raise error(f"foundation {i + 1} cannot hold {CARDS[c].code} at position {n + 1}")
+        auto_fill = rules.fill != "any"
+        for i, col in enumerate(split[3 + nf:]):
             for a, b in zip(col, col[1:]):
                 if not g._fits_on(b, a):
-                    raise InvalidDeck(f"column {i + 1}: {CARDS[b].code} cannot lie on {CARDS[a].code}")
-            if not col and split[2]:
-                raise InvalidDeck(f"column {i + 1} is empty while the reserve has cards")
-        g._fsuits = fsuits
-        g._fpos = tuple(fsuits.index(s) for s in range(4))
+                    raise error(f"column {i + 1}: {CARDS[b].code} cannot lie on {CARDS[a].code}")
+            if not col and split[2] and auto_fill:
+                raise error(f"column {i + 1} is empty while the reserve has cards")
+        g._set_foundation_suits(fsuits)
         g._position = split
         g._deck = None
+        g._start_score = score
+        g._start_recycles = recycles
         g._setup()
         return g
 
+    def _set_foundation_suits(self, fsuits):
+        self._fsuits = tuple(fsuits)
+        # the foundations of each suit, in order (several with more than one deck)
+        self._fof = tuple(tuple(i for i, x in enumerate(self._fsuits) if x == s) for s in range(4))
+        self._fpos = tuple(f[0] for f in self._fof)
+
+    # ---- the position text ----------------------------------------------------------------
+
+    def position(self):
+        """The position as one line of text (a FEN for Canfield); `Game.from_position` reads it back.
+
+        Ten fields, one space apart:
+
+            CF1-D3 7 HSDC 7H8H/-/-/- 6C/QS/QH/ASKHQC jsqs...8H - ...5c4d 1 10
+            rules+draw base suits foundations columns reserve waste stock pass score
+
+        rules+draw  the deal code's first two parts: the rule set's prefix and the draw (CF1-D3);
+        base        the foundations' start rank (A 2-9 T J Q K);
+        suits       the suit of each foundation, F1 first (HSDC);
+        foundations, columns  the piles, "/" between them, F1 / T1 first;
+        reserve, waste, stock  one pile each (the stock's last card is the next one drawn);
+        pass        the pass through the stock (1 before the first recycle);
+        score       the points so far.
+        Each pile lists its cards bottom to top, run together, two characters each, or "-" when empty.
+        A face-up card is written in capitals ("QC"), a face-down one in small letters ("qc"): the stock's
+        cards and the reserve's cards under its top.
+        """
+        def pile(cards, down=0):
+            if not cards:
+                return "-"
+            return "".join(CARDS[c].code.lower() if i < down else CARDS[c].code for i, c in enumerate(cards))
+
+        return " ".join((
+            f"{self.rules.prefix}-D{self.draw}",
+            RANKS[self._base],
+            "".join(SUITS[s] for s in self._fsuits),
+            "/".join(pile(f) for f in self._found),
+            "/".join(pile(t) for t in self._tab),
+            pile(self._reserve, 0 if self.rules.reserve_face_up else len(self._reserve) - 1),
+            pile(self._waste),
+            pile(self._stock, len(self._stock)),
+            str(self._recycles + 1),
+            str(self._score),
+        ))
+
+    fen = position
+
+    @classmethod
+    def from_position(cls, text):
+        """The game at the position that `text` (see `position`) describes, with no history and no deal
+        code; `restart` comes back to it. Raises InvalidPosition, saying what is wrong."""
+        from .errors import InvalidPosition
+
+        if not isinstance(text, str):
+            raise InvalidPosition(f"a position is text (see Game.position), not {type(text).__name__}")
+        if len(text) > MAX_POSITION_CHARS:
+            raise InvalidPosition(f"a position has at most {MAX_POSITION_CHARS} characters, not {len(text)}")
+        fields = text.split()
+        names = ("rules+draw", "base", "suits", "foundations", "columns", "reserve", "waste", "stock", "pass",
+                 "score")
+        if len(fields) != len(names):
+            raise InvalidPosition(f"a position has {len(names)} fields ({' '.join(names)}), "
+                                  f"this one has {len(fields)}: {text!r:.80}")
+        head, base, suits, found, cols, reserve, waste, stock, passes, score = fields
+        prefix, _, draw = head.upper().partition("-")
+        try:
+            rules = rules_for_prefix(prefix, head)
+        except CanfieldError as exc:
+            raise InvalidPosition(f"position {text!r:.40}: {exc}") from None
+        if draw not in ("D1", "D3"):
+            raise InvalidPosition(f"position: the draw is D1 or D3, not {draw!r:.20}")
+        try:
+            check_draw(rules, int(draw[1]))
+        except ValueError as exc:
+            raise InvalidPosition(f"position: {exc}") from None
+        if len(base) != 1 or base.upper() not in RANKS:
+            raise InvalidPosition(f"position: the base rank is one of {RANKS}, not {base!r:.20}")
+        nf = rules.foundations
+        if len(suits) != nf or sorted(suits.upper()) != sorted(SUITS * rules.decks):
+            each = "once" if rules.decks == 1 else f"{rules.decks} times"
+            raise InvalidPosition(f"position: the foundations' suits are the letters {SUITS}, each {each}, "
+                                  f"in some order, not {suits!r:.20}")
+        fpiles, tpiles = found.split("/"), cols.split("/")
+        if len(fpiles) != nf or len(tpiles) != rules.columns:
+            raise InvalidPosition(f"position: {rules.name} has {nf} foundations and {rules.columns} columns, "
+                                  f"not {len(fpiles)} and {len(tpiles)}")
+        # a casino game's score is its balance, below 0 until it has won back its stake
+        signed = rules.scoring == "casino" and score.startswith("-")
+        for name, value in (("pass", passes), ("score", score[1:] if signed else score)):
+            if not value.isdigit() or len(value) > 6:
+                raise InvalidPosition(f"position: the {name} is a whole number, not {value!r:.20}")
+        if int(passes) < 1:
+            raise InvalidPosition("position: the pass is 1 or more")
+        split, seen = [], {}
+        labels = ["the stock", "the waste", "the reserve"] + [f"foundation {i}" for i in range(1, nf + 1)] + [
+            f"column {i}" for i in range(1, rules.columns + 1)]
+        for n, (label, pl) in enumerate(zip(labels, [stock, waste, reserve] + fpiles + tpiles)):
+            cards = _read_pile(pl, label)
+            down = {0: len(cards), 2: 0 if rules.reserve_face_up else len(cards) - 1}.get(n, 0)
+            for i, (c, up) in enumerate(cards):
+                if up == (i < down):
+                    state = "face up" if i >= down else "face down"
+                    raise InvalidPosition(f"position: {CARDS[c].code} in {label} is {state} in {rules.name}: "
+                                          f"write it in {'capitals' if i >= down else 'small letters'}")
+                if c in seen:
+                    raise InvalidPosition(f"position: {CARDS[c].code} is in {seen[c]} and in {label}")
+                seen[c] = label
+            split.append([c for c, _ in cards])
+        if len(seen) != rules.cards:
+            missing = " ".join(c.code for c in CARDS if c.index not in seen)
+            raise InvalidPosition(f"position: the {rules.cards} cards are each in one pile; missing: {missing}")
+        return cls._from_split(split, RANKS.index(base.upper()) + 1, tuple(SUITS.index(x) for x in suits.upper()),
+                               int(draw[1]), rules, InvalidPosition, int(score), int(passes) - 1)
+
     def _setup(self):
+        rules = self.rules
+        nf = rules.foundations
         if getattr(self, "_position", None) is not None:
             split = self._position
             self._stock = list(split[0])
             self._waste = list(split[1])
             self._reserve = list(split[2])
-            self._found = [list(f) for f in split[3:7]]
-            self._tab = [list(t) for t in split[7:11]]
+            self._found = [list(f) for f in split[3:3 + nf]]
+            self._tab = [list(t) for t in split[3 + nf:]]
             self._link_piles()
             return
         deck = self._deck
-        base = self.rules.base_rank
+        base = rules.base_rank
+        size, ncols = rules.reserve, rules.columns
         if base is None:
-            reserve, base_card, tableau, stock = deck[:13], deck[13], deck[14:18], deck[18:]
+            reserve, base_card = deck[:size], deck[size]
+            tableau, stock = deck[size + 1:size + 1 + ncols], deck[size + 1 + ncols:]
             self._base = RANK[base_card]
             first = SUIT[base_card]
-            fsuits = (first,) + tuple(s for s in range(4) if s != first)
-            foundations = [[base_card], [], [], []]
+            order = (first,) + tuple(s for s in range(4) if s != first)
+            fsuits = tuple(s for s in order for _ in range(rules.decks))
+            foundations = [[base_card]] + [[] for _ in range(nf - 1)]
         else:
             self._base = base - 1
             starters = [c for c in deck if RANK[c] == self._base]
             rest = [c for c in deck if RANK[c] != self._base]
-            reserve, tableau, stock = rest[:13], rest[13:17], rest[17:]
-            fsuits = (0, 1, 2, 3)
-            foundations = [[c] for c in sorted(starters, key=lambda c: SUIT[c])]
-        self._fsuits = fsuits
-        self._fpos = tuple(fsuits.index(s) for s in range(4))
+            reserve, tableau, stock = rest[:size], rest[size:size + ncols], rest[size + ncols:]
+            starters.sort(key=lambda c: (SUIT[c], c))
+            fsuits = tuple(SUIT[c] for c in starters)
+            foundations = [[c] for c in starters]
+        self._set_foundation_suits(fsuits)
         self._stock = list(reversed(stock))  # top of the stock at the end
         self._waste = []
         self._reserve = list(reserve)
@@ -218,12 +454,20 @@ class Game:
 
     def _link_piles(self):
         self._p = {"S": self._stock, "W": self._waste, "R": self._reserve}
-        for i in range(4):
-            self._p[FOUNDATIONS[i]] = self._found[i]
-            self._p[COLUMNS[i]] = self._tab[i]
-        self._score = 0
+        for name, pile in zip(self.foundation_names, self._found):
+            self._p[name] = pile
+        for name, pile in zip(self.columns, self._tab):
+            self._p[name] = pile
+        score = getattr(self, "_start_score", None)
+        if score is None:  # a deal: nothing scored yet, or a casino game's stake against its start cards
+            score = self._card_count() * 5 - CASINO_COST if self.rules.scoring == "casino" else 0
+        self._score = score
+        self._recycles = getattr(self, "_start_recycles", 0)
         self._undo = []  # (move, refilled column name or None, points)
         self._redo = []
+
+    def _card_count(self):
+        return sum(map(len, self._found))
 
     def restart(self):
         """Back to the start of the same deal; the history is cleared."""
@@ -238,6 +482,7 @@ class Game:
         g._tab = [list(t) for t in self._tab]
         g._link_piles()
         g._score = self._score
+        g._recycles = self._recycles
         g._undo = list(self._undo)
         g._redo = list(self._redo)
         return g
@@ -289,7 +534,7 @@ class Game:
         try:
             return self._cards(self._p[name])
         except (KeyError, TypeError):
-            raise ValueError(f"no pile called {name!r}: expected one of {', '.join(PILE_NAMES)}") from None
+            raise ValueError(f"no pile called {name!r}: expected one of {', '.join(self.pile_names)}") from None
 
     @property
     def base_rank(self):
@@ -309,13 +554,28 @@ class Game:
         return CARDS[self._fsuits[i] * 13 + (self._base + n) % 13]
 
     @property
+    def draw_count(self):
+        """The cards the next draw turns (fewer when the stock has fewer): the rule set's schedule."""
+        return self.rules.draw_for(self.draw, self._recycles)
+
+    @property
+    def can_recycle(self):
+        """True while the rules allow one more pass (whatever the stock holds now)."""
+        passes = self.rules.passes
+        return passes is None or self._recycles + 1 < passes
+
+    @property
     def score(self):
         return self._score
 
     @property
+    def pass_number(self):
+        """The pass through the stock the game is in: 1 before the first recycle, then 2, 3, ..."""
+        return self._recycles + 1
+
+    @property
     def won(self):
-        f = self._found
-        return len(f[0]) + len(f[1]) + len(f[2]) + len(f[3]) == 52
+        return self._card_count() == self.rules.cards
 
     @property
     def history(self):
@@ -345,13 +605,33 @@ class Game:
     # ---- rules -------------------------------------------------------------------------
 
     def _fits_foundation(self, c):
-        f = self._fpos[SUIT[c]]
-        n = len(self._found[f])
-        return f if n < 13 and (self._base + n) % 13 == RANK[c] else -1
+        """The first foundation that takes card c next, or -1."""
+        rank = RANK[c]
+        for f in self._fof[SUIT[c]]:
+            n = len(self._found[f])
+            if n < 13 and (self._base + n) % 13 == rank:
+                return f
+        return -1
 
     def _fits_on(self, c, t):
         """Can card c be built on card t in the tableau?"""
-        return RANK[c] == (RANK[t] - 1) % 13 and (not self._alternate or RED[c] != RED[t])
+        return c in self._fits[t]
+
+    def _takes_empty(self, src):
+        """Does an empty column take a card from pile `src` now?"""
+        fill = self._fill
+        if fill == "any":
+            return True
+        return not self._reserve and (fill == "reserve_then_any" or src == "W")
+
+    def _counts(self, n):
+        """The numbers of cards a move may take from a column of n cards."""
+        moves = self._moves
+        if moves == "tail":
+            return range(1, n + 1)
+        if moves == "single" or n == 1:
+            return (1,)
+        return (1, n)
 
     def legal_moves(self):
         """Every legal move, in a fixed order: to foundations, reserve, waste, tableau, take-backs, stock."""
@@ -360,71 +640,75 @@ class Game:
         tab = self._tab
         found = self._found
         base = self._base
-        fpos = self._fpos
-        alternate = self._alternate
-        reserve_empty = not self._reserve
+        fof = self._fof
+        fits = self._fits
+        cols = self.columns
+        fnames = self.foundation_names
+        ncols = len(tab)
         # Onto foundations.
-        for name, pile in (("R", self._reserve), ("W", self._waste)) + tuple(zip(COLUMNS, tab)):
+        for name, pile in (("R", self._reserve), ("W", self._waste)) + tuple(zip(cols, tab)):
             if pile:
                 c = pile[-1]
-                f = fpos[SUIT[c]]
-                n = len(found[f])
-                if n < 13 and (base + n) % 13 == RANK[c]:
-                    add(_F_MOVES[name, FOUNDATIONS[f]])
+                for f in fof[SUIT[c]]:
+                    n = len(found[f])
+                    if n < 13 and (base + n) % 13 == RANK[c]:
+                        add(_F_MOVES[name, fnames[f]])
         # Reserve and waste tops onto columns.
         for name, pile in (("R", self._reserve), ("W", self._waste)):
             if pile:
+                ok = fits
                 c = pile[-1]
-                rc, redc = RANK[c], RED[c]
-                for j in range(4):
+                empty_ok = self._takes_empty(name)
+                for j in range(ncols):
                     col = tab[j]
                     if col:
-                        t = col[-1]
-                        if rc == (RANK[t] - 1) % 13 and (not alternate or redc != RED[t]):
-                            add(_mv(name, COLUMNS[j]))
-                    elif reserve_empty and (self._empty_any or name == "W"):
-                        add(_mv(name, COLUMNS[j]))
+                        if c in ok[col[-1]]:
+                            add(_mv(name, cols[j]))
+                    elif empty_ok:
+                        add(_mv(name, cols[j]))
         # Tails of columns onto other columns.
-        tails = self._tails
-        for i in range(4):
+        moves_rule = self._moves
+        empty_ok = self._takes_empty("T")
+        for i in range(ncols):
             col = tab[i]
             n = len(col)
             if not n:
                 continue
             rc = RANK[col[-1]]
-            for j in range(4):
+            for j in range(ncols):
                 if j == i:
                     continue
                 dst = tab[j]
                 if dst:
                     t = dst[-1]
+                    ft = fits[t]
                     # column cards descend by one rank, so depth k holds rank rc + k - 1
                     k = (RANK[t] - 1 - rc) % 13 + 1
                     while k <= n:
-                        if (tails or k == 1 or k == n) and (not alternate or RED[col[-k]] != RED[t]):
-                            add(_mv(COLUMNS[i], COLUMNS[j], k))
+                        if (moves_rule == "tail" or k == 1 or (k == n and moves_rule != "single")) and col[-k] in ft:
+                            add(_mv(cols[i], cols[j], k))
                         k += 13
-                elif reserve_empty and self._empty_any:
-                    for k in range(1, n + 1):
-                        if tails or k == 1 or k == n:
-                            add(_mv(COLUMNS[i], COLUMNS[j], k))
+                elif empty_ok:
+                    for k in self._counts(n):
+                        add(_mv(cols[i], cols[j], k))
         # Foundation tops back onto columns.
         if self._takeback:
-            for i in range(4):
+            empty_ok = self._takes_empty("F")
+            for i in range(len(found)):
                 fp = found[i]
                 if fp:
                     c = fp[-1]
-                    for j in range(4):
+                    for j in range(ncols):
                         col = tab[j]
                         if col:
-                            if self._fits_on(c, col[-1]):
-                                add(_mv(FOUNDATIONS[i], COLUMNS[j]))
-                        elif reserve_empty and self._empty_any:
-                            add(_mv(FOUNDATIONS[i], COLUMNS[j]))
+                            if c in fits[col[-1]]:
+                                add(_mv(fnames[i], cols[j]))
+                        elif empty_ok:
+                            add(_mv(fnames[i], cols[j]))
         # The stock.
         if self._stock:
-            add(_mv("S", "W", min(self.draw, len(self._stock))))
-        elif self._waste:
+            add(_mv("S", "W", min(self.draw_count, len(self._stock))))
+        elif self._waste and self.can_recycle:
             add(_mv("W", "S", len(self._waste)))
         return moves
 
@@ -434,13 +718,14 @@ class Game:
             s, d, k = move
         except (TypeError, ValueError):
             return False
-        if type(k) is not int or k < 1:
-            return False
         if s == "S":
             n = len(self._stock)
-            return d == "W" and n > 0 and k == min(self.draw, n)
+            return d == "W" and n > 0 and (k is None or k == min(self.draw_count, n))
         if d == "S":
-            return s == "W" and not self._stock and k == len(self._waste) > 0
+            return (s == "W" and not self._stock and len(self._waste) > 0 and self.can_recycle
+                    and (k is None or k == len(self._waste)))
+        if type(k) is not int or k < 1:
+            return False
         p = self._p
         src = p.get(s)
         dst = p.get(d)
@@ -448,18 +733,22 @@ class Game:
             return False
         kind = s[0]
         if kind == "T":
-            if k != 1 and not self._tails and k != len(src):
+            if k not in self._counts(len(src)):
                 return False
         elif k != 1:
             return False
         c = src[-k]
         if d[0] == "F":
-            return k == 1 and kind != "F" and FOUNDATIONS[self._fpos[SUIT[c]]] == d and self._fits_foundation(c) >= 0
+            if k != 1 or kind == "F":
+                return False
+            f = self._p[d]
+            return self._fsuits[self.foundation_names.index(d)] == SUIT[c] and len(f) < 13 and (
+                self._base + len(f)) % 13 == RANK[c]
         if kind == "F" and not self._takeback:
             return False
         if dst:
             return self._fits_on(c, dst[-1])
-        return not self._reserve and (self._empty_any or s == "W")
+        return self._takes_empty(s)
 
     # ---- effects -----------------------------------------------------------------------
 
@@ -478,6 +767,7 @@ class Game:
         if d == "S":
             self._stock.extend(reversed(self._waste))
             self._waste.clear()
+            self._recycles += 1
             self._undo.append((move, None, 0))
             return
         src = p[s]
@@ -490,7 +780,7 @@ class Game:
         gain = 5 if d[0] == "F" else 0
         self._score += gain
         refill = None
-        if not src and s[0] == "T" and self._reserve:
+        if not src and s[0] == "T" and self._reserve and self._fill != "any":
             src.append(self._reserve.pop())
             refill = s
         self._undo.append((move, refill, gain))
@@ -498,35 +788,40 @@ class Game:
     def play(self, move):
         """Play a move given as a Move or as text; returns the Move played.
 
-        Raises IllegalMove, with the reason, when the move is not legal here; then nothing changes."""
+        Raises MoveError (InvalidMoveError: no move; AmbiguousMoveError: a short form naming several;
+        IllegalMoveError: not allowed here), with the reason; then nothing changes."""
         m = self.parse_move(move) if isinstance(move, str) else move
         if not isinstance(m, Move):
             try:
                 m = Move(*m)
             except TypeError:
-                raise InvalidMove(f"{move!r:.80} is not a move") from None
+                raise InvalidMoveError(f"{move!r:.80} is not a move") from None
         if not _well_formed(m):
-            raise InvalidMove(f"{m!r:.80} is not a move: piles are {', '.join(PILE_NAMES)}, counts whole numbers")
+            raise InvalidMoveError(f"{m!r:.80} is not a move: piles are {', '.join(PILE_NAMES)}, counts whole numbers")
         if not self.is_legal(m):
-            raise ForbiddenMove(self._why_illegal(m))
+            raise IllegalMoveError(self._why_illegal(m))
+        if m.count is None:  # a draw or a recycle read without a position: the position sets the count
+            m = _mv(m.src, m.dst, min(self.draw_count, len(self._stock)) if m.src == "S" else len(self._waste))
         self.apply(m)
         self._redo.clear()
         return m
 
     def undo(self):
-        """Take back the last action and its points; False when there is nothing to undo."""
+        """Take back the last action and its points; returns that move, or None when there is nothing to
+        undo (so it still reads as true or false, as when it returned a bool)."""
         if not self._undo:
-            return False
+            return None
         move = self._pop()
         self._redo.append(move)
-        return True
+        return move
 
     def redo(self):
-        """Play again the last action undone; False when there is nothing to redo."""
+        """Play again the last action undone; returns that move, or None when there is nothing to redo."""
         if not self._redo:
-            return False
-        self.apply(self._redo.pop())
-        return True
+            return None
+        move = self._redo.pop()
+        self.apply(move)
+        return move
 
     def _pop(self):
         move, refill, gain = self._undo.pop()
@@ -539,6 +834,7 @@ class Game:
         if d == "S":
             self._waste.extend(reversed(self._stock))
             self._stock.clear()
+            self._recycles -= 1
             return move
         p = self._p
         src = p[s]
@@ -559,32 +855,32 @@ class Game:
     # ---- reading moves -----------------------------------------------------------------
 
     def parse_move(self, text):
-        """The Move that `text` names in this position (full or short notation). Raises IllegalMove."""
+        """The Move that `text` names in this position (full or short notation). Raises MoveError
+        (one of its three subclasses)."""
         if isinstance(text, Move):
             return text
         if not isinstance(text, str):
-            raise InvalidMove(f"a move is written as text such as 'R-T2', not {text!r:.80}")
+            raise InvalidMoveError(f"a move is written as text such as 'R-T2', not {text!r:.80}")
         t = "".join(text.split()).upper()
         legal = self.legal_moves()
         if t == "S":
             for m in legal:
                 if m.is_stock:
                     return m
-            raise ForbiddenMove("'S': the stock and the waste are both empty")
+            raise IllegalMoveError("'S': the stock and the waste are both empty")
         match = _MOVE_RE.match(t)
         if not match:
-            raise InvalidMove(
-                f"{text!r:.80} is not a move: write source-destination with piles S, W, R, F1-F4, T1-T4, "
-                "such as 'R-T2', 'W-F1', 'T2:3-T4' or 'S'"
+            raise InvalidMoveError(
+                f"{text!r:.80} is not a move: write source-destination with piles {', '.join(self.pile_names)}, "
+                "such as 'R-T2', 'W-F1', 'T2:3-T4', 'S' (draw) or 'W-S' (recycle)"
             )
-        src, count, dst = match.group(1), match.group(2), match.group(3)
-        if count and len(count.lstrip("0")) > MAX_COUNT_DIGITS:
-            raise InvalidMove(f"{text!r:.40}: the number of cards has more than {MAX_COUNT_DIGITS} digits")
-        count = int(count) if count else None
-        if count is not None and count < 1:
-            raise InvalidMove(f"{text!r}: the number of cards must be at least 1")
+        src, count, dst = match.group(1), _read_count(text, match.group(2)), match.group(3)
+        for name in (src, dst):
+            if name not in self._p and name != "F":
+                raise InvalidMoveError(f"{text!r:.80}: there is no pile {name} in {self.rules.title}: piles are "
+                                       f"{', '.join(self.pile_names)}")
         if src == dst:
-            raise ForbiddenMove(f"{text!r}: a card cannot move onto its own pile")
+            raise IllegalMoveError(f"{text!r}: a card cannot move onto its own pile")
         cands = [
             m for m in legal
             if (m.src == src or (src == "F" and m.src[0] == "F"))
@@ -593,32 +889,37 @@ class Game:
         ]
         if len(cands) == 1:
             return cands[0]
+        if len(cands) > 1 and dst == "F" and len({m.src for m in cands}) == 1:
+            return cands[0]  # several foundations of the card's suit take it: the first
         if len(cands) > 1:
             ones = [m for m in cands if m.count == 1]
             if count is None and len(ones) == 1 and len({(m.src, m.dst) for m in cands}) == 1:
                 return ones[0]
-            raise AmbiguousMove(f"{text!r} names several moves: {', '.join(map(str, cands))}; say which")
+            raise AmbiguousMoveError(f"{text!r} names several moves: {', '.join(map(str, cands))}; say which")
         # Nothing legal matches: build the move the text means, to say why it is illegal.
         if src == "F" or dst == "F":
             if src == "F":
-                raise ForbiddenMove(f"{text!r}: no foundation card can go there")
+                raise IllegalMoveError(f"{text!r}: no foundation card can go there")
             pile = self._p[src]
             if not pile:
-                raise ForbiddenMove(self._why_illegal(_mv(src, "F1", count or 1)))
-            dst = FOUNDATIONS[self._fpos[SUIT[pile[-count if count and count <= len(pile) else -1]]]]
+                raise IllegalMoveError(self._why_illegal(_mv(src, "F1", count or 1)))
+            dst = self.foundation_names[self._fpos[SUIT[pile[-count if count and count <= len(pile) else -1]]]]
         return self._why_illegal_raise(Move(src, dst, count or 1))
 
     def _why_illegal_raise(self, move):
-        raise ForbiddenMove(self._why_illegal(move))
+        raise IllegalMoveError(self._why_illegal(move))
 
     def _why_illegal(self, move):
         """A sentence saying why `move` is not legal in this position."""
         s, d, k = move
         text = str(move)
         if s not in self._p or d not in self._p:
-            return f"{move!r} is not a move: piles are {', '.join(PILE_NAMES)}"
+            return f"{move!r} is not a move: piles are {', '.join(self.pile_names)}"
         if self.won:
             return f"{text}: the game is won"
+        if d == "S" and s == "W" and not self._stock and self._waste and not self.can_recycle:
+            n = self.rules.passes
+            return f"{text}: {self.rules.title} allows {n} pass{'es' if n > 1 else ''} through the stock, no more"
         if s == "S" or d == "S":
             return f"{text}: the stock move here is {next((str(m) for m in self.legal_moves() if m.is_stock), 'none')}"
         if d == "R":
@@ -634,7 +935,9 @@ class Game:
             return f"{text}: {_pile_label(s)} has only {len(src)} card{'s' if len(src) > 1 else ''}"
         if k > 1 and s[0] != "T":
             return f"{text}: only the top card of {_pile_label(s)} plays"
-        if k > 1 and not self._tails and k != len(src):
+        if k not in self._counts(len(src)):
+            if self._moves == "single":
+                return f"{text}: in {self.rules.name} rules cards move one at a time"
             return f"{text}: in {self.rules.name} rules only the top card or the whole column moves"
         card = src[-k]
         name = CARDS[card].code
@@ -643,7 +946,7 @@ class Game:
                 return f"{text}: cards go to a foundation one at a time"
             if s[0] == "F":
                 return f"{text}: a foundation card goes back only onto a column"
-            f = FOUNDATIONS.index(d)
+            f = self.foundation_names.index(d)
             if self._fsuits[f] != SUIT[card]:
                 return f"{text}: foundation {f + 1} takes {SUITS[self._fsuits[f]]}, not {name}"
             nxt = self.foundation_next(f)
@@ -656,7 +959,10 @@ class Game:
         dst = self._p[d]
         if dst:
             t = dst[-1]
-            colours = "in alternating colours" if self._alternate else "regardless of colour"
+            colours = {"alternate": "in alternating colours", "suit": "in suit", "any": "regardless of colour"}[
+                self.rules.build]
+            if not self.rules.wrap and RANK[t] == 0 and RANK[card] == 12:
+                return f"{text}: {name} cannot go on {CARDS[t].code}: in {self.rules.name} rules no king goes on an ace"
             return f"{text}: {name} cannot go on {CARDS[t].code}: the tableau builds down {colours}"
         if self._reserve:
             return f"{text}: {_pile_label(d)} is empty and waits for the reserve"
@@ -672,6 +978,8 @@ class Game:
         The card at `count` from the top of pile `src` (with the cards above it) goes to its foundation
         when it can; otherwise, with `double_click` on, onto the longest column that accepts it, then onto
         an empty column. A tap on the stock draws or recycles. A foundation card only moves by drag."""
+        if src not in self._p:  # not a pile of this game (T4 in a three-column game): nothing to play
+            return None
         legal = self.legal_moves()
         if src == "S":
             return next((m for m in legal if m.is_stock), None)
@@ -737,7 +1045,33 @@ class Game:
         return f"<Game {self.code} score={self._score} moves={len(self._undo)}>"
 
 
+MAX_POSITION_CHARS = 2000  # a position of four decks is under 1000 characters
+
+
+def _read_pile(text, label):
+    """The (card index, face up) pairs of one pile of a position text; raises InvalidPosition."""
+    from .errors import InvalidPosition
+
+    if text == "-":
+        return []
+    if len(text) % 2:
+        raise InvalidPosition(f"position: {label} {text!r:.40} is not cards of two characters each (or '-')")
+    out = []
+    for i in range(0, len(text), 2):
+        t = text[i:i + 2]
+        up = t.isupper() or (t[0].isdigit() and t[1].isupper())
+        down = t.islower() or (t[0].isdigit() and t[1].islower())
+        if up == down:
+            raise InvalidPosition(f"position: {t!r} in {label}: write a card all in capitals (face up) or all "
+                                  "in small letters (face down)")
+        try:
+            out.append((parse_card_index(t), up))
+        except InvalidCard as exc:
+            raise InvalidPosition(f"position: {label}: {exc}") from None
+    return out
+
+
 def _pile_label(name):
     return {
         "S": "the stock", "W": "the waste", "R": "the reserve",
-    }.get(name) or (f"foundation {name[1]}" if name[0] == "F" else f"column {name[1]}")
+    }.get(name) or (f"foundation {name[1:]}" if name[0] == "F" else f"column {name[1:]}")

@@ -1,52 +1,151 @@
-"""Rule sets: each variant is one value object of parameters, never a copy of the rules code."""
+"""Rule sets: each game of the Canfield family is one value object of parameters, never a copy of the
+rules code. The engine (game.py, solver.py, describe.py) reads these parameters and never a game's name."""
 
 from dataclasses import dataclass
 
 from .errors import InvalidCode
 
+BUILDS = ("alternate", "suit", "any")
+MOVES = ("tail", "top_or_whole", "single")
+FILLS = ("reserve_then_any", "reserve_then_waste", "any")
+SCORINGS = ("card", "casino")
+CASINO_COST = 52  # a casino game costs 52; each card on a foundation pays 5
+
 
 @dataclass(frozen=True)
 class RuleSet:
-    """The parameters that tell one Canfield variant from another.
+    """The parameters that tell one game of the family from another.
 
-    name          the rule set's name, as given to `Game.from_deck(..., rules=name)`
-    prefix        its deal-code prefix ("CF1": rules and code version 1)
-    base_rank     None: the 14th card of the deal sets the start rank; an int 1..13: that rank,
-                  and the four cards of that rank start on the foundations
-    alternate     True: the tableau builds down in alternating colours; False: regardless of colour
-    tail_moves    True: any tail of a column moves as a unit; False: only the top card or the whole column
-    empty_any     once the reserve is empty, True: an empty column takes any card or sequence;
-                  False: it takes only the waste top
-    takeback      True: the top card of a foundation may go back onto a column
+    name, prefix, title  the name (`Game.new(rules=name)`), the deal-code prefix ("CF1": rules and code
+                  version 1) and the name shown to a player
+    decks         1..4: 52 x decks cards, 4 x decks foundations (each suit `decks` times)
+    columns       3..8 tableau columns, dealt one card each
+    reserve       0..40 cards dealt to the reserve; `reserve_face_up`: all of them face up (only the top
+                  plays), else face down but the top
+    passes        None: unlimited passes through the stock; n: n passes (1 = no recycle)
+    draws         None: the player's choice of 1 or 3 (the code's D1/D3); else the cards drawn at each pass,
+                  (3, 2, 1) for Canfield Rush, (1,) for a fixed draw of 1 (the last entry holds on)
+    base_rank     None: the card dealt after the reserve sets the foundations' start rank; 1..13: that
+                  rank, whose cards all start on the foundations
+    build         the tableau builds down "alternate" (in alternating colours), "suit" or "any" (any suit)
+    wrap          True: a king may go on an ace in the tableau
+    moves         what moves between columns: "tail" (any tail as a unit), "top_or_whole" (the top card or
+                  the whole column), "single" (one card)
+    fill          an emptied column: "reserve_then_any" (filled at once from the reserve; once it is empty,
+                  takes any card), "reserve_then_waste" (the same, but then only the waste top), "any"
+                  (never filled automatically: takes any card, the reserve top included)
+    takeback      True: a foundation's top card may go back onto a column
+    scoring       "card": 5 points a card sent to a foundation (seed 000); "casino": the game costs 52 and each
+                  card on a foundation pays 5 (the score is that balance)
+    note          one line saying what is special about the game (English; the page translates by name)
     """
 
     name: str
     prefix: str
-    base_rank: object
-    alternate: bool
-    tail_moves: bool
-    empty_any: bool
-    takeback: bool
     title: str
+    decks: int = 1
+    columns: int = 4
+    reserve: int = 13
+    reserve_face_up: bool = False
+    passes: object = None
+    draws: object = None
+    base_rank: object = None
+    build: str = "alternate"
+    wrap: bool = True
+    moves: str = "tail"
+    fill: str = "reserve_then_any"
+    takeback: bool = True
+    scoring: str = "card"
+    note: str = ""
+
+    def __post_init__(self):
+        checks = (
+            (self.decks in (1, 2, 3, 4), "decks is 1 to 4"),
+            (type(self.columns) is int and 3 <= self.columns <= 8, "columns is 3 to 8"),
+            (type(self.reserve) is int and 0 <= self.reserve <= 40, "reserve is 0 to 40 cards"),
+            (self.passes is None or type(self.passes) is int and self.passes >= 1, "passes is None or 1 or more"),
+            (self.draws is None or isinstance(self.draws, tuple) and self.draws
+             and all(d in (1, 2, 3) for d in self.draws), "draws is None or a tuple of 1, 2 or 3"),
+            (self.base_rank is None or type(self.base_rank) is int and 1 <= self.base_rank <= 13,
+             "base_rank is None or 1 to 13"),
+            (self.build in BUILDS, f"build is one of {BUILDS}"),
+            (self.moves in MOVES, f"moves is one of {MOVES}"),
+            (self.fill in FILLS, f"fill is one of {FILLS}"),
+            (self.scoring in SCORINGS, f"scoring is one of {SCORINGS}"),
+        )
+        for ok, why in checks:
+            if not ok:
+                raise ValueError(f"rule set {self.name!r}: {why}")
+
+    # The names of before the family (the page reads them).
+    @property
+    def alternate(self):
+        """True: the tableau builds down in alternating colours."""
+        return self.build == "alternate"
+
+    @property
+    def tail_moves(self):
+        """True: any tail of a column moves as a unit."""
+        return self.moves == "tail"
+
+    @property
+    def empty_any(self):
+        """Once the reserve is empty, True: an empty column takes any card; False: only the waste top."""
+        return self.fill != "reserve_then_waste"
+
+    @property
+    def cards(self):
+        return 52 * self.decks
+
+    @property
+    def foundations(self):
+        return 4 * self.decks
+
+    def draw_for(self, draw, recycles):
+        """The cards turned by a draw in the pass after `recycles` recycles, for a game dealt with `draw`."""
+        if self.draws is None:
+            return draw
+        return self.draws[min(recycles, len(self.draws) - 1)]
 
     def __str__(self):
         return self.name
 
 
-CANFIELD = RuleSet("canfield", "CF1", None, True, True, True, True, "Canfield")
-CLASSIC = RuleSet("classic", "CL1", None, True, False, False, False, "Canfield classique")
-STOREHOUSE = RuleSet("storehouse", "SH1", 2, True, True, True, True, "Storehouse")
-RAINBOW = RuleSet("rainbow", "RB1", None, False, True, True, True, "Rainbow")
+CANFIELD = RuleSet("canfield", "CF1", "Canfield", note="the game of seed 000: any tail moves, take-backs")
+CLASSIC = RuleSet("classic", "CL1", "Canfield classique", moves="top_or_whole", fill="reserve_then_waste",
+                  takeback=False, note="the rule book's Canfield: top card or whole column; empty column: waste top")
+STOREHOUSE_SH1 = RuleSet("storehouse-sh1", "SH1", "Storehouse (SH1)", base_rank=2,
+                         note="the twos start on the foundations (the first version of our Storehouse)")
+RAINBOW = RuleSet("rainbow", "RB1", "Rainbow", build="any", note="builds down regardless of colour")
+STOREHOUSE = RuleSet("storehouse", "SH2", "Storehouse", base_rank=2, build="suit", passes=3, draws=(1,),
+                     takeback=False, moves="top_or_whole",
+                     note="the twos start on the foundations; builds in suit; three passes of one card")
+SUPERIOR = RuleSet("superior", "SU1", "Superior Canfield", reserve_face_up=True, moves="top_or_whole",
+                   fill="any", takeback=False, note="the whole reserve face up; empty columns are not filled")
+RAINFALL = RuleSet("rainfall", "RF1", "Rainfall", passes=3, draws=(1,), moves="top_or_whole", takeback=False,
+                   note="three passes of one card")
+CHAMELEON = RuleSet("chameleon", "CH1", "Chameleon", columns=3, reserve=12, passes=1, draws=(1,), build="any",
+                    moves="top_or_whole", takeback=False, note="three columns, any suit, one pass")
+RUSH = RuleSet("rush", "CR1", "Canfield Rush", passes=3, draws=(3, 2, 1), moves="top_or_whole", takeback=False,
+               note="three passes, drawing three, then two, then one")
+CASINO = RuleSet("casino", "CC1", "Casino Canfield", passes=1, draws=(1,), moves="top_or_whole", takeback=False,
+                 scoring="casino", note="one pass; a game costs 52, each card on a foundation pays 5")
+ACME = RuleSet("acme", "AC1", "Acme", base_rank=1, build="suit", wrap=False, moves="single", passes=2, draws=(1,),
+               takeback=False, note="the aces start on the foundations; in suit, one card at a time; two passes")
 
-RULESETS = {r.name: r for r in (CANFIELD, CLASSIC, STOREHOUSE, RAINBOW)}
-_BY_PREFIX = {r.prefix: r for r in RULESETS.values()}
+RULESETS = {r.name: r for r in (CANFIELD, CLASSIC, STOREHOUSE, RAINBOW, SUPERIOR, RAINFALL, CHAMELEON, RUSH, CASINO,
+                                ACME)}
+# Rule sets that deal codes and saved games still name, but that the list of games no longer offers.
+LEGACY = {r.name: r for r in (STOREHOUSE_SH1,)}
+_BY_PREFIX = {r.prefix: r for r in (*RULESETS.values(), *LEGACY.values())}
 
 
 def get_rules(rules):
     """A RuleSet from a RuleSet or its name; raises ValueError for an unknown name."""
     if isinstance(rules, RuleSet):
         return rules
-    found = RULESETS.get(str(rules).strip().lower()) if isinstance(rules, str) else None
+    name = str(rules).strip().lower() if isinstance(rules, str) else None
+    found = RULESETS.get(name) or LEGACY.get(name) if name is not None else None
     if found is None:
         raise ValueError(f"unknown rule set {rules!r}: expected one of {', '.join(RULESETS)}")
     return found
@@ -58,3 +157,28 @@ def rules_for_prefix(prefix, code):
         known = ", ".join(_BY_PREFIX)
         raise InvalidCode(f"deal code {code!r}: unknown rules prefix {prefix!r} (expected {known})")
     return found
+
+
+def check_draw(rules, draw, strict=True):
+    """The draw a game of `rules` is dealt with: the player's 1 or 3 (3 when None), or the rule set's fixed
+    first draw; raises ValueError for a draw that is not 1 or 3, and, when `strict` (deal codes and
+    positions), for another draw than the fixed one. Not strict (`Game(...)`, `Game.new`), the player's
+    draw setting gives way to the rule set's."""
+    if rules.draws is None:
+        if draw is None:
+            return 3
+        if draw not in (1, 3):
+            raise ValueError(f"draw must be 1 or 3, not {draw!r}")
+        return draw
+    fixed = rules.draws[0]
+    if draw is not None and draw not in (1, 3):
+        raise ValueError(f"draw must be 1 or 3, not {draw!r}")
+    if strict and draw is not None and draw != fixed:
+        raise ValueError(f"{rules.title} draws {_draws_text(rules)}: a draw of {draw!r} is not one of its rules")
+    return fixed
+
+
+def _draws_text(rules):
+    if len(rules.draws) == 1:
+        return f"{rules.draws[0]} card{'s' if rules.draws[0] > 1 else ''} at a time"
+    return ", then ".join(str(d) for d in rules.draws) + " cards at a time, one pass each"

@@ -13,7 +13,7 @@ happens. Text and bytes are read by canfield.jsonio (bounded size and depth).
 import json
 
 from . import jsonio
-from .errors import IllegalMove, InvalidCode, InvalidJSON, ReasonError
+from .errors import InvalidCode, InvalidJSON, InvalidSave, MoveError
 from .game import Game
 
 FORMAT = "canfield-save"
@@ -22,14 +22,6 @@ MAX_MOVES = 100_000  # far more than any real game; bounds the work a corrupted 
 
 
 MAX_DEPTH = jsonio.MAX_DEPTH  # the one depth bound of canfield.jsonio (kept under its old name)
-
-
-class InvalidSave(ReasonError):
-    """A saved game that cannot be read. `reason`: "not-json", "too-deep", "too-large" (from
-    canfield.jsonio), "format" (not a saved game), "version", "bad-field" (a field of the wrong type or
-    too many moves), "bad-code" (the deal code), "bad-move" (a move that cannot be played)."""
-
-    default_reason = "invalid"
 
 
 _JSON_WHY = {"not-json": "the saved game is not JSON", "too-deep": "the saved game nests too deeply",
@@ -87,7 +79,7 @@ def from_save(data):
     for i, text in enumerate(moves + redo, 1):
         try:
             game.play(text)
-        except IllegalMove as exc:
+        except MoveError as exc:
             raise InvalidSave(f"move {i} of the saved game cannot be played: {exc}", "bad-move") from None
     for _ in redo:
         game.undo()

@@ -15,7 +15,8 @@ API
     Searches from the game's CURRENT position (the game itself is not changed).
     ``result.verdict`` is ``"won"``, ``"lost"`` or ``"unknown"``;
     ``result.moves`` is, when won, the winning line as move texts that ``game.play`` accepts, one
-    after another from the current position (stock moves written ``"S"``), else ``[]``;
+    after another from the current position (a draw and a recycle both written ``"S"``, the player's short
+    form: the line is read against the positions it passes), else ``[]``;
     ``result.nodes`` the positions expanded; ``result.seconds`` the time taken;
     ``result.reason`` for ``"unknown"``: ``"nodes"``, ``"seconds"`` or ``"cancelled"``.
     ``"lost"`` means no won position can be reached by any sequence of legal moves: the search
@@ -75,6 +76,13 @@ waste bottom .. waste top, then the stock in drawing order) with the waste size.
 - moving a whole column onto an empty column is skipped (the same position under that key);
 - safe foundation moves, for rules without take-backs: see ``Solver._auto``.
 
+The rule set's parameters (columns, build and wrap, what moves, how empty columns fill, take-backs) are
+read as the engine reads them. With a limit on the passes through the stock the position also holds the
+pass number and the waste size exactly (the low six bits of `p` the waste size, the rest the recycles so
+far); the talon moves are then "draw within this pass, then play that card" (a draw commutes with every
+move but the waste top's, so drawing just before the card is played loses no line) and one move that
+draws the rest of the stock and recycles, while a pass is left.
+
 Children are tried fewest reserve cards first, then most foundation cards, then in the order
 foundation moves, reserve to column, moves that empty a column, talon to column, other column
 moves, take-backs. The order changes only how soon a win is found, never a verdict.
@@ -96,7 +104,7 @@ import time
 from .cards import CARDS, SUITS
 from .deal import MAX_NUMBER, SplitMix64, make_code, shuffled_deck
 from .game import Game, Move
-from .rules import get_rules
+from .rules import check_draw, get_rules
 
 DEFAULT_NODES = 200_000
 DAILY_NODES = 100_000
@@ -107,7 +115,6 @@ SUIT = tuple(i // 13 for i in range(52))
 RED = tuple(SUIT[i] in (1, 2) for i in range(52))
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
-TNAME = ("T1", "T2", "T3", "T4")
 
 
 class SolverBug(RuntimeError):
@@ -154,8 +161,9 @@ class Solver:
     """A resumable search from `game`'s current position (see the module docstring)."""
 
     def __init__(self, game, max_nodes=DEFAULT_NODES, max_seconds=None, should_stop=None, auto=True, order="reserve",
-                 restarts=True, first_run=1000, max_runs=8, clock=None):
+                 restarts=True, first_run=1000, max_runs=8, clock=None, one_empty=True):
         self.game = game.copy()
+        self.one_empty = one_empty
         # what max_seconds measures: wall time by default; a benchmark on a shared machine passes
         # time.process_time (the CPU time of this process)
         self.clock = clock or time.perf_counter
@@ -179,23 +187,25 @@ class Solver:
 
     def _setup(self, game):
         rules = game.rules
+        self.rules = rules
         self.draw = game.draw
-        self.alternate = rules.alternate
-        self.tails = rules.tail_moves
-        self.empty_any = rules.empty_any
+        self.ncols = rules.columns
+        self.tname = game.columns
+        self.moves_rule = rules.moves
+        self.fill = rules.fill
+        self.refills = rules.fill != "any"
         self.takeback = rules.takeback
+        # limited passes: the talon is searched move by move (draw, recycle, the waste top), the pass
+        # number in the position; unlimited: the "k+" talon moves of the module docstring
+        self.limited = rules.passes is not None
         base = game.base_rank - 1
         self.base = base
         fsuits = game.foundation_suits
         self.fname = tuple(f"F{fsuits.index(SUITS[s]) + 1}" for s in range(4))
         # card index of the card a foundation of suit s waits for when it holds n cards
         self.fnext = tuple(tuple(s * 13 + (base + n) % 13 for n in range(13)) + (-1,) for s in range(4))
-        alt = self.alternate
-        # fits[t] : the cards that may be built on card t in a column
-        self.fits = tuple(
-            frozenset(c for c in range(52) if RANK[c] == (RANK[t] - 1) % 13 and (not alt or RED[c] != RED[t]))
-            for t in range(52)
-        )
+        # fits[t] : the cards that may be built on card t in a column (the game's own table)
+        self.fits = game._fits
         # deps[c]: (suit, relative rank) of the cards that may be built on c; one is on its
         # foundation when that foundation holds more cards than its relative rank
         self.deps = tuple(tuple((SUIT[x], (RANK[x] - base) % 13) for x in self.fits[c]) for c in range(52))
@@ -209,7 +219,10 @@ class Solver:
         waste = [c.index for c in game.waste]
         talon = bytes(waste + [c.index for c in reversed(game.stock)])
         cols = tuple(bytes(c.index for c in col) for col in game.tableau)
-        p = self._canon(len(waste), len(talon))
+        if self.limited:
+            p = len(waste) + 64 * (game.pass_number - 1)  # the waste size and the recycles so far
+        else:
+            p = self._canon(len(waste), len(talon))
         self.start = (cols, len(self.res), tuple(fnd), talon, p)
         self.runs = 0
         self._new_run()
@@ -239,18 +252,38 @@ class Solver:
             qs.update(range(p, n, 3))
         return sorted(qs)
 
+    def _counts(self, m):
+        """The numbers of cards a move may take from a column of m cards."""
+        if self.moves_rule == "tail":
+            return range(1, m + 1)
+        if self.moves_rule == "single" or m == 1:
+            return (1,)
+        return (1, m)
+
     # ---- successors ----------------------------------------------------------------------
 
     def _expand(self, st):
         """The (move, position) pairs after `st`, best first. Moves are (src, dst, count) with
-        src "T*" meaning a talon card (count = the card) reached by drawing."""
+        src "T*" meaning a talon card (count = the card) reached by drawing (within the pass, with
+        limited passes), and, with limited passes, ("W", "S", 0) the stock drawn to its end and recycled.
+        Draws commute with every move but the waste top's, so drawing only just before playing the card
+        drawn loses no line: "lost" stays exact."""
         cols, r, fnd, tal, p = st
         res = self.res
         fnext = self.fnext
         fits = self.fits
         fname = self.fname
+        tname = self.tname
+        ncols = self.ncols
+        refills = self.refills
+        limited = self.limited
         n = len(tal)
-        if n:
+        if limited:
+            w, rec = p & 63, p >> 6
+            qs = self._reach_cache.get((p, n))
+            if qs is None:
+                qs = self._reach_cache[p, n] = self._reach_in_pass(w, n, self.rules.draw_for(self.draw, rec))
+        elif n:
             qs = self._reach_cache.get((p, n))
             if qs is None:
                 qs = self._reach_cache[p, n] = tuple(self._reach(p, n))
@@ -270,7 +303,7 @@ class Solver:
         # card -> the columns (in order) whose top accepts it; empty columns apart
         accept = {}
         empties = []
-        for j in range(4):
+        for j in range(ncols):
             col = cols[j]
             if col:
                 for c in fits[col[-1]]:
@@ -281,6 +314,14 @@ class Solver:
                         js.append(j)
             else:
                 empties.append(j)
+        if self.one_empty and len(empties) > 1:
+            # the key sorts the columns, so a card put in any of several empty columns gives one position:
+            # only the first is built
+            empties = empties[:1]
+        # what an empty column takes now: from a column or the reserve, and from the talon
+        fill = self.fill
+        empty_any = fill == "any" or (not r and fill == "reserve_then_any")
+        empty_waste = fill == "any" or not r
         # -- to the foundations
         rtop = res[r - 1] if r else -1
         if rtop in need:
@@ -288,7 +329,7 @@ class Solver:
             f = list(fnd)
             f[s] += 1
             add((("R", fname[s], 1), (cols, r - 1, tuple(f), tal, p)))
-        for i in range(4):
+        for i in range(ncols):
             col = cols[i]
             if col and col[-1] in need:
                 s = need[col[-1]]
@@ -297,42 +338,48 @@ class Solver:
                 nc = list(cols)
                 rest = col[:-1]
                 r2 = r
-                if not rest and r:
+                if not rest and r and refills:
                     rest = res[r - 1:r]
                     r2 = r - 1
                 nc[i] = rest
-                add(((TNAME[i], fname[s], 1), (tuple(nc), r2, tuple(f), tal, p)))
+                add(((tname[i], fname[s], 1), (tuple(nc), r2, tuple(f), tal, p)))
         draw1 = self.draw == 1
         talon_moves = []
         for q in qs:
             c = tal[q - 1]
-            if c in need or c in accept or (empties and not r):
+            if c in need or c in accept or (empties and empty_waste):
                 rest = tal[:q - 1] + tal[q:]
-                p2 = 0 if draw1 or not (q - 1) % 3 or q == n else q - 1
+                if limited:
+                    p2 = p - w + q - 1
+                else:
+                    p2 = 0 if draw1 or not (q - 1) % 3 or q == n else q - 1
                 if c in need:
                     s = need[c]
                     f = list(fnd)
                     f[s] += 1
                     add((("T*", fname[s], c), (cols, r, tuple(f), rest, p2)))
                 talon_moves.append((c, rest, p2))
-        # -- the reserve top onto a column (no column is empty while the reserve has cards)
-        if r and rtop in accept:
+        # -- the reserve top onto a column (onto an empty one only when columns are not refilled)
+        if r and (rtop in accept or (empties and not refills)):
             top = res[r - 1:r]
-            for j in accept[rtop]:
+            js = accept.get(rtop, ())
+            if empties and not refills:
+                js = sorted(list(js) + empties)
+            for j in js:
                 nc = list(cols)
                 nc[j] = cols[j] + top
-                add((("R", TNAME[j], 1), (tuple(nc), r - 1, fnd, tal, p)))
+                add((("R", tname[j], 1), (tuple(nc), r - 1, fnd, tal, p)))
         # -- column tails onto other columns
-        tails = self.tails
-        empty_any = self.empty_any
+        tails = self.moves_rule == "tail"
+        single = self.moves_rule == "single"
         later = []
-        for i in range(4):
+        for i in range(ncols):
             col = cols[i]
             m = len(col)
             if not m:
                 continue
             top_rank = RANK[col[-1]]
-            for j in range(4):
+            for j in range(ncols):
                 if j == i:
                     continue
                 dst = cols[j]
@@ -341,36 +388,36 @@ class Solver:
                     ft = fits[t]
                     k = (RANK[t] - 1 - top_rank) % 13 + 1
                     while k <= m:
-                        if (tails or k == 1 or k == m) and col[-k] in ft:
+                        if (tails or k == 1 or (k == m and not single)) and col[-k] in ft:
                             nc = list(cols)
                             rest = col[:-k]
                             r2 = r
-                            if not rest and r:
+                            if not rest and r and refills:
                                 rest = res[r - 1:r]
                                 r2 = r - 1
                             nc[i] = rest
                             nc[j] = dst + col[-k:]
                             # emptying a column (a reserve refill, or a free column) first
-                            (add if k == m else later.append)(((TNAME[i], TNAME[j], k), (tuple(nc), r2, fnd, tal, p)))
+                            (add if k == m else later.append)(((tname[i], tname[j], k), (tuple(nc), r2, fnd, tal, p)))
                         k += 13
-                elif not r and empty_any:
+                elif empty_any and (j == empties[0] or not self.one_empty):
                     # the whole column onto an empty one is the same position: skipped
-                    for k in range(1, m):
-                        if tails or k == 1:
+                    for k in self._counts(m):
+                        if k < m:
                             nc = list(cols)
                             nc[i] = col[:-k]
                             nc[j] = col[-k:]
-                            later.append(((TNAME[i], TNAME[j], k), (tuple(nc), r, fnd, tal, p)))
+                            later.append(((tname[i], tname[j], k), (tuple(nc), r, fnd, tal, p)))
         # -- talon cards onto columns
         for c, rest, p2 in talon_moves:
             js = accept.get(c, ())
-            if empties and not r:
+            if empties and empty_waste:
                 js = sorted(list(js) + empties)
             card = bytes((c,))
             for j in js:
                 nc = list(cols)
                 nc[j] = cols[j] + card
-                add((("T*", TNAME[j], c), (tuple(nc), r, fnd, rest, p2)))
+                add((("T*", tname[j], c), (tuple(nc), r, fnd, rest, p2)))
         out.extend(later)
         # -- foundation tops back onto columns
         if self.takeback:
@@ -380,27 +427,42 @@ class Solver:
                     continue
                 c = fnext[s][h - 1]
                 js = accept.get(c, ())
-                if empties and not r and empty_any:
+                if empties and empty_any:
                     js = sorted(list(js) + empties)
                 for j in js:
                     f = list(fnd)
                     f[s] -= 1
                     nc = list(cols)
                     nc[j] = cols[j] + bytes((c,))
-                    add(((fname[s], TNAME[j], 1), (tuple(nc), r, tuple(f), tal, p)))
+                    add(((fname[s], tname[j], 1), (tuple(nc), r, tuple(f), tal, p)))
+        # -- with limited passes: the rest of the stock drawn and the waste recycled, while a pass is left
+        if limited and n and self.rules.passes > rec + 1:
+            add((("W", "S", 0), (cols, r, fnd, tal, 64 * (rec + 1))))
         return out
+
+    @staticmethod
+    def _reach_in_pass(w, n, d):
+        """With limited passes: the waste sizes q (the card at talon index q-1 then on top) reached by
+        drawing `d` at a time from waste size w within this pass: w itself, w + d, w + 2d, ..., and n."""
+        qs = list(range(w + d, n, d))
+        if w:
+            qs.insert(0, w)
+        if n > w:
+            qs.append(n)
+        return tuple(qs)
 
     def _auto(self, st, qs):
         """A foundation move that loses nothing, played as the only successor, or None.
 
         Only for rules without take-backs (foundation cards never come back). A card c goes up when
         every card that could be built on it is already on a foundation (for good), and c is the
-        reserve top, a column top (not alone in its column while the reserve has cards), or a talon
-        card in draw 1. A winning line from the position maps onto one from the position after the
-        foundation move, move for move, skipping c's own moves (a reserve refill of c is matched by a
-        refill of the next reserve card, up to column order), so the line is shorter and the
-        reduction keeps "lost" exact. Not for draw-3 talon cards: taking one out regroups the draws.
-        Not with take-backs: a card taken back from a foundation may need c as its host."""
+        reserve top, a column top (not alone in its column while the reserve has cards to refill it), or
+        a talon card in draw 1 with unlimited passes. A winning line from the position maps onto one from
+        the position after the foundation move, move for move, skipping c's own moves (a reserve refill of
+        c is matched by a refill of the next reserve card, up to column order), so the line is shorter and
+        the reduction keeps "lost" exact. Not for draw-3 talon cards: taking one out regroups the draws;
+        nor with limited passes, where the talon's order counts. Not with take-backs: a card taken back
+        from a foundation may need c as its host."""
         cols, r, fnd, tal, p = st
         res = self.res
         fnext = self.fnext
@@ -413,21 +475,21 @@ class Solver:
                 f = list(fnd)
                 f[s] += 1
                 return ("R", fname[s], 1), (cols, r - 1, tuple(f), tal, p)
-        for i in range(4):
+        for i in range(self.ncols):
             col = cols[i]
             if col:
                 c = col[-1]
                 s = SUIT[c]
                 if fnext[s][fnd[s]] == c and all(fnd[ds] > dr for ds, dr in deps[c]):
                     rest = col[:-1]
-                    if not rest and r:
+                    if not rest and r and self.refills:
                         continue
                     f = list(fnd)
                     f[s] += 1
                     nc = list(cols)
                     nc[i] = rest
-                    return ("T%d" % (i + 1), fname[s], 1), (tuple(nc), r, tuple(f), tal, p)
-        if self.draw == 1:
+                    return (self.tname[i], fname[s], 1), (tuple(nc), r, tuple(f), tal, p)
+        if self.draw == 1 and not self.limited:
             n = len(tal)
             for q in qs:
                 c = tal[q - 1]
@@ -558,8 +620,14 @@ class Solver:
         """The internal line as move texts, replayed with Game.play on a copy: it must win."""
         g = self.game.copy()
         texts = []
-        draw = g.draw
         for src, dst, count in line:
+            if dst == "S":  # limited passes: the stock drawn to its end, then the recycle
+                while g.pile("S"):
+                    g.play(Move("S", "W", None))
+                    texts.append("S")
+                g.play(Move("W", "S", None))
+                texts.append("S")
+                continue
             if src == "T*":
                 card = CARDS[count]
                 guard = 0
@@ -568,7 +636,8 @@ class Solver:
                     if waste and waste[-1] is card:
                         break
                     stock = len(g.pile("S"))
-                    texts.append(str(g.play(Move("S", "W", min(draw, stock)) if stock else Move("W", "S", len(waste)))))
+                    g.play(Move("S", "W", None) if stock else Move("W", "S", len(waste)))
+                    texts.append("S")
                     guard += 1
                     if guard > 3 * 52:
                         raise SolverBug(f"{g.code}: {card} never reaches the waste top")
@@ -783,8 +852,8 @@ class WinnableSearch(Task):
                  should_stop=None, max_seconds=None):
         super().__init__(should_stop, max_seconds)
         self.start_number = int(start_number) % (MAX_NUMBER + 1)
-        self.draw = _check_draw(draw)
         self.rules = get_rules(rules)
+        self.draw = check_draw(self.rules, _check_draw(draw), strict=False)  # a game's fixed draw wins
         self.max_nodes = max_nodes
         self.tries = tries
         self.tried = 0
@@ -792,7 +861,7 @@ class WinnableSearch(Task):
     def _work(self):
         for i in range(self.tries):
             number = (self.start_number + i) % (MAX_NUMBER + 1)
-            game = Game(shuffled_deck(number), self.draw, self.rules, number)
+            game = Game(shuffled_deck(number, self.rules.decks), self.draw, self.rules, number)
             self.tried = i + 1
             res = yield from self._solve(Solver(game, self.max_nodes, self._time_left()))
             if res.verdict == WON:
@@ -868,8 +937,8 @@ class DailySearch(Task):
                 date = date.astimezone(datetime.timezone.utc)
             date = date.date()
         self.date = date.isoformat()
-        self.draw = _check_draw(draw)
         self.rules = get_rules(rules)
+        self.draw = check_draw(self.rules, _check_draw(draw), strict=False)  # a game's fixed draw wins
         self.winnable = None
         self.code = None
 
@@ -891,7 +960,8 @@ def daily_number(date=None, draw=3, rules="canfield"):
 def daily_code(date=None, draw=3, rules="canfield"):
     """The deal code of the daily deal (see daily_number)."""
     number = daily_number(date, draw, rules)
-    return make_code(get_rules(rules), draw, number, None)
+    r = get_rules(rules)
+    return make_code(r, check_draw(r, draw, strict=False), number, None)
 
 
 # ---- command line ------------------------------------------------------------------------

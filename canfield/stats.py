@@ -14,20 +14,28 @@ export and import the record; an import is validated and raises `InvalidStats` (
 
 Two pages of the game open at once each keep a copy of the record; `merge` joins two copies without
 losing or double-counting a game (see its docstring). The record keeps, for that, the last RECENT games
-(id, table, time, state), format version 2; version 1 files (without them) are still read.
+(id, table, time, state), format version 3; version 1 and 2 files are still read.
+
+Casino scoring (a rule set with scoring "casino": the table's name says which) keeps a running `balance`
+per table: each game finished adds its score (the 52 staked against 5 a card on the foundations), given to
+`win` and to `abandon(game_id, score=...)`; a game abandoned without its score adds nothing. Version 3
+also renamed the tables of Storehouse's first rules (SH1): "storehouse-D3" of a version 1 or 2 file is
+read as "storehouse-sh1-D3", since "storehouse" now names SH2.
 """
 
 import json
 import math
 
 from . import jsonio
-from .errors import InvalidJSON, ReasonError
+from .errors import InvalidJSON, InvalidStats
 
 FORMAT = "canfield-stats"
-VERSION = 2
-READS = (1, 2)
+VERSION = 3
+READS = (1, 2, 3)
 _FIELDS = ("played", "won", "streak", "best_streak", "best_score", "fastest")
-_OPTIONAL = ("fewest",)          # fewest moves in a win: kept since the move counter; older records lack it
+# fewest moves in a win: kept since the move counter; balance: casino tables only; older records lack them
+_OPTIONAL = ("fewest", "balance")
+MAX_BALANCE = 10**9
 MAX_MOVES = 10**6
 RECENT = 200                     # games remembered by id, for merging two copies
 MAX_COUNT = 10**9                # more games than anyone plays
@@ -41,15 +49,23 @@ _STATES = ("open", "lost", "late", "won")
 _WON = ("late", "won")
 
 
-class InvalidStats(ReasonError):
-    """Statistics that cannot be read. `reason`: "not-json", "too-deep", "too-large" (canfield.jsonio),
-    "format" (not a statistics file), "version", "bad-field" (a table, a count or a time out of bounds)."""
-
-    default_reason = "invalid"
-
-
 def key(rules, draw):
     return f"{getattr(rules, 'name', rules)}-D{draw}"
+
+
+def _casino(k):
+    """Is table `k` a casino-scored game's (its rule set's parameters say so)?"""
+    from .rules import LEGACY, RULESETS
+
+    name = k.rsplit("-D", 1)[0]
+    rules = RULESETS.get(name) or LEGACY.get(name)
+    return rules is not None and rules.scoring == "casino"
+
+
+def _renamed_key(k):
+    """A version 1 or 2 table name in today's names (Storehouse SH1's tables)."""
+    name, _, draw = k.rpartition("-D")
+    return f"storehouse-sh1-D{draw}" if name == "storehouse" else k
 
 
 def _empty():
@@ -64,10 +80,23 @@ class Stats:
         self.epoch = 0.0  # when the record was last reset or replaced by an import (wall-clock seconds)
 
     def table(self, k):
-        """The counts of one key, with `rate` (won / played, 0.0 when nothing is played)."""
+        """The counts of one key, with `rate` (won / played, 0.0 when nothing is played) and, for a
+        casino table, `balance` (0 before any game)."""
         t = dict(self.tables.get(k) or _empty())
         t["rate"] = t["won"] / t["played"] if t["played"] else 0.0
+        if _casino(k):
+            t.setdefault("balance", 0)
         return t
+
+    def _settle(self, k, game_id, score):
+        """A casino game's score added to its table's balance (once: called when the game closes)."""
+        if score is None or not _casino(k) or type(score) is not int:
+            return
+        t = self.tables.setdefault(k, _empty())
+        t["balance"] = max(-MAX_BALANCE, min(MAX_BALANCE, t.get("balance", 0) + score))
+        e = self._entry(game_id)
+        if e is not None:
+            e["amount"] = score
 
     # ---- events -----------------------------------------------------------------------------
 
@@ -115,15 +144,19 @@ class Stats:
         t["fastest"] = seconds if t["fastest"] is None else min(t["fastest"], seconds)
         if type(moves) is int and 0 <= moves <= MAX_MOVES:
             t["fewest"] = moves if t.get("fewest") is None else min(t["fewest"], moves)
+        if not late:  # a game left earlier was settled then
+            self._settle(k, game_id, score)
         self._close(game_id, "late" if late else "won")
         return True
 
-    def abandon(self, game_id):
+    def abandon(self, game_id, score=None):
+        """A started game left unfinished: a loss. `score`: its score, which a casino table's balance adds."""
         if not self._is_open(game_id):
             return False
         e = self._entry(game_id)
         k = e["key"] if e is not None else self.open["key"]
         self.tables.setdefault(k, _empty())["streak"] = 0
+        self._settle(k, game_id, score)
         self._close(game_id, "lost")
         return True
 
@@ -171,6 +204,9 @@ class Stats:
             else:
                 keep = max((have, e), key=lambda x: (_STATES.index(x["state"]), x["at"], x["key"]))
                 by_id[e["id"]] = {**keep, "at": max(have["at"], e["at"])}
+                amount = have.get("amount", e.get("amount"))
+                if amount is not None:
+                    by_id[e["id"]]["amount"] = amount
         recent = sorted(by_id.values(), key=lambda e: (e["at"], e["id"]))[-RECENT:]
         a_state = {e["id"]: e["state"] for e in a.recent}
         b_state = {e["id"]: e["state"] for e in b.recent}
@@ -196,6 +232,13 @@ class Stats:
             fewest = [m for m in (ta.get("fewest"), tb.get("fewest")) if m is not None]
             if won and fewest:
                 out.tables[k]["fewest"] = min(fewest)
+            if _casino(k):
+                # the games settled in one copy only add to the other's balance (the same either way round)
+                a_amount = {e["id"]: e.get("amount") for e in a.recent if e["key"] == k}
+                b_amount = {e["id"]: e.get("amount") for e in b.recent if e["key"] == k}
+                only_b = sum(v for i, v in b_amount.items() if v is not None and a_amount.get(i) is None)
+                only_a = sum(v for i, v in a_amount.items() if v is not None and b_amount.get(i) is None)
+                out.tables[k]["balance"] = min(ta["balance"] + only_b, tb["balance"] + only_a)  # equal when in step
         out.recent = recent
         out.epoch = a.epoch
         # `open` is this page's own game in progress: kept from `self` while it is still open (the other
@@ -228,15 +271,20 @@ class Stats:
         tables = data.get("tables")
         if not isinstance(tables, dict):
             raise InvalidStats("the statistics have no tables", "bad-field")
+        rename = _renamed_key if version < 3 else (lambda k: k)
         clean = {}
         for k, t in tables.items():
-            clean[k] = _check_table(k, t)
+            clean[rename(k)] = _check_table(rename(k), t)
         recent = data.get("recent", []) if version >= 2 else []
+        if isinstance(recent, list):
+            recent = [dict(e, key=rename(e["key"])) if isinstance(e, dict) and isinstance(e.get("key"), str) else e
+                      for e in recent]
         if not isinstance(recent, list) or len(recent) > RECENT:
             raise InvalidStats(f"the statistics' recent games are not a list of at most {RECENT}", "bad-field")
         seen = set()
         for e in recent:
-            if not (isinstance(e, dict) and set(e) == {"id", "key", "at", "state"} and _good_id(e["id"])
+            if not (isinstance(e, dict) and set(e) - {"amount"} == {"id", "key", "at", "state"} and _good_id(e["id"])
+                    and (type(e.get("amount", 0)) is int and abs(e.get("amount", 0)) <= MAX_SCORE)
                     and isinstance(e["key"], str) and e["key"] in clean and type(e["at"]) in (int, float) and 0 <= e["at"] < MAX_AT
                     and isinstance(e["state"], str) and e["state"] in _STATES and e["id"] not in seen):
                 raise InvalidStats("a recent game of the statistics is not readable", "bad-field")
@@ -249,13 +297,16 @@ class Stats:
         if type(epoch) not in (int, float) or not 0 <= epoch < MAX_AT:
             raise InvalidStats("the statistics' reset time is not readable", "bad-field")
         opened = data.get("open")
+        if isinstance(opened, dict) and isinstance(opened.get("key"), str):
+            opened = dict(opened, key=rename(opened["key"]))
         if opened is not None and not (isinstance(opened, dict) and set(opened) == {"id", "key"}
                                        and _good_id(opened["id"]) and isinstance(opened["key"], str)
                                        and opened["key"] in clean):
             raise InvalidStats("the statistics' open game is not readable", "bad-field")
         stats = cls()
         stats.tables, stats.open, stats.epoch = clean, opened, float(epoch)
-        stats.recent = [{"id": e["id"], "key": e["key"], "at": float(e["at"]), "state": e["state"]} for e in recent]
+        stats.recent = [{"id": e["id"], "key": e["key"], "at": float(e["at"]), "state": e["state"],
+                         **({"amount": e["amount"]} if "amount" in e else {})} for e in recent]
         return stats
 
 
@@ -294,6 +345,10 @@ def _check_table(k, t):
     if not isinstance(t, dict) or not set(_FIELDS) <= set(t) <= set(_FIELDS + _OPTIONAL):
         raise InvalidStats(f"table {k!r:.40} must have exactly {', '.join(_FIELDS)} (and may have "
                            f"{', '.join(_OPTIONAL)})", "bad-field")
+    balance = t.get("balance")
+    if balance is not None and (type(balance) is not int or not -MAX_BALANCE <= balance <= MAX_BALANCE
+                                or not _casino(k)):
+        raise InvalidStats(f"table {k!r:.40}: balance must be a whole number (a casino table only)", "bad-field")
     fewest = t.get("fewest")
     if fewest is not None and (type(fewest) is not int or not 0 <= fewest <= MAX_MOVES or t["won"] == 0):
         raise InvalidStats(f"table {k!r:.40}: fewest must be a whole number of moves >= 0 (with a win) or null",
@@ -304,7 +359,8 @@ def _check_table(k, t):
                                "bad-field")
     if t["won"] > t["played"] or t["streak"] > t["best_streak"] or t["best_streak"] > t["won"]:
         raise InvalidStats(f"table {k!r:.40}: the counts do not add up", "bad-field")
-    if t["best_score"] is not None and (type(t["best_score"]) is not int or not 0 <= t["best_score"] <= MAX_SCORE):
+    low = -MAX_SCORE if _casino(k) else 0
+    if t["best_score"] is not None and (type(t["best_score"]) is not int or not low <= t["best_score"] <= MAX_SCORE):
         raise InvalidStats(f"table {k!r:.40}: best_score must be a whole number >= 0 or null", "bad-field")
     fastest = t["fastest"]
     if fastest is not None and (type(fastest) not in (int, float) or not 0 <= fastest <= MAX_SECONDS):

@@ -16,19 +16,22 @@ def _lcg(seed):
         yield state >> 33
 
 
-def digest(games=12, moves=250):
-    from canfield import RULESETS, Game, IllegalMove, InvalidCode
+def digest(n_games=22, moves=250):
+    from canfield import RULESETS, Game, IllegalMove, InvalidCode, InvalidPosition, Move
+    from canfield.rules import LEGACY
+
+    games = {**RULESETS, **LEGACY}
 
     out = {"codes": {}, "play": {}, "errors": []}
     for number in (0, 1, 63, 26 ** 7 - 1, 123456789):
-        for rules in RULESETS.values():
+        for rules in games.values():
             for draw in (1, 3):
                 code = Game.new(draw=draw, rules=rules.name, number=number).code
                 g = Game.from_code(code)
                 out["codes"][code] = "".join(c.code for c in g.deck)
     rng = _lcg(2026)
-    for i in range(games):
-        rules = list(RULESETS)[i % 4]
+    for i in range(n_games):
+        rules = list(games)[i % len(games)]
         g = Game.new(draw=1 + 2 * (i % 2), rules=rules, number=next(rng) % (26 ** 7))
         h = hashlib.sha256()
         for step in range(moves):
@@ -48,7 +51,10 @@ def digest(games=12, moves=250):
         out["play"][g.code] = {
             "hash": h.hexdigest(), "score": g.score, "history": " ".join(map(str, g.history)),
             "fr": g.describe("fr"), "nl": g.describe("nl"), "en": g.describe("en"),
-            "tap": [str(g.tap_move(p)) for p in ("W", "R", "T1", "T2", "T3", "T4")],
+            "tap": [str(g.tap_move(p)) for p in ("W", "R", "T1", "T2", "T3", "T4", "T8")],
+            "position": g.position(),
+            "again": Game.from_position(g.position()).position(),
+            "parsed": [repr(Move.parse(m.text())) for m in g.legal_moves()],
         }
     for bad in ("CF1-D3-AAAA", "ZZ1-D3-AAAAAAA", "CF1-D2-AAAAAAA", "CF1-D3-" + "QC" * 52):
         try:
@@ -60,5 +66,10 @@ def digest(games=12, moves=250):
         try:
             g.play(bad)
         except IllegalMove as exc:
+            out["errors"].append(str(exc))
+    for bad in ("CF1-D3 A", "CF1-D3 A SHDC -/-/-/- -/-/-/- - - - 1 0"):
+        try:
+            Game.from_position(bad)
+        except InvalidPosition as exc:
             out["errors"].append(str(exc))
     return out

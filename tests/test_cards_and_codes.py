@@ -84,7 +84,7 @@ def test_draw_one_and_three_same_cards_and_rules_prefixes():
     d1 = Game.from_code("CF1-D1-ABCDEFG")
     assert d3.deck == d1.deck and (d3.draw, d1.draw) == (3, 1)
     assert Game.from_code("CL1-D3-ABCDEFG").rules.name == "classic"
-    assert Game.from_code("SH1-D3-ABCDEFG").rules.name == "storehouse"
+    assert Game.from_code("SH1-D3-ABCDEFG").rules.name == "storehouse-sh1"
     assert Game.from_code("RB1-D3-ABCDEFG").rules.name == "rainbow"
 
 

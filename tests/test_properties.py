@@ -14,14 +14,17 @@ ACTIONS = st.lists(st.tuples(st.sampled_from(["play", "play", "play", "undo", "r
 def invariants(game):
     cards = all_cards(game)
     assert sorted(c.index for c in cards) == list(range(52))
-    assert game.score >= 0
-    assert game.score % 5 == 0
+    if game.rules.scoring == "casino":  # the stake of 52 against 5 a card on the foundations
+        assert game.score == 5 * sum(map(len, game.foundations)) - 52
+    else:
+        assert game.score >= 0
+        assert game.score % 5 == 0
     for col in game.tableau:
         for a, b in zip(col, col[1:]):
-            assert b.rank == (a.rank - 2) % 13 + 1
+            assert b.rank == (a.rank - 2) % 13 + 1 and (game.rules.wrap or b.rank == a.rank - 1)
             if game.rules.alternate:
                 assert a.red != b.red
-    if game.reserve:
+    if game.reserve and game.rules.fill != "any":  # refilled at once from the reserve
         assert all(game.tableau)
     for i, f in enumerate(game.foundations):
         for n, c in enumerate(f):
@@ -35,7 +38,8 @@ def invariants(game):
 def test_random_play_undo_redo(number, draw, rules, actions):
     game = Game.new(draw=draw, rules=rules, number=number)
     states = [game.state()]  # states[i]: the position after i moves of the current line
-    undone = []
+    played = []  # played[i]: the move that led to states[i + 1]
+    undone = []  # (state, move) taken back, last undone last
     invariants(game)
     for kind, pick in actions:
         if kind == "play":
@@ -46,20 +50,22 @@ def test_random_play_undo_redo(number, draw, rules, actions):
             query = game.state()
             game.legal_moves()
             assert game.state() == query  # a query changes nothing
-            game.play(move)
+            played.append(game.play(move))
             states.append(game.state())
             undone.clear()
         elif kind == "undo":
-            ok = game.undo()
-            assert ok == (len(states) > 1)
-            if ok:
-                undone.append(states.pop())
+            took = game.undo()  # the move taken back, None when there is none
+            assert took == (played[-1] if played else None)
+            if took is not None:
+                undone.append((states.pop(), played.pop()))
                 assert game.state() == states[-1]
         else:
-            ok = game.redo()
-            assert ok == bool(undone)
-            if ok:
-                states.append(undone.pop())
+            again = game.redo()  # the move played again, None when there is none
+            assert again == (undone[-1][1] if undone else None)
+            if again is not None:
+                state, move = undone.pop()
+                states.append(state)
+                played.append(move)
                 assert game.state() == states[-1]
         invariants(game)
         assert len(game.history) == len(states) - 1
@@ -129,15 +135,15 @@ def test_copy_is_independent_and_undo_all_returns_to_deal(number, picks):
 @given(number=st.integers(0, 26 ** 7 - 1), rules=st.sampled_from(list(RULESETS)), draw=st.sampled_from([1, 3]),
        picks=st.lists(st.integers(0, 1000), max_size=150))
 def test_is_legal_agrees_with_legal_moves_everywhere(number, rules, draw, picks):
-    from canfield import PILE_NAMES, Move
+    from canfield import Move
 
     game = Game.new(number=number, rules=rules, draw=draw)
     for step, pick in enumerate(picks):
         legal = game.legal_moves()
         if step % 10 == 0 or not legal:
             listed = set(legal)
-            for src in PILE_NAMES:
-                for dst in PILE_NAMES:
+            for src in game.pile_names:
+                for dst in game.pile_names:
                     for count in range(1, 35):
                         m = Move(src, dst, count)
                         assert game.is_legal(m) == (m in listed), (m, game.state())

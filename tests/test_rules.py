@@ -341,7 +341,7 @@ def test_notation_round_trip_and_short_forms():
     g.play("R-F")
     assert g.parse_move("T2-T4") == Move("T2", "T4", 2)
     assert str(Move("T2", "T4", 2)) == "T2:2-T4"
-    assert str(Move("S", "W", 3)) == "S" and str(Move("W", "S", 9)) == "S"
+    assert str(Move("S", "W", 3)) == "S" and str(Move("W", "S", 9)) == "W-S"  # draw and recycle distinct
     assert str(Move("F2", "T3")) == "F2-T3"
 
 

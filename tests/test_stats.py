@@ -45,7 +45,7 @@ def test_json_round_trip_keeps_the_open_game():
         (None, "not JSON", "not-json"),
         ("{" * 50_000, "too deeply", "too-deep"),
         ('{"format": "x"}', "not a Canfield", "format"),
-        ('{"format": "canfield-stats", "version": 3, "tables": {}}', "version", "version"),
+        ('{"format": "canfield-stats", "version": 4, "tables": {}}', "version", "version"),
         ('{"format": "canfield-stats", "version": 1, "tables": []}', "no tables", "bad-field"),
         ('{"format": "canfield-stats", "version": 1, "tables": {"k": {"played": 1}}}', "exactly", "bad-field"),
         ('{"format": "canfield-stats", "version": 1, "tables": {"k": {"played": 1, "won": 2, "streak": 0, '
@@ -221,3 +221,56 @@ def test_a_reset_in_one_page_stands_against_the_older_copy():
     b = Stats.from_json(a.to_json())
     a.reset(at=5.0)
     assert a.merge(b).table("k")["played"] == 0 and b.merge(a).table("k")["played"] == 0
+
+
+def test_the_casino_balance_runs_over_several_games_saved_and_reloaded():
+    from canfield import Game
+
+    k = key("casino", 1)
+    s = Stats()
+    scores = []
+    for n, (number, moves) in enumerate(((1, 6), (2, 0), (3, 12))):
+        g = Game.new(rules="casino", number=number)
+        for _ in range(moves):  # a few moves each, foundation moves first
+            legal = g.legal_moves()
+            if not legal:
+                break
+            g.play(next((m for m in legal if m.dst[0] == "F"), legal[-1]))
+        s.start(k, f"g{n}", at=100.0 + n)
+        assert s.abandon(f"g{n}", score=g.score)
+        assert not s.abandon(f"g{n}", score=g.score)  # settled once
+        scores.append(g.score)
+        s = Stats.from_json(s.to_json())  # saved and reloaded between games
+    assert s.table(k)["balance"] == sum(scores) and sum(scores) < 0
+    s.start(k, "w", at=200.0)
+    s.win("w", 208, 60.0)  # a won casino game: 52 cards pay 260 against the stake of 52
+    again = Stats.from_json(s.to_json())
+    assert again.table(k)["balance"] == sum(scores) + 208
+    assert again.table(k)["best_score"] == 208
+    assert "balance" not in again.table(key("canfield", 3))  # only casino tables keep one
+    # two copies of the record, each with a game of its own, merge to both games' balance
+    a, b = Stats.from_json(again.to_json()), Stats.from_json(again.to_json())
+    a.start(k, "a1", at=300.0)
+    a.abandon("a1", score=-42)
+    b.start(k, "b1", at=301.0)
+    b.abandon("b1", score=-37)
+    assert a.merge(b).table(k)["balance"] == b.merge(a).table(k)["balance"] == sum(scores) + 208 - 79
+
+
+def test_a_balance_is_refused_on_a_table_that_is_not_casino():
+    bad = {"format": "canfield-stats", "version": 3, "tables": {
+        "canfield-D3": {"played": 1, "won": 0, "streak": 0, "best_streak": 0, "best_score": None, "fastest": None,
+                        "balance": 5}}, "open": None}
+    with pytest.raises(InvalidStats, match="balance"):
+        Stats.from_json(json.dumps(bad))
+
+
+def test_storehouse_tables_of_version_2_files_are_sh1s():
+    old = {"format": "canfield-stats", "version": 2, "tables": {
+        "storehouse-D3": {"played": 2, "won": 1, "streak": 1, "best_streak": 1, "best_score": 90, "fastest": 80.0}},
+        "open": {"id": "x", "key": "storehouse-D3"},
+        "recent": [{"id": "x", "key": "storehouse-D3", "at": 5.0, "state": "open"}], "epoch": 0.0}
+    s = Stats.from_json(json.dumps(old))
+    assert set(s.tables) == {"storehouse-sh1-D3"} and s.open["key"] == "storehouse-sh1-D3"
+    assert s.recent[0]["key"] == "storehouse-sh1-D3"
+    assert Stats.from_json(s.to_json()).tables == s.tables  # version 3 keeps the names it wrote
