@@ -9,7 +9,6 @@ injected into the page by Playwright: the page itself never loads it.
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,10 +16,9 @@ from playwright.sync_api import expect
 
 from canfield import Game
 from test_game import SEED_CODE, SHOTS, _foundation_only_deal, card
+from ui import i18n
 
 REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "static"))
-from ui import i18n  # noqa: E402
 
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -356,8 +354,9 @@ def test_cursor_and_selection_differ_by_shape_not_only_colour(open_game):
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")                          # column 2: the cursor on the king of hearts
     expect(card(page, "KH")).to_have_class(re.compile(r"\bcursor\b"))
-    style = lambda code, prop: page.evaluate(  # noqa: E731
-        f"() => getComputedStyle(document.querySelector('[data-card=\"{code}\"]')).{prop}")
+    def style(code, prop):
+        return page.evaluate(f"() => getComputedStyle(document.querySelector('[data-card=\"{code}\"]')).{prop}")
+
     assert style("KH", "outlineStyle") == "dashed"             # the cursor: a dashed outline
     assert style("QC", "outlineStyle") == "none"               # the selection: a ring and a lift
     assert style("QC", "translate") not in ("none", "0px", "")

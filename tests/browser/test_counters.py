@@ -16,7 +16,6 @@ from canfield.save import to_save
 from canfield.stats import Stats
 from test_a11y import audit
 from test_game import card
-from test_persist import open_game as open_game  # noqa: F401,PLC0414 - settles the solver's boot first
 from test_persist import put_storage, saved
 from engine_helpers import foundation_only_deal
 

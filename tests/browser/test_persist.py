@@ -11,29 +11,13 @@ import pytest
 from playwright.sync_api import expect
 
 from canfield import Game
-from conftest import leave_quietly
+from conftest import leave_quietly, settle
 from test_game import SEED_CODE, card, expect_view, view_of
 
 SAVE = "canfield.save"
 BROKEN = "canfield.save.broken"
 EN = "index.html?lang=en"
 BROKEN_NOTICE = "The saved game could not be read"
-
-
-def settle(page) -> None:
-    """Before leaving a booted game: let the solver's worker (static/ui/hint.py) finish booting, so that
-    the navigation does not abort its Pyodide download (an aborted request fails the test's teardown)."""
-    page.wait_for_function("() => { const g = document.getElementById('game');"
-                           " return !g || g.dataset.solver !== 'booting'; }", timeout=120_000)
-
-
-@pytest.fixture
-def open_game(open_game, page):
-    """conftest's open_game, settling the page it leaves first."""
-    def _open(*args, **kwargs):
-        settle(kwargs.get("page", page))
-        return open_game(*args, **kwargs)
-    return _open
 
 
 def storage(page) -> dict[str, str]:
@@ -139,9 +123,18 @@ def test_a_new_deal_left_before_its_first_frame_still_comes_back(open_game, page
     page left before that frame writes them as it goes: the deal is the saved game."""
     open_game(SEED_CODE, path=EN)
     assert saved(page)["code"] == SEED_CODE
+    page.evaluate("""() => { const set = Storage.prototype.setItem; window.snapshotWrites = [];
+        Storage.prototype.setItem = function (k, v) {
+            if (k === 'canfield.snapshot') window.snapshotWrites.push(performance.now());
+            return set.call(this, k, v); }; }""")
     page.locator('header [data-action="new"]').click()
     expect(page.locator("#dlg-new")).to_be_visible()
-    page.wait_for_function("() => new Promise(r => requestAnimationFrame(() => setTimeout(() => r(true))))")
+    # The board snapshot is written 400 ms after a frame (static/ui/early.py `Snapshots`), and that write
+    # first runs the writes a new deal deferred. The first one after the dialog's frame is waited for, so
+    # that none is pending when the deal comes (the test once assumed its own steps took less than 400 ms,
+    # and failed under load); after it, only a drawn frame would schedule another.
+    drawn = page.evaluate("() => new Promise(r => requestAnimationFrame(() => r(performance.now())))")
+    page.wait_for_function("t => window.snapshotWrites.some(w => w > t)", arg=drawn)
     # the frame that would draw the deal never comes (the dialog's one frame, before the deal, does)
     page.evaluate("""() => { const raf = window.requestAnimationFrame.bind(window); let pass = 1;
         window.requestAnimationFrame = cb => pass-- > 0 ? raf(cb) : 0; }""")

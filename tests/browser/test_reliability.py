@@ -7,7 +7,8 @@ import json
 
 from playwright.sync_api import expect
 
-from test_persist import EN, SEED_CODE, open_game, put_storage, saved, settle, stock_tap, storage  # noqa: F401
+from conftest import settle
+from test_persist import EN, SEED_CODE, put_storage, saved, stock_tap, storage
 
 ANSWER_MS = 120_000
 

@@ -13,19 +13,17 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
+from conftest import BOOT_TIMEOUT_MS, settle, wait_until_ready
+from test_offline import wait_offline_ready
+from ui.layout import compute
+from ui.snapshot import save_hash
+
 REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "static"))
-sys.path.insert(0, str(REPO / "tests" / "browser"))
-from conftest import BOOT_TIMEOUT_MS, wait_until_ready  # noqa: E402
-from test_offline import release, settle, wait_offline_ready  # noqa: E402,F401  (release: a fixture)
-from ui.layout import compute  # noqa: E402
-from ui.snapshot import save_hash  # noqa: E402
 
 SEED_CODE = "CF1-D3-AAAAACL"
 DEALS = json.loads((REPO / "static" / "deals.js").read_text(encoding="utf-8").split("=", 1)[1].strip().rstrip(";"))
@@ -298,7 +296,7 @@ def test_the_painters_layout_equals_layout_py(page, open_game):
 
 # ---------------------------------------------------------------------------------- offline
 
-def test_offline_the_snapshot_is_still_painted(page, open_game, server, release):  # noqa: F811
+def test_offline_the_snapshot_is_still_painted(page, open_game, server, release):
     _played(page, open_game)
     wait_offline_ready(page, server, release)
     page.context.set_offline(True)
