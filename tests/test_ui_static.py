@@ -124,6 +124,17 @@ def test_every_settings_field_is_checked_by_type_and_value(field, value):
         assert got == settings.Settings()  # nothing else changed either
 
 
+def test_bad_settings_fall_back_to_defaults_field_by_field():
+    """The record the browser suite once stored and checked in the page: each bad field takes its default,
+    each good one is kept."""
+    got, sound = settings.Settings.read(json.dumps(
+        {"version": 1, "draw": 7, "rules": "nope", "double_click": "yes", "auto_finish": True,
+         "four_color": 1, "lang": "nl"}), RULESETS)
+    assert not sound
+    assert (got.draw, got.rules, got.double_click, got.auto_finish, got.four_color, got.lang) == \
+        (3, "canfield", True, True, False, "nl")
+
+
 def test_settings_read_says_whether_the_record_was_sound():
     s = settings.Settings(draw=1, lang="fr")
     assert settings.Settings.read(s.to_json()) == (s, True)

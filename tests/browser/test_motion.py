@@ -305,6 +305,6 @@ def test_the_animations_setting_off_is_like_reduced_motion(open_game, page, serv
     page.locator('header [data-action="settings"]').click()
     page.locator('#dlg-settings input[name="motion"]').check()
     page.locator('#dlg-settings [data-dialog="close"]').click()
-    assert json.loads(page.evaluate("() => localStorage.getItem('canfield.settings')"))["motion"] is True
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('canfield.settings')).motion === true")
     new_deal(page)
     page.wait_for_function("() => document.getAnimations().length >= 17")

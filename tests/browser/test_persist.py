@@ -191,20 +191,6 @@ def test_unreadable_statistics_are_set_aside_with_a_notice(open_game, page, serv
     assert storage(page)["canfield.stats.broken"] == bad
 
 
-def test_bad_settings_fall_back_to_defaults_field_by_field(open_game, page, server):
-    put_storage(page, server, {"canfield.settings": json.dumps(
-        {"version": 1, "draw": 7, "rules": "nope", "double_click": "yes", "auto_finish": True,
-         "four_color": 1, "lang": "nl"})})
-    open_game("", path="index.html")
-    expect(page.locator("html")).to_have_attribute("lang", "nl")          # the good field is kept
-    expect(page.locator("#game.four-color")).to_have_count(0)                    # 1 is not a boolean
-    expect(page.locator("#deal-code")).to_contain_text("CF1-D3-")           # draw 7 -> 3, rules -> canfield
-    page.locator('header [data-action="settings"]').click()
-    dlg = page.locator("#dlg-settings")
-    expect(dlg.locator('input[name="auto_finish"]')).to_be_checked()
-    expect(dlg.locator('input[name="double_click"]')).to_be_checked()       # "yes" -> default on
-
-
 def test_settings_survive_a_reload(open_game, page):
     open_game(SEED_CODE, path="index.html")
     page.locator('header [data-action="settings"]').click()

@@ -25,6 +25,7 @@ def test_settings_with_an_unhashable_field_no_longer_lock_the_game(open_game, pa
     stock_tap(page)                                         # and it plays
     settings = json.loads(storage(page)["canfield.settings"])
     assert settings["lang"] == "" and settings["four_color"] is False
+    assert settings["draw"] == 1                            # the good field is kept (field by field: tests/test_ui_static.py)
 
 
 def test_an_invalid_code_in_the_address_keeps_the_game_in_progress(open_game, page):

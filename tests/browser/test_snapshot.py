@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -165,9 +166,11 @@ def _before_ready(page, server, hash_=""):
     page.wait_for_function("window.canfieldPaint && window.canfieldPaint.painted")
 
     def go():
+        deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
         page.wait_for_function("true")   # let Playwright dispatch the pending route event
-        while not held:
-            page.wait_for_timeout(50)    # polling for the request, not a wait for the game
+        while not held:                  # polling for the held request, not a wait for the game
+            assert time.monotonic() < deadline, "the page never asked for static/main.py"
+            page.wait_for_timeout(50)
         held[0].continue_()
         page.unroute("**/static/main.py")
         wait_until_ready(page)
