@@ -26,9 +26,9 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from canfield import Game  # noqa: E402
-from canfield.deal import shuffled_deck  # noqa: E402
-from canfield.solver import Solver  # noqa: E402
+from canfield import Game
+from canfield.deal import shuffled_deck
+from canfield.solver import Solver
 
 
 def percentile(values, q):
