@@ -123,18 +123,20 @@ def test_a_new_deal_left_before_its_first_frame_still_comes_back(open_game, page
     page left before that frame writes them as it goes: the deal is the saved game."""
     open_game(SEED_CODE, path=EN)
     assert saved(page)["code"] == SEED_CODE
-    page.evaluate("""() => { const set = Storage.prototype.setItem; window.snapshotWrites = [];
+    # The board snapshot is written 400 ms after a frame (static/ui/early.py `Snapshots`), and that write
+    # first runs the writes a new deal deferred. So the test waits, before dealing, for a snapshot write
+    # after the last frame drawn (the dialog's): then none is pending, and only a drawn frame would
+    # schedule another. (It once assumed its own steps took less than 400 ms, and failed under load.)
+    page.evaluate("""() => { const set = Storage.prototype.setItem, raf = window.requestAnimationFrame.bind(window);
+        window.snapshotWrites = []; window.framesDrawn = [];
         Storage.prototype.setItem = function (k, v) {
             if (k === 'canfield.snapshot') window.snapshotWrites.push(performance.now());
-            return set.call(this, k, v); }; }""")
+            return set.call(this, k, v); };
+        window.requestAnimationFrame = cb => raf(t => { cb(t); window.framesDrawn.push(performance.now()); }); }""")
     page.locator('header [data-action="new"]').click()
     expect(page.locator("#dlg-new")).to_be_visible()
-    # The board snapshot is written 400 ms after a frame (static/ui/early.py `Snapshots`), and that write
-    # first runs the writes a new deal deferred. The first one after the dialog's frame is waited for, so
-    # that none is pending when the deal comes (the test once assumed its own steps took less than 400 ms,
-    # and failed under load); after it, only a drawn frame would schedule another.
-    drawn = page.evaluate("() => new Promise(r => requestAnimationFrame(() => r(performance.now())))")
-    page.wait_for_function("t => window.snapshotWrites.some(w => w > t)", arg=drawn)
+    page.wait_for_function("""() => { const last = window.framesDrawn.at(-1);
+        return last !== undefined && window.snapshotWrites.some(w => w > last); }""")
     # the frame that would draw the deal never comes (the dialog's one frame, before the deal, does)
     page.evaluate("""() => { const raf = window.requestAnimationFrame.bind(window); let pass = 1;
         window.requestAnimationFrame = cb => pass-- > 0 ? raf(cb) : 0; }""")
