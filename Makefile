@@ -1,5 +1,6 @@
 # make play   install the npm runtime if needed, build static/vendor, serve http://127.0.0.1:8000/
-# make test   install the test tools and a Chromium if needed, build static/vendor, run pytest over tests/
+# make test   install the test tools and a Chromium if needed, build static/vendor, lint, run pytest over tests/
+# make lint   ruff check . (ruff.toml; `make test` runs it before pytest)
 # make bench  the boot benchmark (bench/bench_boot.py)
 # make dist   build, then copy the files to upload to a static host into dist/, with .br and .gz copies
 
@@ -12,7 +13,7 @@ BENCH_ARGS ?=
 
 STAMP_NPM := node_modules/.package-lock.json
 
-.PHONY: play serve vendor dist npm-deps test-deps browser test bench clean
+.PHONY: play serve vendor dist npm-deps test-deps browser lint test bench clean
 
 play: vendor
 	@echo "Canfield: open http://$(BIND):$(PORT)/ in a browser (Ctrl+C stops the server)"
@@ -45,8 +46,12 @@ test-deps:
 browser: test-deps
 	$(PYTHON) scripts/chromium.py --ensure
 
+# ruff is pinned in requirements-dev.txt; a lint error stops `make test` before any test runs.
+lint: test-deps
+	$(PYTHON) -m ruff check .
+
 # pytest exits 5 when it collected nothing: that is a failure here, never a silent pass.
-test: test-deps vendor browser
+test: lint vendor browser
 	@$(PYTHON) -m pytest $(PYTEST_ARGS) tests; rc=$$?; \
 	  if [ $$rc -eq 5 ]; then echo "make test: error: pytest collected no tests" >&2; exit 1; fi; \
 	  exit $$rc

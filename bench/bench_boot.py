@@ -32,9 +32,10 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))  # run as a script, not by pytest
+import chromium
+
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "scripts"))
-import chromium  # noqa: E402
 
 PAGES = {
     "game": ("index.html", '#game[data-ready="true"]'),
@@ -105,7 +106,7 @@ def run_mode(p, launch: dict, base: str, mode: str, runs: int, verbose: bool,
     phases = {"game": [], "bare": []} if phases is None else phases
     if mode == "cold":
         browser = p.chromium.launch(**launch)
-        new_context = lambda: browser.new_context()  # noqa: E731
+        new_context = browser.new_context
         closer = browser.close
         shared = None
     else:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from canfield import Game  # noqa: E402
+from canfield import Game
 
 
 def positions(games, moves, seed):

@@ -27,16 +27,17 @@ import statistics
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "scripts"))
-sys.path.insert(0, str(REPO / "bench"))
-sys.path.insert(0, str(REPO))
-import chromium  # noqa: E402
+# run as a script, not by pytest: the repository, scripts/ and bench/ on the path
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import chromium
+from bench_load import _load  # the load average, as the load benchmark prints it
+from bench_tap import percentile, start_server
+from canfield import Game
+from canfield.save import to_save
 
-from bench_load import _load  # noqa: E402  (the load average, as the load benchmark prints it)
-from bench_tap import percentile, start_server  # noqa: E402
-from canfield import Game  # noqa: E402
-from canfield.save import to_save  # noqa: E402
+REPO = Path(__file__).resolve().parent.parent
 
 BUDGET_MS = 1000 / 60
 SEED = "CF1-D3-AAAAACL"

@@ -28,12 +28,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "scripts"))
-sys.path.insert(0, str(REPO))
-import chromium  # noqa: E402
+# run as a script, not by pytest: the repository and scripts/ on the path
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import chromium
+from canfield import Game
 
-from canfield import Game  # noqa: E402
+REPO = Path(__file__).resolve().parent.parent
 
 OBSERVER = """
 (() => {

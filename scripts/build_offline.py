@@ -33,7 +33,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from build_vendor import _sha256
+from build_vendor import _sha256  # one file hash for both build steps
 
 REPO = Path(__file__).resolve().parent.parent
 RELEASE_FILE = "sw-release.js"

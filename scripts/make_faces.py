@@ -14,9 +14,10 @@ import gzip
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "static"))  # the page's Python: static/ui
+from ui.faces import faces_css
+
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "static"))
-from ui.faces import faces_css  # noqa: E402
 
 OUT = REPO / "static" / "faces.css"
 

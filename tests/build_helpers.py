@@ -6,9 +6,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import build_offline  # scripts/ (pytest.ini's pythonpath)
+
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "scripts"))
-import build_offline  # noqa: E402
 
 
 def expected_files(root: Path) -> set[str]:

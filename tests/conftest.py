@@ -6,15 +6,11 @@ here imports playwright; the browser fixtures live in tests/browser/conftest.py.
 
 from __future__ import annotations
 
+import importlib.util
 import os
-import sys
 from pathlib import Path
 
-import pytest
-
 REPO = Path(__file__).resolve().parent.parent
-if str(REPO) not in sys.path:  # `import canfield` from any working directory
-    sys.path.insert(0, str(REPO))
 
 CI = os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
 
@@ -33,13 +29,7 @@ except ImportError:  # pragma: no cover - hypothesis is in requirements-dev.txt
 # Without Playwright the browser suite cannot even be collected. Locally that
 # leaves the engine tests runnable (and says so in the header); in CI it is
 # an error, never a silent skip.
-try:
-    import playwright  # noqa: F401
-    import pytest_playwright  # noqa: F401
-
-    _HAVE_PLAYWRIGHT = True
-except ImportError:
-    _HAVE_PLAYWRIGHT = False
+_HAVE_PLAYWRIGHT = all(importlib.util.find_spec(name) for name in ("playwright", "pytest_playwright"))
 
 collect_ignore = [] if _HAVE_PLAYWRIGHT or CI else ["browser"]
 
@@ -58,12 +48,11 @@ def pytest_collection_finish(session):
     reporter = session.config.pluginmanager.get_plugin("terminalreporter")
     if reporter is None:
         return
-    sys.path.insert(0, str(REPO / "scripts"))
     try:
-        import chromium
+        import chromium  # scripts/chromium.py (pytest.ini's pythonpath)
 
         reporter.write_line(f"chromium: {chromium.describe(chromium.launch_options())}")
-    except Exception as err:  # noqa: BLE001 - only a notice; the fixtures raise the real error
+    except Exception as err:  # only a notice; the fixtures raise the real error
         reporter.write_line(f"chromium: none found ({err})")
 
 

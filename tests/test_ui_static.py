@@ -5,16 +5,14 @@ from __future__ import annotations
 import json
 import re
 import string
-import sys
 from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "static"))
+from canfield import Game
+from ui import i18n, settings, state
 
-from canfield import Game  # noqa: E402
-from ui import i18n, settings, state  # noqa: E402
+REPO = Path(__file__).resolve().parents[1]
 
 SEED_DECK = None  # see tests/browser/test_game.py for the seed deal
 
@@ -89,17 +87,52 @@ def test_settings_round_trip_and_bad_input():
         assert settings.Settings.from_json(bad, ("canfield",)) == settings.Settings()
 
 
-@pytest.mark.parametrize("field", [f for f in settings.FIELDS])
-@pytest.mark.parametrize("value", [[], {}, [1], {"a": 1}, None, 1.5, "x" * 10, 2, True])
-def test_every_settings_field_is_checked_by_type(field, value):
-    """Defect 1: {"lang": []} (any unhashable value in any field) raised TypeError and locked the game."""
-    good = settings.Settings()
-    default = getattr(good, field)
-    if type(value) is type(default):
-        return  # a value of the right type: checked by the round-trip tests
-    got, sound = settings.Settings.read(json.dumps({field: value}), ("canfield", "classic"))
-    assert getattr(got, field) == default
-    assert not sound  # the page sets such a record aside, with a notice
+RULESETS = ("canfield", "classic")
+# What each field may hold, as stored: every other value, of any type, is refused.
+ALLOWED = {
+    "draw": (1, 3), "rules": RULESETS, "lang": ("", *i18n.LANGUAGES),
+    **{name: (True, False) for name in settings.TOGGLES + ("winnable",)},
+    **settings.CHOICES,
+}
+# Wrong types, right types with wrong values, and one good value of each kind.
+VALUES = ([], {}, [1], {"a": 1}, None, 1.5, "x" * 10, 2, 0, True, False, 3, "classic", "fr", "dark", "red", "")
+
+
+def _allowed(field, value) -> bool:
+    return any(type(value) is type(v) and value == v for v in ALLOWED[field])  # True is not 1 here
+
+
+def test_every_settings_field_has_its_allowed_values_listed():
+    assert set(ALLOWED) == set(settings.FIELDS)
+    for field in settings.FIELDS:
+        assert _allowed(field, getattr(settings.Settings(), field)), field  # the default is allowed
+        assert any(_allowed(field, v) for v in VALUES) and not all(_allowed(field, v) for v in VALUES), field
+
+
+@pytest.mark.parametrize("field", settings.FIELDS)
+@pytest.mark.parametrize("value", VALUES, ids=repr)
+def test_every_settings_field_is_checked_by_type_and_value(field, value):
+    """Defect 1: {"lang": []} (any unhashable value in any field) raised TypeError and locked the game.
+    Every case checks something: an allowed value is kept and the record is sound; any other value
+    (of a wrong type, or of the right type but not allowed, as {"theme": "xxxxxxxxxx"}) keeps the default
+    and the record is not sound, so the page sets it aside with a notice."""
+    got, sound = settings.Settings.read(json.dumps({field: value}), RULESETS)
+    if _allowed(field, value):
+        assert (getattr(got, field), type(getattr(got, field)), sound) == (value, type(value), True)
+    else:
+        assert (getattr(got, field), sound) == (getattr(settings.Settings(), field), False)
+        assert got == settings.Settings()  # nothing else changed either
+
+
+def test_bad_settings_fall_back_to_defaults_field_by_field():
+    """The record the browser suite once stored and checked in the page: each bad field takes its default,
+    each good one is kept."""
+    got, sound = settings.Settings.read(json.dumps(
+        {"version": 1, "draw": 7, "rules": "nope", "double_click": "yes", "auto_finish": True,
+         "four_color": 1, "lang": "nl"}), RULESETS)
+    assert not sound
+    assert (got.draw, got.rules, got.double_click, got.auto_finish, got.four_color, got.lang) == \
+        (3, "canfield", True, True, False, "nl")
 
 
 def test_settings_read_says_whether_the_record_was_sound():

@@ -17,7 +17,10 @@ Fixtures (besides pytest-playwright's own):
   ``new_context(is_mobile=True, has_touch=True)``); checked at teardown too.
 - ``open_game(hash="", page=None, base=None, path="index.html")``: navigate to
   ``{base}/{path}#{hash}`` and wait for ``#game[data-ready="true"]`` (fails at once if the
-  page reports a start-up error); returns the page.
+  page reports a start-up error); returns the page. The page it leaves is settled first.
+- ``settle(page)`` (a function): wait until the page's solver worker is not booting, so leaving the page
+  aborts no download.
+- ``release``: the repository's release list (sw-release.js), rebuilt for the files on disk.
 - ``game_page``: ``page`` with the game booted on a fresh deal (no hash).
 
 pytest-playwright's ``browser`` / ``context`` / ``new_context`` still work (a separate,
@@ -39,9 +42,10 @@ from urllib.parse import urlsplit
 
 import pytest
 
+import chromium  # scripts/chromium.py (pytest.ini's pythonpath): the same choice as the benchmarks
+from build_helpers import build
+
 REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "scripts"))
-import chromium  # noqa: E402  (scripts/chromium.py: the same choice as the benchmarks)
 
 # Each fresh page boots Pyodide: ~3 s with a warm cache, ~5-6 s cold on a 2-core machine,
 # more under load. Generous, because a timeout here is never the thing under test.
@@ -275,7 +279,7 @@ def _screenshot_on_failure(request, page) -> None:
     name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.nodeid)[-150:]
     try:
         page.screenshot(path=str(out / f"{name}.png"), full_page=True, timeout=5000)
-    except Exception:  # noqa: BLE001 - a missing screenshot must not hide the real failure
+    except Exception:  # a missing screenshot must not hide the real failure
         pass
 
 
@@ -288,7 +292,7 @@ def leave_quietly(page) -> None:
     try:
         page.evaluate("""() => { const stop = e => e.stopImmediatePropagation();
             window.addEventListener('pagehide', stop, true); document.addEventListener('visibilitychange', stop, true); }""")
-    except Exception:  # noqa: BLE001 - a page that cannot run scripts any more is left all the same
+    except Exception:  # a page that cannot run scripts any more is left all the same
         pass
 
 
@@ -369,12 +373,20 @@ def wait_until_ready(page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
                         f"at {page.url}: {what}\n{details}")
 
 
+def settle(page, timeout_ms: int = 120_000) -> None:
+    """Before leaving a booted game: let the solver's worker (static/ui/hint.py) finish booting, so that
+    the navigation does not abort its Pyodide download (an aborted request fails the test's teardown).
+    At once when the page shows no game or its solver is not booting (`data-solver`)."""
+    page.wait_for_function("() => { const g = document.getElementById('game');"
+                           " return !g || g.dataset.solver !== 'booting'; }", timeout=timeout_ms)
+
+
 @pytest.fixture
 def open_game(page, server):
     """``open_game(hash="", page=None, base=None, path="index.html")`` -> the page, game ready.
 
     Always a real page load (a hash-only change of the current document is made a
-    reload), so every call boots the page from scratch.
+    reload), so every call boots the page from scratch; the page it leaves is settled first.
     """
 
     def _open(hash: str = "", page=page, base: str | None = None, path: str = "index.html",
@@ -382,6 +394,8 @@ def open_game(page, server):
         url = f"{base or server}/{path.lstrip('/')}"
         if hash:
             url += "#" + hash.lstrip("#")
+        if page.url != "about:blank":
+            settle(page)
         if page.url.split("#", 1)[0] == url.split("#", 1)[0] and page.url != "about:blank":
             page.goto("about:blank")
         page.goto(url, wait_until="commit")
@@ -389,6 +403,12 @@ def open_game(page, server):
         return page
 
     return _open
+
+
+@pytest.fixture
+def release() -> dict:
+    """The repository's release file (sw-release.js), rebuilt now so that it matches the files on disk."""
+    return build(REPO)
 
 
 @pytest.fixture

@@ -9,7 +9,6 @@ injected into the page by Playwright: the page itself never loads it.
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,10 +16,9 @@ from playwright.sync_api import expect
 
 from canfield import Game
 from test_game import SEED_CODE, SHOTS, _foundation_only_deal, card
+from ui import i18n
 
 REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "static"))
-from ui import i18n  # noqa: E402
 
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -113,7 +111,8 @@ def test_board_is_one_grid_with_one_tab_stop(open_game):
     expect(page.locator('[data-pile="stock"]')).to_be_focused()
     page.keyboard.press("ArrowRight")
     expect(page.locator('[data-pile="waste"]')).to_be_focused()
-    assert page.locator('#board [tabindex="0"]').count() == 1     # the roving tab stop moved
+    expect(page.locator('[data-pile="waste"]')).to_have_attribute("tabindex", "0")   # the roving tab stop moved
+    expect(page.locator('#board [tabindex="0"]')).to_have_count(1)
     page.keyboard.press("Tab")
     assert page.evaluate("() => !document.activeElement.closest('#board')")
     page.keyboard.press("Shift+Tab")
@@ -306,7 +305,9 @@ def test_large_cards_and_four_colours_are_bigger_and_remembered(open_game):
     page.locator('#dlg-settings input[name="large_cards"]').check()
     page.locator('#dlg-settings input[name="four_color"]').check()
     page.locator('#dlg-settings [data-dialog="close"]').click()
-    assert card(page, "QC").bounding_box()["width"] > small_w * 1.2
+    # the renderer places cards from the new layout at its next frame: waited for, not assumed drawn
+    page.wait_for_function("w => document.querySelector('[data-card=\"QC\"]').getBoundingClientRect().width > w",
+                           arg=small_w * 1.2)
     assert _corner_font_px(page) > small_font * 1.4
     # clubs are green and diamonds blue, and each card still carries its suit symbol
     assert page.evaluate("() => getComputedStyle(document.querySelector('[data-card=\"QC\"]')).color") == "rgb(19, 101, 58)"
@@ -356,8 +357,9 @@ def test_cursor_and_selection_differ_by_shape_not_only_colour(open_game):
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")                          # column 2: the cursor on the king of hearts
     expect(card(page, "KH")).to_have_class(re.compile(r"\bcursor\b"))
-    style = lambda code, prop: page.evaluate(  # noqa: E731
-        f"() => getComputedStyle(document.querySelector('[data-card=\"{code}\"]')).{prop}")
+    def style(code, prop):
+        return page.evaluate(f"() => getComputedStyle(document.querySelector('[data-card=\"{code}\"]')).{prop}")
+
     assert style("KH", "outlineStyle") == "dashed"             # the cursor: a dashed outline
     assert style("QC", "outlineStyle") == "none"               # the selection: a ring and a lift
     assert style("QC", "translate") not in ("none", "0px", "")

@@ -16,7 +16,6 @@ from canfield.save import to_save
 from canfield.stats import Stats
 from test_a11y import audit
 from test_game import card
-from test_persist import open_game as open_game  # noqa: F401,PLC0414 - settles the solver's boot first
 from test_persist import put_storage, saved
 from engine_helpers import foundation_only_deal
 
@@ -188,20 +187,6 @@ def test_the_win_dialog_shows_moves_time_and_the_records_beaten(open_game, page,
     audit(page, "win dialog with moves, time and a personal best")
 
 
-def test_a_win_that_beats_no_record_says_none(open_game, page, server):
-    game, total = one_move_from_winning()
-    stats = Stats()
-    stats.start("canfield-D1", "old", at=1.0)
-    stats.win("old", 300, 5.0)
-    stats.start("canfield-D1", "g1", at=2.0)
-    put_storage(page, server, {"canfield.save": save_record(game, 200.0), "canfield.stats": stats.to_json()})
-    open_game("", path="index.html?lang=nl")
-    card(page, "6S").click()
-    win = end_the_celebration(page)
-    expect(win.locator("#win-moves")).to_have_text(f"Zetten: {total}")
-    expect(win.locator("#win-best")).to_be_hidden()
-
-
 def test_after_todays_daily_deal_the_next_one_comes_tomorrow(open_game, page, server):
     game, _ = one_move_from_winning()
     put_storage(page, server, {})             # a plain page of the origin (no game) to read the player's date
@@ -222,18 +207,6 @@ def test_after_todays_daily_deal_the_next_one_comes_tomorrow(open_game, page, se
     nxt.click()                                                  # tomorrow's is not there yet: it says so
     expect(page.locator("#announce")).to_contain_text("demain")
     expect(win).to_be_visible()
-
-
-def test_after_an_earlier_daily_deal_todays_is_offered(open_game, page, server):
-    game, _ = one_move_from_winning()
-    put_storage(page, server, {})             # a plain page of the origin (no game) to read the player's date
-    yesterday = local_day(page, -1)
-    put_storage(page, server, {"canfield.save": save_record(game, 60.0, daily=yesterday, dailies=[yesterday])})
-    open_game("", path=EN)
-    card(page, "6S").click()
-    win = end_the_celebration(page)
-    expect(win.locator("#win-daily")).to_contain_text("Today’s daily deal")
-    expect(win.locator('[data-dialog="next-daily"]')).to_have_text("Next daily deal")
 
 
 # --------------------------------------------------------------------------- the toolbar

@@ -9,18 +9,16 @@ explicitly and check the policy itself.
 from __future__ import annotations
 
 import re
-import sys
 import urllib.request
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "scripts"))
-import serve  # noqa: E402
+import serve  # scripts/serve.py
+from test_offline import SEED_CODE, _build, _tap_stock_plays, reopen, wait_offline_ready
 
-from test_offline import SEED_CODE, _build, _tap_stock_plays, reopen, wait_offline_ready  # noqa: E402
+REPO = Path(__file__).resolve().parents[2]
 
 ANSWER_MS = 120_000
 

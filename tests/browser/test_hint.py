@@ -132,7 +132,7 @@ def test_lost_position_offer_undoes_back_to_a_winnable_position(open_game):
     panel = page.locator('#assist[data-kind="lost"]')
     expect(panel).to_be_visible(timeout=ANSWER_MS)
     expect(page.locator("#assist-text")).to_contain_text("can no longer be won")
-    assert panel.get_attribute("data-undos") == "1"
+    expect(panel).to_have_attribute("data-undos", "1")
     back = page.locator('#assist [data-assist="back"]')
     expect(back).to_have_text("Undo 1 move")
     back.click()

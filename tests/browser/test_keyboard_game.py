@@ -8,20 +8,13 @@ region must say each move in the engine's words, and the game must end won.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 from playwright.sync_api import expect
 
 from canfield import Game
 from canfield.solver import solve
+from keyboard_paths import arrows  # tests/test_ui_static.py checks it reaches every pile
+from ui.state import TO_UI
 
-REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "static"))
-from ui.state import TO_UI  # noqa: E402
-
-sys.path.insert(0, str(REPO / "tests"))
-from keyboard_paths import arrows  # noqa: E402  (tests/test_ui_static.py checks it reaches every pile)
 
 # A draw-one deal the solver proves won in 257 moves (57 of them not draws) within its node budget.
 CODE = "CF1-D1-AAAAATG"

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from canfield import Game
 from test_game import SEED_CODE, _foundation_only_deal, card, expect_view, piles, view_of
-from test_persist import open_game, put_storage  # noqa: F401 - open_game: the settling fixture
+from test_persist import put_storage
 
 EN = "index.html?lang=en"
 RUNNING = "() => document.getAnimations().length"
@@ -239,7 +239,6 @@ def test_a_tap_during_auto_finish_finishes_at_once_and_a_key_ends_the_cascade(op
 
 def test_axe_passes_during_the_celebration(open_game, page, server):
     _finishing_page(page, server, open_game)
-    axe = importlib.util.find_spec  # noqa: F841 - (the audit below injects axe-core as test_a11y does)
     path = Path(__file__).with_name("test_a11y.py")
     spec = importlib.util.spec_from_file_location("_motion_test_a11y_axe", path)
     module = importlib.util.module_from_spec(spec)
@@ -306,6 +305,6 @@ def test_the_animations_setting_off_is_like_reduced_motion(open_game, page, serv
     page.locator('header [data-action="settings"]').click()
     page.locator('#dlg-settings input[name="motion"]').check()
     page.locator('#dlg-settings [data-dialog="close"]').click()
-    assert json.loads(page.evaluate("() => localStorage.getItem('canfield.settings')"))["motion"] is True
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('canfield.settings')).motion === true")
     new_deal(page)
     page.wait_for_function("() => document.getAnimations().length >= 17")

@@ -7,7 +7,8 @@ import json
 
 from playwright.sync_api import expect
 
-from test_persist import EN, SEED_CODE, open_game, put_storage, saved, settle, stock_tap, storage  # noqa: F401
+from conftest import settle
+from test_persist import EN, SEED_CODE, put_storage, saved, stock_tap, storage
 
 ANSWER_MS = 120_000
 
@@ -15,15 +16,17 @@ ANSWER_MS = 120_000
 def test_settings_with_an_unhashable_field_no_longer_lock_the_game(open_game, page, server):
     """Defect 1: {"lang": []} raised TypeError at every start ("could not start", and "Try again" failed
     the same way). Now the defaults apply, the record is set aside and a notice says so."""
-    bad = json.dumps({"version": 1, "lang": [], "draw": 1, "four_color": {"x": 1}})
+    bad = json.dumps({"version": 1, "lang": [], "draw": 1, "four_color": {"x": 1}, "theme": "dark"})
     put_storage(page, server, {"canfield.settings": bad})
     open_game(SEED_CODE, path=EN)
     expect(page.locator("#notice")).to_contain_text("The saved settings could not be read")
     assert storage(page)["canfield.settings.broken"] == bad
     expect(page.locator("#game.four-color")).to_have_count(0)
+    expect(page.locator("#game.theme-dark")).to_have_count(1)    # a good field is kept
     stock_tap(page)                                         # and it plays
     settings = json.loads(storage(page)["canfield.settings"])
     assert settings["lang"] == "" and settings["four_color"] is False
+    assert settings["theme"] == "dark"                      # (field by field: tests/test_ui_static.py)
 
 
 def test_an_invalid_code_in_the_address_keeps_the_game_in_progress(open_game, page):

@@ -13,19 +13,18 @@
 from __future__ import annotations
 
 import json
-import sys
+import time
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
+from conftest import BOOT_TIMEOUT_MS, settle, wait_until_ready
+from test_offline import wait_offline_ready
+from ui.layout import compute
+from ui.snapshot import save_hash
+
 REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "static"))
-sys.path.insert(0, str(REPO / "tests" / "browser"))
-from conftest import BOOT_TIMEOUT_MS, wait_until_ready  # noqa: E402
-from test_offline import release, settle, wait_offline_ready  # noqa: E402,F401  (release: a fixture)
-from ui.layout import compute  # noqa: E402
-from ui.snapshot import save_hash  # noqa: E402
 
 SEED_CODE = "CF1-D3-AAAAACL"
 DEALS = json.loads((REPO / "static" / "deals.js").read_text(encoding="utf-8").split("=", 1)[1].strip().rstrip(";"))
@@ -167,9 +166,11 @@ def _before_ready(page, server, hash_=""):
     page.wait_for_function("window.canfieldPaint && window.canfieldPaint.painted")
 
     def go():
+        deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
         page.wait_for_function("true")   # let Playwright dispatch the pending route event
-        while not held:
-            page.wait_for_timeout(50)    # polling for the request, not a wait for the game
+        while not held:                  # polling for the held request, not a wait for the game
+            assert time.monotonic() < deadline, "the page never asked for static/main.py"
+            page.wait_for_timeout(50)
         held[0].continue_()
         page.unroute("**/static/main.py")
         wait_until_ready(page)
@@ -180,7 +181,7 @@ def test_an_early_tap_and_key_are_kept_and_applied(page, server):
     go = _before_ready(page, server)
     stock = page.locator('[data-pile="stock"]')
     assert page.locator("#stock-count").inner_text() == "34"
-    stock.click()
+    stock.click(timeout=BOOT_TIMEOUT_MS)   # the page is busy starting Pyodide: a click may wait for it
     page.keyboard.press("d")
     state = page.evaluate("[document.getElementById('game').dataset.ready, window.canfieldPaint.queue.length,"
                           " document.querySelector('[data-pile=stock]').classList.contains('early-kept')]")
@@ -196,7 +197,7 @@ def test_too_many_early_taps_are_refused_visibly(page, server):
     go = _before_ready(page, server)
     stock = page.locator('[data-pile="stock"]')
     for _ in range(9):
-        stock.click()
+        stock.click(timeout=BOOT_TIMEOUT_MS)   # Pyodide's start holds the main thread: a click waits for it
     assert page.evaluate("document.getElementById('game').dataset.ready") == "false"
     expect(stock).to_have_class("pile stock early-kept early-refused")
     go()
@@ -298,7 +299,7 @@ def test_the_painters_layout_equals_layout_py(page, open_game):
 
 # ---------------------------------------------------------------------------------- offline
 
-def test_offline_the_snapshot_is_still_painted(page, open_game, server, release):  # noqa: F811
+def test_offline_the_snapshot_is_still_painted(page, open_game, server, release):
     _played(page, open_game)
     wait_offline_ready(page, server, release)
     page.context.set_offline(True)

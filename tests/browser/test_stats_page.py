@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from canfield import Game
 from test_game import SEED_CODE, WIN_MS, _foundation_only_deal, card, expect_view, view_of
-from test_persist import open_game, put_storage, storage  # noqa: F401 - open_game: the settling fixture
+from test_persist import put_storage, storage
 
 EN = "index.html?lang=en"
 

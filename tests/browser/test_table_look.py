@@ -85,8 +85,8 @@ def test_faces_indices_stay_readable_in_column_strips_and_the_waste_fan(open_gam
     assert len(faces) >= 20
     for f in faces.values():
         assert f["mask"].startswith('url("data:image/svg+xml'), f   # static/faces.css reached the card
-        l, t, r, b = f["card"]
-        assert f["c1"][0] >= l and f["c1"][1] >= t and f["c2"][2] <= r + 0.5 and f["c2"][3] <= b + 0.5
+        left, t, r, b = f["card"]
+        assert f["c1"][0] >= left and f["c1"][1] >= t and f["c2"][2] <= r + 0.5 and f["c2"][3] <= b + 0.5
         assert f["art"][1] >= f["c1"][3] - 0.5 and f["art"][3] <= f["c2"][1] + 0.5, f  # art between the indices
         assert (f["gold"] != "none") == (f["code"][0] in "JQK"), f
     assert faces["QH"]["text"] == "D♥" and faces["JC"]["text"] == "V♣"
