@@ -7,7 +7,7 @@ from collections import deque
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "static"))
-from ui.state import key_neighbour  # noqa: E402
+from ui.state import key_neighbour
 
 
 def arrows(start: str, goal: str) -> list[str]:

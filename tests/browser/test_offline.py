@@ -79,7 +79,7 @@ def settle(page) -> None:
         page.wait_for_function(
             "() => document.getElementById('game').dataset.solver !== 'booting'",
             timeout=SW_TIMEOUT_MS)
-    except Exception:  # noqa: BLE001 - say what state it was in
+    except Exception:  # say what state it was in
         solver = page.evaluate("document.getElementById('game').dataset.solver")
         log = page._canfield_log.summary() if hasattr(page, "_canfield_log") else ""
         pytest.fail(f"the solver's worker did not finish booting: data-solver={solver}\n{log}")
