@@ -40,3 +40,37 @@ def foundation_only_deal() -> str:
     need = order[1:]
     deck = list(reversed(need[:13])) + [order[0]] + need[13:17] + list(reversed(need[17:]))
     return "CF1-D1-" + "".join(deck)
+
+
+def position_key(g):
+    """A position's identity for a search: its text (pass number included) without the score."""
+    return g.position().rsplit(" ", 1)[0]
+
+
+def brute_force_won(game, limit=300_000, key=position_key):
+    """True/False: can a won position be reached? None past `limit` positions. A plain DFS over
+    Game.legal_moves, `key(game)` naming the positions already visited."""
+    g = game.copy()
+    seen = {key(g)}
+    if g.won:
+        return True
+    stack = [iter(g.legal_moves())]
+    while stack:
+        m = next(stack[-1], None)
+        if m is None:
+            stack.pop()
+            if stack:
+                g.undo()
+            continue
+        g.play(m)
+        k = key(g)
+        if k in seen:
+            g.undo()
+            continue
+        seen.add(k)
+        if g.won:
+            return True
+        if len(seen) > limit:
+            return None
+        stack.append(iter(g.legal_moves()))
+    return False

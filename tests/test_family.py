@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from canfield import RULESETS, Game, IllegalMoveError, InvalidCode, Move
 from canfield.rules import LEGACY, get_rules
 from canfield.solver import find_winnable
+from engine_helpers import brute_force_won as _brute_force_won
 
 ALL = {**RULESETS, **LEGACY}
 RED = {"H", "D"}
@@ -263,36 +264,8 @@ def test_solver_lines_replay_to_a_win_in_every_game(name):
 # ---- "lost" stays a proof in every game: the solver against a plain brute force ----------------
 
 def brute_force_won(game, limit=40_000):
-    """True/False: can a won position be reached? None past `limit` positions. A plain DFS over
-    Game.legal_moves with the position text (pass number included, score left out) as the visited key."""
-    g = game.copy()
-
-    def key():
-        return g.position().rsplit(" ", 1)[0]
-
-    seen = {key()}
-    if g.won:
-        return True
-    stack = [iter(g.legal_moves())]
-    while stack:
-        m = next(stack[-1], None)
-        if m is None:
-            stack.pop()
-            if stack:
-                g.undo()
-            continue
-        g.play(m)
-        k = key()
-        if k in seen:
-            g.undo()
-            continue
-        seen.add(k)
-        if g.won:
-            return True
-        if len(seen) > limit:
-            return None
-        stack.append(iter(g.legal_moves()))
-    return False
+    """The plain DFS over Game.legal_moves, keyed on the position text (pass number included)."""
+    return _brute_force_won(game, limit)
 
 
 def small_position(rules, rng, left):
