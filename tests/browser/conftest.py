@@ -405,6 +405,21 @@ def open_game(page, server):
     return _open
 
 
+def reload_game(page, timeout_ms: int = 120_000) -> None:
+    """Reload a booted game (the page stays a client of its service worker throughout) and wait for it."""
+    settle(page, timeout_ms)
+    page.reload(wait_until="commit")
+    page.wait_for_selector('#game[data-ready="true"]', state="attached", timeout=timeout_ms)
+
+
+def tap_stock_plays(page) -> None:
+    """A tap on the stock draws: the stock's count changes."""
+    count = page.locator("#stock-count")
+    before = count.inner_text()
+    page.locator('[data-pile="stock"]').click()
+    page.wait_for_function("b => document.getElementById('stock-count').textContent !== b", arg=before)
+
+
 @pytest.fixture
 def release() -> dict:
     """The repository's release file (sw-release.js), rebuilt now so that it matches the files on disk."""

@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import reload_game, settle, tap_stock_plays
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "tests"))
@@ -46,27 +47,8 @@ def wait_cached(page, base: str, release: dict) -> None:
         page.wait_for_timeout(200)  # a polling interval, not a wait for something to happen
 
 
-def settle(page) -> None:
-    """Let the solver's worker finish booting before the page is left (its download would be aborted)."""
-    page.wait_for_function("() => document.getElementById('game').dataset.solver !== 'booting'",
-                           timeout=SW_TIMEOUT_MS)
-
-
 def start_kind(page) -> str:
     return page.evaluate(f"performance.getEntriesByName({MARK!r})[0].detail")
-
-
-def reload_game(page) -> None:
-    settle(page)
-    page.reload(wait_until="commit")
-    page.wait_for_selector(READY, state="attached", timeout=SW_TIMEOUT_MS)
-
-
-def tap_stock_plays(page) -> None:
-    count = page.locator("#stock-count")
-    before = count.inner_text()
-    page.locator('[data-pile="stock"]').click()
-    page.wait_for_function("b => document.getElementById('stock-count').textContent !== b", arg=before)
 
 
 def python(page, code: str):

@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import reload_game, tap_stock_plays
 from playwright.sync_api import expect
 
 REPO = Path(__file__).resolve().parents[2]
@@ -90,20 +91,6 @@ def reopen(open_game, page, *args, **kwargs):
     return open_game(*args, **kwargs)
 
 
-def reload_game(page) -> None:
-    """A reload (the page stays a client throughout: a waiting worker keeps waiting)."""
-    settle(page)
-    page.reload(wait_until="commit")
-    page.wait_for_selector(READY, state="attached", timeout=SW_TIMEOUT_MS)
-
-
-def _tap_stock_plays(page) -> None:
-    count = page.locator("#stock-count")
-    before = count.inner_text()
-    page.locator('[data-pile="stock"]').click()
-    page.wait_for_function("b => document.getElementById('stock-count').textContent !== b", arg=before)
-
-
 @pytest.mark.parametrize("prefix", ["/", "/some/dir/"])
 def test_after_one_visit_the_game_boots_and_plays_offline(page, open_game, server, serve, release, prefix):
     base = server if prefix == "/" else serve(prefix=prefix)
@@ -127,7 +114,7 @@ def test_after_one_visit_the_game_boots_and_plays_offline(page, open_game, serve
     page.context.set_offline(True)
     try:
         reopen(open_game, page, SEED_CODE, base=base)   # a full reload with the network off
-        _tap_stock_plays(page)
+        tap_stock_plays(page)
     finally:
         page.context.set_offline(False)
     assert responses, "no request recorded"
@@ -185,7 +172,7 @@ def test_a_new_release_waits_for_the_player_then_replaces_the_old(page, open_gam
     css = page.evaluate('fetch("./static/game.css").then(r => r.text())')
     assert marker in css
     expect(page.locator(NOTICE)).to_have_count(0)
-    _tap_stock_plays(page)
+    tap_stock_plays(page)
 
 
 def test_the_notice_speaks_the_players_language(page, open_game, serve, tmp_path):
@@ -208,6 +195,6 @@ def test_without_service_workers_the_game_plays_online(new_context, record_page,
     other = context.new_page()
     log = record_page(other)
     open_game(SEED_CODE, page=other)
-    _tap_stock_plays(other)
+    tap_stock_plays(other)
     assert other.evaluate("navigator.serviceWorker.getRegistration().then(r => r === undefined)")
     assert not log.page_errors
