@@ -44,7 +44,7 @@ from canfield import RULESETS  # noqa: E402
 from canfield.jsonio import MAX_DEPTH  # noqa: E402
 from ui import faces, persist, snapshot  # noqa: E402
 from ui.i18n import LANGUAGES, Translator, pick_language  # noqa: E402
-from ui.settings import STORAGE_KEY, Settings  # noqa: E402
+from ui.settings import STORAGE_KEY, STORED_NAMES, Settings  # noqa: E402
 
 INDEX = REPO / "index.html"
 FORMAT = 1
@@ -104,6 +104,8 @@ def settings_facts() -> dict:
     facts = {
         "defaults": {n: getattr(defaults, n) for n in fields_},
         "flags": flags,
+        # the field names a stored record uses where they differ from the code's (read after the code's)
+        "stored": {n: STORED_NAMES[n] for n in flags if n in STORED_NAMES},
         "choices": choices,
         # Settings.read: the text's size in characters (code points), its brackets' depth (canfield.jsonio)
         "max_chars": _limit(lambda n: "{}" + " " * (n - 2) if n >= 2 else "{}", 1 << 20),

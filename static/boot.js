@@ -61,6 +61,8 @@
     for (i = 0; i < S.flags.length; i++) {
       name = S.flags[i];
       if (owns(data, name) && typeof data[name] === "boolean") out[name] = data[name];
+      var alt = S.stored && owns(S.stored, name) ? S.stored[name] : null;
+      if (alt && owns(data, alt) && typeof data[alt] === "boolean") out[name] = data[alt];
     }
     for (name in S.choices) {
       if (!owns(S.choices, name) || !owns(data, name)) continue;

@@ -31,7 +31,7 @@ sys.path.insert(0, str(REPO / "static"))
 from canfield import RULESETS  # noqa: E402
 from ui.faces import card_markup  # noqa: E402
 from ui.i18n import LANGUAGES, Translator, pick_language  # noqa: E402
-from ui.settings import STORAGE_KEY, Settings  # noqa: E402
+from ui.settings import STORAGE_KEY, STORED_NAMES, Settings  # noqa: E402
 from ui.snapshot import rank_table, save_hash  # noqa: E402
 
 PAGE = "facts-parity.html"
@@ -82,8 +82,9 @@ def settings_texts() -> list[str]:
     for _ in range(150):
         texts.append(Settings(**{n: rng.choice(_allowed(n)) for n in names}).to_json())
     # hand-made or corrupted: a few fields, each of any type
+    stored = names + list(STORED_NAMES.values())   # a record may name a field by its stored name too
     for _ in range(600):
-        picked = rng.sample(names, rng.randint(1, 6))
+        picked = rng.sample(stored, rng.randint(1, 6))
         record = {n: rng.choice(_values(n)) for n in picked}
         if rng.random() < 0.3:
             record["version"] = rng.choice([1, 2, "1", None, 1.0])
