@@ -141,7 +141,7 @@ class Dialogs:
         for radio in fieldset.querySelectorAll('input[name="draw"]'):
             radio.disabled = note is not None
         line = fieldset.querySelector("[data-draw-note]")
-        if line is None:
+        if not line:   # JS null (pyodide's jsnull is not None, and is falsy): the first time
             line = document.createElement("small")   # a grid item of the fieldset: a line of its own
             line.setAttribute("data-draw-note", "")
             line.id = "newgame-draw-note"
