@@ -174,7 +174,7 @@ def test_rules_content_for_every_rule_set_and_language(lang, name):
     text = "".join(p.text)
     for key in rules_view.rule_keys(rules) + list(rules_view.PLAY_KEYS):
         assert key in i18n.MESSAGES[lang], key
-        sentence = t(key, rank=t(f"rank.{rules.base_rank}") if rules.base_rank else "", draw=t("help.draw3"))
+        sentence = t(key, **rules_view.rule_values(rules, t, 3))
         assert sentence in text.replace("&", "&"), (key, sentence)
     assert t.rules_name(name) in text
     assert p.minis and all(code in faces.CODES for code in p.minis)

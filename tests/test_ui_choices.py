@@ -20,48 +20,81 @@ from ui.table import route_hash
 from ui_helpers import make_controller
 
 
-@dataclasses.dataclass(frozen=True)
-class FamilyRules(RuleSet):
-    """A rule set of the coming family (issue 19), with the attributes the engine adds later."""
-    decks: int = 1
-    columns: int = 4
-    reserve: int = 13
-    reserve_face_up: bool = False
-    passes: object = None
-    draws: object = None
-    scoring: str = "card"
-
-
 def family(name="family", prefix="FA1", **params):
-    return FamilyRules(name, prefix, None, True, True, True, True, name.title(), **params)
+    return RuleSet(name, prefix, name.title(), **params)
 
 
 @pytest.mark.parametrize("params", [
     {"decks": 2}, {"columns": 3}, {"columns": 8}, {"reserve": 11}, {"reserve_face_up": True},
-    {"passes": 3}, {"passes": 1}, {"draws": (3, 2, 1)}, {"scoring": "casino"},
+    {"scoring": "casino"},
 ])
 def test_a_rule_set_the_page_cannot_draw_is_not_offered(params):
     engine = {**RULESETS, "family": family(**params)}
     assert "family" not in choices.offered_names(engine)
-    assert choices.offered_names(engine) == tuple(RULESETS)       # the others stay, in the engine's order
+    assert choices.offered_names(engine) == choices.offered_names()   # the others stay, in the engine's order
 
 
-def test_a_rule_set_with_the_parameters_of_the_four_is_offered_whatever_its_name():
-    engine = {**RULESETS, "newname": family("newname")}
-    assert choices.offered_names(engine) == (*RULESETS, "newname")
+@pytest.mark.parametrize("params", [
+    {}, {"passes": 3}, {"passes": 1}, {"draws": (3, 2, 1)}, {"draws": (1,), "passes": 2},
+    {"build": "suit", "wrap": False, "moves": "single", "base_rank": 1, "takeback": False},
+])
+def test_a_rule_set_of_one_deck_four_columns_and_a_hidden_reserve_is_offered_whatever_its_name(params):
+    engine = {**RULESETS, "newname": family("newname", **params)}
+    assert choices.offered_rulesets(engine)["newname"] is engine["newname"]
     t = Translator("en")
-    assert [v for v, _ in choices.rules_options(t, engine)] == [*RULESETS, "newname"]
+    assert [v for v, _ in choices.rules_options(t, engine)][-1] == "newname"
 
 
-def test_the_four_rule_sets_of_today_are_offered():
-    assert choices.offered_names() == tuple(RULESETS)
+def test_the_one_deck_games_of_the_engine_are_offered_and_the_others_wait():
+    assert tuple(choices.offered_rulesets()) == ("canfield", "classic", "storehouse", "rainbow", "rainfall",
+                                                 "rush", "acme")
+    assert not {"superior", "chameleon", "casino"} & set(choices.offered_names())
+
+
+def test_storehouse_sh1_is_accepted_from_storage_and_the_address_but_not_listed():
+    assert choices.offered_names()[-1] == "storehouse-sh1"
+    t = Translator("en")
+    assert "storehouse-sh1" not in [v for v, _ in choices.rules_options(t)]
+    assert choices.successor("storehouse-sh1") == "storehouse"     # the New game dialog's preselection
+    assert choices.successor("rush") == "rush"
+
+
+def test_an_old_storehouse_sh1_code_in_the_address_deals_it():
+    code = Game.new(draw=1, rules="storehouse-sh1").code
+    assert code.startswith("SH1-D1-")
+    what, game = route_hash(code, None)
+    assert what == "deal" and game.rules.name == "storehouse-sh1"
+
+
+def test_old_settings_that_name_storehouse_or_its_first_version_load_intact():
+    for name in ("storehouse", "storehouse-sh1", "rush"):
+        text = json.dumps({"version": 1, "rules": name, "draw": 1})
+        keeper = Records(Store(MemoryStorage({"canfield.settings": text})))
+        assert keeper.load_settings(choices.offered_names()).rules == name
+        assert keeper.notices == []
+
+
+def test_a_saved_storehouse_sh1_game_resumes_and_plays_by_its_rules():
+    game = Game.new(draw=3, rules="storehouse-sh1")
+    game.play(game.legal_moves()[0])
+    keeper = Records(Store(MemoryStorage({})))
+    keeper.game = game
+    keeper.save(game)
+    saved = keeper.store.get("canfield.save")
+    back = Records(Store(MemoryStorage({"canfield.save": saved})))
+    resumed = back.boot(game.code)
+    assert resumed is not None and resumed.rules.name == "storehouse-sh1" and resumed.history == game.history
+    assert route_hash(game.code, None)[0] == "deal"      # its code in the address is not refused at boot
+    c = make_controller()
+    c.show_game(resumed, push=False, deal=False)
+    assert c.settings.rules == "storehouse-sh1"
+    assert Settings.read(c.settings.to_json(), choices.offered_names()) == (c.settings, True)
 
 
 @pytest.fixture
 def classic_not_drawable(monkeypatch):
     """The engine's "classic" given a seventh column: the page must stop offering it."""
-    monkeypatch.setattr(choices, "RULESETS", {**RULESETS, "classic": FamilyRules(
-        *dataclasses.astuple(CLASSIC), columns=7)})
+    monkeypatch.setattr(choices, "RULESETS", {**RULESETS, "classic": dataclasses.replace(CLASSIC, columns=7)})
     assert "classic" not in choices.offered_names()
     return Game.new(draw=3, rules="classic").code
 

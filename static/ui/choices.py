@@ -1,27 +1,30 @@
 """What the page offers the player to choose from: the rule sets it can draw, and the languages.
 
-`offered_rulesets` is the one answer to "which rule sets does this page offer": the New game dialog,
-the statistics filter, the settings loader and the deal code read from the address all ask it. The
-engine may know more games (more columns, several decks, face-up reserves, pass limits, draw
-schedules, casino scoring) than this page can draw; a rule set is offered by its parameters, never by
-its name, so a new game of the engine appears here once the page can draw what it asks for.
+`offered_rulesets` is the one answer to "which rule sets does this page offer": the New game dialog
+and the statistics filter list them. `offered_names` adds the engine's legacy rule sets the page can
+draw (canfield.rules.LEGACY: Storehouse SH1), which no dialog lists but which a saved game, a bookmarked
+code or the settings still name: the settings loader, the address's deal code and the dialogs accept
+them. The engine may know more games (more columns, several decks, face-up reserves, casino scoring)
+than this page can draw; a rule set is offered by its parameters, never by its name, so a new game of
+the engine appears here once the page can draw what it asks for.
 """
 
 from __future__ import annotations
 
 from canfield import RULESETS
+from canfield.rules import LEGACY
 
 from .i18n import LANGUAGE_NAMES, LANGUAGES
 
 
 def drawable(rules) -> bool:
     """Whether this page can draw and play `rules` (a canfield.RuleSet): one deck, four columns, a
-    reserve of thirteen face down, unlimited passes, one draw count for the whole game, card scoring.
-    getattr: the engine's rule sets gain those attributes one by one."""
-    return (getattr(rules, "decks", 1) == 1 and getattr(rules, "columns", 4) == 4
-            and getattr(rules, "reserve", 13) == 13 and not getattr(rules, "reserve_face_up", False)
-            and getattr(rules, "passes", None) is None and getattr(rules, "draws", None) is None
-            and getattr(rules, "scoring", "card") == "card")
+    reserve of thirteen face down, card scoring. Any pass limit and draw schedule: the engine refuses
+    the extra recycle and picks each pass's draw, the page only asks it. Not yet: several decks, other
+    column or reserve counts, a face-up reserve (it would have to be fanned), casino scoring (its
+    balance is neither shown nor counted)."""
+    return (rules.decks == 1 and rules.columns == 4 and rules.reserve == 13 and not rules.reserve_face_up
+            and rules.scoring == "card")
 
 
 def offered_rulesets(rulesets=None) -> dict:
@@ -31,8 +34,25 @@ def offered_rulesets(rulesets=None) -> dict:
     return {name: r for name, r in rulesets.items() if drawable(r)}
 
 
-def offered_names(rulesets=None) -> tuple[str, ...]:
-    return tuple(offered_rulesets(rulesets))
+def offered_names(rulesets=None, legacy=None) -> tuple[str, ...]:
+    """The names of the rule sets the page accepts from storage and the address: the offered ones, then
+    the drawable legacy ones (`legacy`: the engine's LEGACY unless given)."""
+    legacy = LEGACY if legacy is None else legacy
+    return (*offered_rulesets(rulesets), *(name for name, r in legacy.items() if drawable(r)))
+
+
+def successor(name: str, rulesets=None) -> str:
+    """The offered rule set the New game dialog shows for a game of rule set `name`: itself when offered,
+    else (a legacy rule set) the offered one whose deal codes share its letters ("SH1" -> "SH2"), else
+    the first offered."""
+    offered = offered_rulesets(rulesets)
+    if name in offered:
+        return name
+    old = LEGACY.get(name)
+    for new, r in offered.items():
+        if old is not None and r.prefix[:2] == old.prefix[:2]:
+            return new
+    return next(iter(offered))
 
 
 def rules_options(t, rulesets=None) -> list[tuple[str, str]]:

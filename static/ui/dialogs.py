@@ -14,8 +14,10 @@ from js import document
 from .controller import Announce, Answer, Button, DialogClosed, SettingsChanged
 from . import dates
 from .counters import best_text, clock_text, moves_made, next_daily, records_beaten
-from .choices import offered_names
-from .rules_view import rules_html
+from canfield.rules import get_rules
+
+from .choices import offered_names, offered_rulesets, successor
+from .rules_view import draw_note, rules_html
 from .settings import CHOICES, TOGGLES, form_name
 
 NAMES = ("new", "settings", "win", "stats", "confirm", "rules")
@@ -34,6 +36,8 @@ class Dialogs:
         for btn in document.querySelectorAll("[data-dialog]"):
             events.listen(btn, "click", f"dialog-{btn.dataset.dialog}", self._on_button)
         events.listen(self.el["settings"], "change", "settings-change", self._on_settings_change)
+        events.listen(self.el["new"].querySelector('select[name="rules"]'), "change", "new-rules",
+                      lambda ev: self._sync_draw(self.el["new"]))
         # Escape on the confirmation is its No
         events.listen(self.el["confirm"], "cancel", "confirm-cancel", lambda ev: self._answer(False))
         for dlg in self.el.values():
@@ -53,9 +57,13 @@ class Dialogs:
         view = self.view
         game = view.game
         if name == "new":
+            fixed = game.rules.draws is not None
             for radio in dlg.querySelectorAll('input[name="draw"]'):
-                radio.checked = radio.value == str(game.draw)
-            dlg.querySelector('select[name="rules"]').value = game.rules.name
+                # a fixed-draw game's draw is not the player's choice: keep theirs (settings) for the others
+                radio.checked = radio.value == str(view.settings.draw if fixed else game.draw)
+            # a legacy game (an old Storehouse SH1) preselects the game that replaced it
+            dlg.querySelector('select[name="rules"]').value = successor(game.rules.name)
+            self._sync_draw(dlg)
         elif name == "settings":
             s = view.settings
             for field in TOGGLES:
@@ -122,6 +130,25 @@ class Dialogs:
             self.dispatch_after_frame(Answer(yes))
         else:
             self.dispatch(Answer(yes))
+
+    def _sync_draw(self, dlg):
+        """The draw choice for the rule set selected: offered when the player chooses, else disabled with
+        the line that says which draw the game uses (the engine picks it: the choice would be ignored)."""
+        rules = dlg.querySelector('select[name="rules"]').value
+        offered = offered_rulesets()
+        note = draw_note(get_rules(rules if rules in offered else next(iter(offered))), self.view.t)
+        fieldset = dlg.querySelector("fieldset")
+        for radio in fieldset.querySelectorAll('input[name="draw"]'):
+            radio.disabled = note is not None
+        line = fieldset.querySelector("[data-draw-note]")
+        if not line:   # JS null (pyodide's jsnull is not None, and is falsy): the first time
+            line = document.createElement("small")   # a grid item of the fieldset: a line of its own
+            line.setAttribute("data-draw-note", "")
+            line.id = "newgame-draw-note"
+            fieldset.appendChild(line)
+            fieldset.setAttribute("aria-describedby", line.id)
+        line.textContent = note or ""
+        line.hidden = note is None
 
     def _choice(self, dlg):
         checked = dlg.querySelector('input[name="draw"]:checked')

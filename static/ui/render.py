@@ -26,6 +26,7 @@ from pyodide.ffi import to_js
 from .a11y import pile_label
 from .faces import rank_labels
 from .motion import deal_flights, deal_plan
+from .rules_view import passes_label
 from .table import PILES
 from .view import card_class, card_html, view_model
 
@@ -53,6 +54,7 @@ class Renderer:
         self.score_el = document.getElementById("score")
         self.stock_count = document.getElementById("stock-count")
         self.reserve_count = document.getElementById("reserve-count")
+        self.passes_el = None    # the stock's pass count ("2/3"), made for the first game with a pass limit
         self.deal_code = document.getElementById("deal-code")
         self.description = document.getElementById("description")
         self.buttons = {
@@ -335,8 +337,11 @@ class Renderer:
 
     def _counts(self, game, vm, t, lang):
         stock_n = len(game.stock)
-        self._text("stock", self.stock_count, str(stock_n) if stock_n else ("↻" if game.waste else ""))
+        # ↻ only while the rules allow another pass: after the last one a tap on the stock does nothing
+        self._text("stock", self.stock_count,
+                   str(stock_n) if stock_n else ("↻" if game.waste and game.can_recycle else ""))
         self.pile_el["stock"].classList.toggle("empty", stock_n == 0)
+        self._passes(game, t)
         self._text("reserve", self.reserve_count, str(len(game.reserve)))
         self._text("score", self.score_el, str(game.score))
         self._text("code", self.deal_code, game.code or "")
@@ -349,6 +354,32 @@ class Renderer:
                 ph.dataset.f = label  # drawn by CSS, as the card faces
                 ph.className = f"placeholder s{nxt.suit} {'red' if nxt.red else 'black'}" if nxt else "placeholder"
         self._text("description", self.description, game.describe(lang))
+
+    def _passes(self, game, t):
+        """A game with a pass limit: the pass it is in, out of how many ("2/3"), at the stock's top edge
+        (the stock's accessible name says it in words, static/ui/a11y.py's name + this label)."""
+        label = passes_label(game, t)
+        el = self.passes_el
+        if el is None:
+            if label is None:
+                return
+            el = document.createElement("span")
+            el.className = "count passes"
+            el.setAttribute("aria-hidden", "true")
+            el.dataset.passes = ""
+            # the stock's count sits at its bottom edge (centred when the stock is empty): this one at the
+            # top, the same pill in every state
+            for prop, value in (("top", "6%"), ("bottom", "auto"), ("transform", "translateX(-50%)"),
+                                ("background", "rgba(0,0,0,.65)"), ("fontSize", "max(11px, calc(var(--cw) * 0.2))")):
+                setattr(el.style, prop, value)
+            self.pile_el["stock"].appendChild(el)
+            self.passes_el = el
+        text = "" if label is None else f"{game.pass_number}/{game.rules.passes}"
+        if self.texts.get("passes") != (text, label):
+            self.texts["passes"] = (text, label)
+            el.textContent = text
+            el.title = label or ""
+            el.dataset.passes = text
 
     def _assist(self, panel, t):
         """The solver's #assist panel (built by static/ui/hint.py) as the UI state's Panel says."""
@@ -387,6 +418,9 @@ class Renderer:
         for pile, el in self.pile_el.items():
             label = pile_label(game, pile, t, lang, cursor=ui.cursor if pile == ui.focus else None,
                                selected=sel is not None and sel.pile == pile)
+            passes = passes_label(game, t) if pile == "stock" else None
+            if passes:
+                label += ", " + passes
             key = "label-" + pile
             if self.texts.get(key) != label:
                 self.texts[key] = label
