@@ -16,7 +16,8 @@ import pytest
 from playwright.sync_api import expect
 
 import serve  # scripts/serve.py
-from test_offline import SEED_CODE, _build, _tap_stock_plays, reopen, wait_offline_ready
+from conftest import tap_stock_plays
+from test_offline import SEED_CODE, _build, reopen, wait_offline_ready
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -54,7 +55,7 @@ def test_the_policy_is_strict_and_the_same_in_the_page_and_the_header(server):
 def test_boots_plays_and_hints_under_the_policy(open_game, page, page_log):
     open_game(SEED_CODE)
     assert page.evaluate("() => document.querySelector('meta[http-equiv=\"Content-Security-Policy\"]') !== null")
-    _tap_stock_plays(page)
+    tap_stock_plays(page)
     page.keyboard.press("h")   # the solver's worker (a PyScript worker, a second Pyodide) boots and answers
     expect(page.locator('#assist[data-kind="hint"]')).to_be_visible(timeout=ANSWER_MS)
     assert not page_log.console_errors and not page_log.page_errors
@@ -67,7 +68,7 @@ def test_plays_offline_under_the_policy(page, open_game, server):
     page.context.set_offline(True)
     try:
         reopen(open_game, page, SEED_CODE)
-        _tap_stock_plays(page)
+        tap_stock_plays(page)
         # the cached page keeps its policy (the meta tag, and the header the cache kept)
         policy = page.evaluate("""async () => (await fetch('./index.html')).headers.get('Content-Security-Policy')""")
         assert policy == serve.content_security_policy(REPO / "index.html")
