@@ -642,6 +642,8 @@ def test_every_rule_set_from_the_new_game_dialog(open_game):
         before = page.evaluate("() => decodeURIComponent(location.hash.slice(1))")
         page.locator('header [data-action="new"]').click()
         page.locator('#dlg-new select[name="rules"]').select_option(name)
+        if RULESETS[name].draws is None:   # the game takes the player's draw: choose 3
+            page.locator('#dlg-new input[name="draw"][value="3"]').check()
         page.locator('#dlg-new [data-dialog="deal"]').click()
         if i:   # the previous deal was started: leaving it asks first
             expect(page.locator("#dlg-confirm")).to_be_visible()
