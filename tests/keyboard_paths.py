@@ -1,13 +1,11 @@
-"""Arrow-key paths over the board's keyboard grid (static/ui/state.key_neighbour), for the tests."""
+"""Arrow-key paths over the board's keyboard grid (static/ui/state.key_neighbour), and a solver line
+typed as keys, for the tests."""
 
 from __future__ import annotations
 
-import sys
 from collections import deque
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "static"))
-from ui.state import key_neighbour
+from ui.state import TO_UI, key_neighbour
 
 
 def arrows(start: str, goal: str) -> list[str]:
@@ -26,3 +24,42 @@ def arrows(start: str, goal: str) -> list[str]:
                 seen[nxt] = seen[pile] + ["Arrow" + d.capitalize()]
                 todo.append(nxt)
     raise AssertionError(f"no arrow path from {start} to {goal}")
+
+
+def parse(text: str):
+    """"T2:2-T4" -> ("tableau-2", 2, "tableau-4")."""
+    src, dst = text.split("-")
+    count = 1
+    if ":" in src:
+        src, n = src.split(":")
+        count = int(n)
+    return TO_UI[src], count, TO_UI[dst]
+
+
+def play_by_keyboard(page, game, moves, after=None) -> None:
+    """Type each move of `moves` (engine notation; "S" a draw) on the page's focused board, starting on
+    the stock, and play it on `game` too; `after(i, text, move)` runs after each one (the checks).
+    The keys are the page's keyboard model (static/ui/input.py): arrows between piles, Up inside a
+    column onto the first card of a tail, Enter to pick up and put down, D to draw, Home to the stock."""
+    kb = page.keyboard
+    focus = "stock"
+    for i, text in enumerate(moves):
+        if text == "S":
+            kb.press("d")
+        else:
+            src, count, dst = parse(text)
+            if src == focus and src.startswith("tableau-"):
+                kb.press("Home")              # re-enter the column so that its cursor starts on top
+                focus = "stock"
+            for key in arrows(focus, src):
+                kb.press(key)
+            for _ in range(count - 1):
+                kb.press("ArrowUp")           # the cursor onto the first card of the tail
+            kb.press("Enter")
+            for key in arrows(src, dst):
+                kb.press(key)
+            kb.press("Enter")
+            focus = dst
+        move = game.play(text)
+        if after is not None:
+            after(i, text, move)

@@ -11,9 +11,8 @@ from playwright.sync_api import expect
 
 from canfield import Game
 from canfield.solver import solve
-from keyboard_paths import arrows
+from keyboard_paths import play_by_keyboard
 from test_game import _no_horizontal_scroll, _tableau_cards_readable, card, expect_game
-from test_keyboard_game import parse
 from ui.choices import offered_rulesets
 from ui.i18n import Translator
 from ui.rules_view import draw_note, passes_label, rule_keys, rule_values
@@ -155,32 +154,15 @@ def test_a_rainfall_solver_line_replays_to_a_win_with_its_three_passes(open_game
     result = solve(game, max_nodes=100_000)
     assert result.verdict == "won", result
     page = open_game(RAINFALL_WON, path="index.html?lang=en")
-    kb = page.keyboard
     stock = page.locator('[data-pile="stock"]')
     stock.focus()
     expect(stock).to_be_focused()
-    focus = "stock"
-    for text in result.moves:
-        if text == "S":
-            kb.press("d")
-            game.play("S")
-        else:
-            src, count, dst = parse(text)
-            if src == focus and src.startswith("tableau-"):
-                kb.press("Home")
-                focus = "stock"
-            for key in arrows(focus, src):
-                kb.press(key)
-            for _ in range(count - 1):
-                kb.press("ArrowUp")
-            kb.press("Enter")
-            for key in arrows(src, dst):
-                kb.press(key)
-            kb.press("Enter")
-            focus = dst
-            game.play(text)
+
+    def passes_shown(i, text, move):
         if text == "S" and not game.won:
             expect(page.locator("[data-passes]")).to_have_text(f"{game.pass_number}/3")
+
+    play_by_keyboard(page, game, result.moves, passes_shown)
     assert game.won
     expect(page.locator("#dlg-win")).to_be_visible(timeout=30_000)
     expect(page.locator("#score")).to_have_text(str(game.score))

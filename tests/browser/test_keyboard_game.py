@@ -12,22 +12,11 @@ from playwright.sync_api import expect
 
 from canfield import Game
 from canfield.solver import solve
-from keyboard_paths import arrows  # tests/test_ui_static.py checks it reaches every pile
-from ui.state import TO_UI
+from keyboard_paths import play_by_keyboard  # tests/test_ui_static.py checks its paths reach every pile
 
 
 # A draw-one deal the solver proves won in 257 moves (57 of them not draws) within its node budget.
 CODE = "CF1-D1-AAAAATG"
-
-
-def parse(text: str):
-    """"T2:2-T4" -> ("tableau-2", 2, "tableau-4")."""
-    src, dst = text.split("-")
-    count = 1
-    if ":" in src:
-        src, n = src.split(":")
-        count = int(n)
-    return TO_UI[src], count, TO_UI[dst]
 
 
 def test_a_whole_game_by_keyboard_alone(open_game):
@@ -43,29 +32,14 @@ def test_a_whole_game_by_keyboard_alone(open_game):
             break
     expect(stock).to_be_focused()
     announce = page.locator("#announce")
-    focus = "stock"
-    for i, text in enumerate(result.moves):
-        if text == "S":
-            kb.press("d")
-            move = game.play("S")
-        else:
-            src, count, dst = parse(text)
-            if src == focus and src.startswith("tableau-"):
-                kb.press("Home")              # re-enter the column so that its cursor starts on top
-                focus = "stock"
-            for key in arrows(focus, src):
-                kb.press(key)
-            for _ in range(count - 1):
-                kb.press("ArrowUp")           # the cursor onto the first card of the tail
-            kb.press("Enter")
-            for key in arrows(src, dst):
-                kb.press(key)
-            kb.press("Enter")
-            focus = dst
-            move = game.play(text)
+
+    def check(i, text, move):
+        if text != "S":
             expect(announce).to_have_text(game.describe_move(move, "en"))
         if i % 40 == 0:
             expect(page.locator("#description")).to_have_text(game.describe("en"))
+
+    play_by_keyboard(page, game, result.moves, check)
     assert game.won
     win = page.locator("#dlg-win")
     expect(win).to_be_visible(timeout=30_000)   # after the win cascade
