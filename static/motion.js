@@ -46,14 +46,22 @@
     removeBacks();
   }
 
-  // One flight ended (finished, or cancelled): a card leaves the top layer; when the reserve's top
-  // card is down, the backs under it go.
-  function landed(gen, el, isBack) {
-    if (gen !== generation) return;
-    if (!isBack) {
-      el.classList.remove("moving");
-      if (el.closest('[data-pile="reserve"]')) removeBacks();
+  function flying(el) {
+    for (var i = 0; i < anims.length; i++) {
+      var a = anims[i];
+      if (a.effect && a.effect.target === el && a.playState !== "finished" && a.playState !== "idle") return true;
     }
+    return false;
+  }
+
+  // One flight ended (finished, or cancelled): a card leaves the top layer; when the reserve's top
+  // card is down, the backs under it go. Flights that end in the same frame all report finished
+  // before their events run, so the first event may end the deal (a new generation) before the others
+  // arrive: a late event still takes its card off the top layer, unless a newer deal flies it again.
+  function landed(gen, el, isBack) {
+    if (!isBack && !flying(el)) el.classList.remove("moving");
+    if (gen !== generation) return;
+    if (!isBack && el.closest('[data-pile="reserve"]')) removeBacks();
     ended(gen);
   }
 

@@ -309,6 +309,17 @@ def test_new_deal_resets_the_ui_state():
     assert ("hash", "CF1-D1-AAAAACL", True) in fx and c.settings.draw == 1
 
 
+def test_a_game_with_a_fixed_draw_keeps_the_players_draw_choice():
+    c = make()
+    assert c.settings.draw == 3
+    c.dispatch(NewDeal(Game.from_code("RF1-D1-AAAAACL")))   # Rainfall always draws 1
+    c.take_effects()
+    assert c.game.draw == 1 and c.settings.rules == "rainfall" and c.settings.draw == 3
+    c.dispatch(NewDeal(Game.from_code("CF1-D1-AAAAACL")))   # a game that takes the choice: it follows
+    c.take_effects()
+    assert c.settings.draw == 1
+
+
 # ---- hints ----------------------------------------------------------------------------------
 
 def test_hint_marks_until_the_position_changes_and_go_back_undoes():

@@ -735,7 +735,10 @@ class Controller:
         ui.pending = None
         n = len(game.pile(TO_ENGINE[ui.focus])) if ui.focus.startswith("tableau-") else 0
         ui.cursor = max(0, n - 1)
-        self.settings = replace(self.settings, draw=game.draw, rules=game.rules.name)
+        # the player's draw choice follows the game, unless its rules fix the draw (a Rainfall deals 1 card
+        # whatever the choice): then the choice is kept for the next game that offers one
+        draw = self.settings.draw if game.rules.draws is not None else game.draw
+        self.settings = replace(self.settings, draw=draw, rules=game.rules.name)
         self._do("save_settings")
         self._do("hash", game.code or "", push)
         if push:

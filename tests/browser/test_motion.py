@@ -78,6 +78,20 @@ def test_a_new_game_flies_in_from_the_stock_and_then_rests(open_game):
     expect(page.locator("[data-card].moving")).to_have_count(0)
 
 
+def test_flights_that_land_in_the_same_frame_all_leave_the_top_layer(open_game):
+    """Flights ending together all report finished before their events run; the first event ends the
+    deal, and the others must still take their card off the top layer (.moving is drawn above every
+    pile: a card left in it covers the cards put on it later)."""
+    page = open_game(SEED_CODE, path=EN)
+    codes = page.evaluate("() => [...document.querySelectorAll('[data-pile^=\"tableau-\"] [data-card]')]"
+                          ".slice(0, 4).map(c => c.dataset.card)")
+    assert len(codes) == 4
+    plan = {"reserve": [0, 0], "flights": [[code, 0, 40, -50, -50] for code in codes]}
+    assert page.evaluate("p => window.canfieldMotion.deal(JSON.stringify(p))", plan) == 4
+    page.wait_for_function(NO_ANIMATIONS)
+    expect(page.locator("[data-card].moving")).to_have_count(0)
+
+
 def test_every_card_of_the_deal_leaves_from_the_stock(open_game):
     """The flights' starts are computed from the layout, not measured: each card (and each back) is
     drawn on the stock at the moment its flight starts, at every window size."""
