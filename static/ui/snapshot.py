@@ -42,7 +42,7 @@ def save_hash(text: str | None) -> str:
     if text is None:
         return ""
     h = 0x811C9DC5
-    data = text.encode("utf-16-le")
+    data = text.encode("utf-16-le", "surrogatepass")   # a lone surrogate is one code unit, as in JS
     for i in range(0, len(data), 2):
         h ^= data[i] | (data[i + 1] << 8)
         h = (h * 0x01000193) & 0xFFFFFFFF
