@@ -13,7 +13,8 @@ sys.path.insert(0, str(REPO / "static"))
 
 from canfield import Game  # noqa: E402
 from ui.controller import (  # noqa: E402
-    Answer, Button, Drop, Focus, GoBack, HashChanged, HintShown, Key, NewDeal, Pointer, Tap,
+    Answer, Button, DragCancel, DragStart, Drop, Focus, GoBack, HashChanged, HintShown, Key, NewDeal, Pointer,
+    Recover, Tap,
 )
 from ui.layout import compute  # noqa: E402
 from ui.table import Selection, moves_from  # noqa: E402
@@ -129,6 +130,33 @@ def test_illegal_drop_changes_nothing_slides_back_and_is_announced():
     assert "Not a legal move" in said(fx)
     c.dispatch(Drop("reserve", 1, None, {"QC": (1.0, 2.0)}))     # dropped on no pile at all
     assert "goes back" in said(c.take_effects())
+
+
+def test_a_drag_is_ui_state_marked_by_the_view_and_ended_by_a_change_a_dialog_or_a_drop():
+    c = make()
+    layout = compute(1280, 800, column_lengths(c.game))
+    move = first_move(c.game, "RT")
+    src = {"R": "reserve"}.get(move.src, "tableau-" + move.src[-1])
+    c.dispatch(DragStart(src, move.count))
+    drag = c.ui.drag
+    assert drag.pile == src and drag.count == move.count
+    assert set(drag.dests) == set(moves_from(c.game, src, move.count)) and drag.dests
+    vm = view_model(c.game, c.ui, layout)
+    tail = [card.code for card in c.game.pile(move.src)[-move.count:]]
+    assert [p.code for p in vm.cards[src] if "dragging" in p.marks] == tail
+    assert {p for p, m in vm.pile_marks.items() if "target" in m} == set(drag.dests)
+    c.dispatch(Focus("tableau-1"))                     # no change of position: the drag goes on
+    assert c.ui.drag is drag
+    c.dispatch(Key("d"))                               # a draw in mid-drag: the cards go back
+    assert "changed" in kinds(c.take_effects()) and c.ui.drag is None
+    assert not any("dragging" in p.marks for ps in view_model(c.game, c.ui, layout).cards.values() for p in ps)
+    c.dispatch(DragStart("reserve", 1))
+    c.dispatch(Button("stats"))                        # a dialog opens
+    assert "dialog" in kinds(c.take_effects()) and c.ui.drag is None
+    for end in (DragCancel(), Recover(), Drop("reserve", 1, None, {})):
+        c.dispatch(DragStart("reserve", 1))
+        c.dispatch(end)
+        assert c.ui.drag is None, end
 
 
 # ---- keys -----------------------------------------------------------------------------------

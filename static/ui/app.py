@@ -20,7 +20,7 @@ from .a11y import Announcer
 from .celebrate import Celebration
 from .choices import fill_select, language_options, offered_names, rules_options
 from .controller import (
-    NOTICE_MS, Button, Controller, FinishStep, MotionPreference, Recover, Resize, motion_on,
+    NOTICE_MS, Button, Controller, DragCancel, FinishStep, MotionPreference, Recover, Resize, motion_on,
 )
 from .counters import Counters
 from .dialogs import Dialogs
@@ -174,7 +174,6 @@ class Page:
     def _fill_effects(self):
         """The effect table: which small handler runs each kind of effect, in this order."""
         on = self.effects.on
-        on("changed", self.input.cancel_drag)        # a key or a hash change in mid-drag: the drag ends
         on("changed", self.solver.changed)           # a hint for the old position goes
         records_handlers(self.effects, self.records, self.view)
         on("changed", self.stats_view.refresh)
@@ -232,7 +231,6 @@ class Page:
 
     def _recover(self):
         """After a logged error: nothing stays picked up or dragged, the board is drawn again."""
-        self.input.cancel_drag()
         self.controller.dispatch(Recover())
         self.controller.take_effects()
         self.renderer.request()
@@ -277,14 +275,12 @@ class Page:
         self.renderer.shake(pile, codes[len(codes) - count:] if codes and count else ())
 
     def _open_dialog(self, name):
-        self.input.cancel_drag()
         if name == "stats":
             self.stats_view.open()
         else:
             self.dialogs.open(name)
 
     def _confirm(self, text):
-        self.input.cancel_drag()
         self.dialogs.confirm(text)
 
     def _layout_changed(self):
@@ -307,7 +303,7 @@ class Page:
         if not c.motion or self.view.busy():
             self.dialogs.open("win")
             return
-        self.input.cancel_drag()
+        self.dispatch(DragCancel())          # a drag begun since the winning move ends
         self.celebration.start([[card.code for card in pile] for pile in c.game.foundations], self._celebrated)
 
     def _celebrated(self):

@@ -121,6 +121,26 @@ class DialogClosed:
 
 
 @dataclass(frozen=True)
+class DragStart:
+    """The pointer picked up `count` cards of `pile` and carries them (static/ui/input.py)."""
+    pile: str
+    count: int
+
+
+@dataclass(frozen=True)
+class DragCancel:
+    """The drag ends with nothing dropped (the celebration starts; the pointer was lost)."""
+
+
+@dataclass(frozen=True)
+class Drag:
+    """The cards the pointer carries: the top `count` of `pile`, and the piles that would take them."""
+    pile: str
+    count: int
+    dests: tuple
+
+
+@dataclass(frozen=True)
 class Recover:
     """A handler failed: nothing stays picked up, the board is drawn again from the engine's state."""
 
@@ -183,6 +203,8 @@ class FinishStep:
 # actions that may come while the animated auto-finish plays without ending it first
 _BESIDE_FINISH = (FinishStep, Resize, Pointer, Focus, HintShown, MotionPreference, Announce, DialogClosed,
                   ShowPanel, HidePanel)
+# effects that end a drag in progress (the cards go back, nothing is dropped)
+_ENDS_DRAG = ("changed", "dialog", "confirm", "celebrate")
 # panels about the position on the table: a change of position closes them
 POSITION_PANELS = ("wait", "hint", "lost", "unknown", "stuck")
 
@@ -257,6 +279,8 @@ class UIState:
         self.reduced_motion = False  # the system's prefers-reduced-motion (MotionPreference)
         self.panel = None            # Panel: what the solver's #assist panel shows (None: closed)
         self.lost_offer = None       # undos: the lost position's offer (dropped by any change of position)
+        self.drag = None             # Drag: the cards the pointer carries (ended by any change of position,
+                                     # a dialog, a confirmation, a drop)
         # motion (static/ui/motion.py, render.py, celebrate.py)
         self.deal_seq = 0            # bumped for a deal the renderer flies in from the stock
         self.finishing = []          # the auto-finish moves still to play, one per FinishStep
@@ -335,7 +359,10 @@ class Controller:
             # anything else during the animated auto-finish: the finish ends first, then the action
             self._on_FinishStep(FinishStep(self.ui.finish_seq, rest=True))
         handler = getattr(self, "_on_" + type(action).__name__)
+        before = len(self.effects)
         handler(action)
+        if self.ui.drag is not None and any(e[0] in _ENDS_DRAG for e in self.effects[before:]):
+            self.ui.drag = None            # a key, a hash change or a dialog in mid-drag: nothing is dropped
 
     def _on_Resize(self, a: Resize) -> None:
         self.ui.viewport = (a.width, a.height)
@@ -356,6 +383,13 @@ class Controller:
 
     def _on_Recover(self, a: Recover) -> None:
         self.ui.selection = None
+        self.ui.drag = None
+
+    def _on_DragStart(self, a: DragStart) -> None:
+        self.ui.drag = Drag(a.pile, a.count, tuple(moves_from(self.game, a.pile, a.count)))
+
+    def _on_DragCancel(self, a: DragCancel) -> None:
+        self.ui.drag = None
 
     def _on_EarlyInputRefused(self, a: EarlyInputRefused) -> None:
         for pile in a.piles:
@@ -447,6 +481,7 @@ class Controller:
     def _on_Drop(self, a: Drop) -> None:
         ui = self.ui
         ui.selection = None
+        ui.drag = None
         move = moves_from(self.game, a.pile, a.count).get(a.dest) if a.dest else None
         if move is None:
             ui.slide_from = dict(a.drawn_at)   # back where it came from, sliding from the drop point

@@ -7,30 +7,33 @@ slides goes to the card that will be there, never to the one beneath the sliding
 
 A drag moves the picked-up cards with the pointer; at every move their drawn position is checked
 against the pointer (so a scroll, a resize or a turn of the phone in mid-drag cannot leave them behind),
-and the drop is decided against where the piles are at the moment of the drop.
+and the drop is decided against where the piles are at the moment of the drop. What is dragged, and
+where it may go, is UI state (`UIState.drag`, set by `DragStart`): the renderer marks the cards and
+their targets, and whatever ends a drag in the controller (a change of position, a dialog) ends it for
+this module too. This module keeps only the pointer's own facts (where it went down, the translation).
 """
 
 from __future__ import annotations
 
 from js import document
 
-from .controller import Drop, FinishStep, Focus, Key, Pointer, Tap, handles
+from .controller import DragStart, Drop, FinishStep, Focus, Key, Pointer, Tap, handles
 from .layout import drop_pile, hit_pile
-from .table import move_count, moves_from, visible_cards
+from .table import move_count, visible_cards
 from .view import lengths
 
 DRAG_THRESHOLD = 6      # px before a press becomes a drag (a tap may wobble a little)
 
 
 class Press:
-    __slots__ = ("pile", "index", "x", "y", "pointer", "nodes", "dragging", "dests", "count", "mouse",
-                 "clicks", "grab", "shift")
+    """One pointer press: where it went down, and once it drags, the elements it draws under it."""
+    __slots__ = ("pile", "index", "x", "y", "pointer", "nodes", "dragging", "count", "mouse", "clicks", "grab",
+                 "shift")
 
     def __init__(self, pile, index, x, y, pointer):
         self.pile, self.index, self.x, self.y, self.pointer = pile, index, x, y, pointer
         self.nodes = []
         self.dragging = False
-        self.dests = {}
         self.count = 1
         self.mouse = False
         self.clicks = 1
@@ -94,9 +97,17 @@ class Input:
         if self.press is not None and self.press.mouse:
             self.press.clicks = ev.detail
 
+    def _carried(self, p) -> bool:
+        """Whether the UI state still has this press's drag (a change of position or a dialog ends it)."""
+        drag = self.view.ui.drag
+        return drag is not None and drag.pile == p.pile and drag.count == p.count
+
     def on_pointermove(self, ev):
         p = self.press
         if p is None or ev.pointerId != p.pointer:
+            return
+        if p.dragging and not self._carried(p):
+            self.press = None              # the drag was ended meanwhile: the renderer put the cards back
             return
         if not p.dragging:
             dx, dy = ev.clientX - p.x, ev.clientY - p.y
@@ -126,14 +137,10 @@ class Input:
         index = p.index if p.pile.startswith("tableau-") else len(codes) - 1  # the waste: its top only
         count = move_count(game, p.pile, index)
         p.count = count
-        p.dests = moves_from(game, p.pile, count)
         p.nodes = [self.renderer.card_element(c) for c in codes[len(codes) - count:]]
         first = p.nodes[0].getBoundingClientRect()
         p.grab = (p.x - first.left, p.y - first.top)
-        for el in p.nodes:
-            el.classList.add("dragging")
-        for dest in p.dests:
-            self.renderer.pile_element(dest).classList.add("target")
+        self.dispatch(DragStart(p.pile, count))   # the renderer marks the cards and the piles that take them
         try:
             self.board.setPointerCapture(p.pointer)
         except Exception:  # capture is a comfort: the drag works without it
@@ -147,8 +154,9 @@ class Input:
             return
         self.press = None
         if p.dragging:
-            self._follow(p, ev.clientX, ev.clientY)
-            self._end_drag(p, True)
+            if self._carried(p):
+                self._follow(p, ev.clientX, ev.clientY)
+                self._end_drag(p, True)
         elif p.mouse and p.clicks >= 2 and p.index is not None and p.pile != "stock":
             # The second click of a double click on a card: the first click already played it
             # (a tap moves), and this one would play whatever card it uncovered. The stock,
@@ -165,38 +173,23 @@ class Input:
         if p is None or ev.pointerId != p.pointer:
             return
         self.press = None
-        if p.dragging:
+        if p.dragging and self._carried(p):
             self._end_drag(p, False)
 
     def _end_drag(self, p, drop):
+        """The drop (or a lost pointer: `drop` False), where the cards are drawn now; the renderer takes
+        them off the pointer as the drag leaves the UI state."""
         dest = None
         drawn_at = {}
         if drop:
             r = p.nodes[0].getBoundingClientRect()
             bx, by = self._board_point(r.left, r.top)
-            dest = drop_pile(self.view.layout, lengths(self.view.game), p.dests, (bx, by, r.width, r.height))
+            dest = drop_pile(self.view.layout, lengths(self.view.game), self.view.ui.drag.dests,
+                             (bx, by, r.width, r.height))
         for el in p.nodes:
             r = el.getBoundingClientRect()
             drawn_at[el.dataset.card] = (r.left, r.top)
-        self._clear(p)
         self.dispatch(Drop(p.pile, p.count, dest, drawn_at))
-
-    def _clear(self, p):
-        for el in p.nodes:
-            el.style.transform = ""
-            el.classList.remove("dragging")
-        for d in p.dests:
-            self.renderer.pile_element(d).classList.remove("target")
-
-    def cancel_drag(self):
-        """A change of position or a dialog in mid-drag: the drag ends here, nothing dropped."""
-        p = self.press
-        self.press = None
-        if p is not None and p.dragging:
-            self._clear(p)
-
-    def dragging(self):
-        return self.press is not None and self.press.dragging
 
     # ---- keyboard -------------------------------------------------------------------------
 

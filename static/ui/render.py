@@ -31,7 +31,7 @@ from .table import PILES
 from .view import card_class, card_html, view_model
 
 SLIDE_MS = 160
-MARKS = ("selected", "cursor", "hint-src", "hint-dst")
+MARKS = ("selected", "cursor", "hint-src", "hint-dst", "dragging")
 
 
 def _js(value):
@@ -208,6 +208,8 @@ class Renderer:
                 marks = place.marks
                 before = self.marks.get(place.code, frozenset())
                 if marks != before:
+                    if "dragging" in before and "dragging" not in marks:
+                        el.style.transform = ""     # input.py drew it under the pointer
                     for cls in before - marks:
                         el.classList.remove(cls)
                     for cls in marks - before:
@@ -224,6 +226,8 @@ class Renderer:
         for code in [c for c in self.where if c not in visible]:
             el = self.cards[code]
             el.remove()
+            if "dragging" in self.marks.get(code, ()):
+                el.style.transform = ""
             for cls in self.marks.pop(code, ()):
                 el.classList.remove(cls)
             del self.where[code]

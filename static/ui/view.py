@@ -28,13 +28,13 @@ class Place:
     x: float            # inside the pile
     y: float
     fs: float           # corner index font size
-    marks: frozenset    # "selected", "cursor", "hint-src", "hint-dst"
+    marks: frozenset    # "selected", "cursor", "hint-src", "hint-dst", "dragging"
 
 
 @dataclass(frozen=True)
 class ViewModel:
     cards: dict         # pile id -> tuple of Place, bottom to top
-    pile_marks: dict    # pile id -> frozenset of classes ("hint-src", "hint-dst", "empty")
+    pile_marks: dict    # pile id -> frozenset of classes ("hint-src", "hint-dst", "empty", "target")
     buttons: dict       # data-action -> enabled
     keyboard_cursor: str | None
     below_top: dict     # reserve and foundations: the card under the top one (seen while the top is dragged)
@@ -84,6 +84,13 @@ def view_model(game, ui, layout) -> ViewModel:
             hint_src = set(codes[len(codes) - move.count:]) if codes else set()
         if shown.get(dst):
             hint_dst = {shown[dst][-1]}
+    dragged = set()
+    drag = getattr(ui, "drag", None)
+    if drag is not None:
+        codes = shown.get(drag.pile, ())
+        dragged = set(codes[len(codes) - drag.count:]) if codes else set()
+        for dest in drag.dests:
+            pile_marks[dest].add("target")
     cursor = cursor_code(game, ui, shown)
     cards = {}
     for pile in PILES:
@@ -103,6 +110,8 @@ def view_model(game, ui, layout) -> ViewModel:
                 marks.add("hint-src")
             if code in hint_dst:
                 marks.add("hint-dst")
+            if code in dragged:
+                marks.add("dragging")
             out.append(Place(code, pile, i, x, y, fs, frozenset(marks)))
         cards[pile] = tuple(out)
     can_undo = game.can_undo or ui.restart_undo is not None

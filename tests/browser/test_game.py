@@ -138,6 +138,32 @@ def test_seed_example_by_drags(open_game):
     expect(page.locator("#description")).to_have_text(FR_AFTER)
 
 
+def test_a_key_in_mid_drag_ends_the_drag_and_the_release_drops_nothing(open_game):
+    """The drag is UI state: a draw (a change of position) in mid-drag takes the cards off the pointer,
+    back in their pile with no mark left, and releasing the button afterwards plays nothing."""
+    page = open_fr(open_game)
+    game = Game.from_code(SEED_CODE)
+    box = card(page, "QC").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + 10
+    target = page.locator('[data-pile="tableau-2"]').bounding_box()
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 10, y + 10, steps=2)
+    page.mouse.move(target["x"] + 20, target["y"] + 20, steps=4)
+    expect(card(page, "QC")).to_have_class(re.compile(r"\bdragging\b"))
+    expect(page.locator('[data-pile="tableau-2"]')).to_have_class(re.compile(r"\btarget\b"))
+    page.keyboard.press("d")
+    game.play("S")
+    expect_game(page, game)
+    expect(page.locator(".dragging")).to_have_count(0)
+    expect(page.locator(".pile.target")).to_have_count(0)
+    assert card(page, "QC").evaluate("el => el.style.transform") == ""
+    page.mouse.move(target["x"] + 24, target["y"] + 24, steps=2)
+    page.mouse.up()
+    expect_game(page, game)                     # nothing dropped: the queen is still the reserve's top
+    assert piles(page)["reserve"][-1] == "QC"
+
+
 def test_seed_example_by_keyboard(open_game):
     page = open_fr(open_game)
     game = Game.from_code(SEED_CODE)
