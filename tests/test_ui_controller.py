@@ -14,7 +14,7 @@ sys.path.insert(0, str(REPO / "static"))
 from canfield import Game  # noqa: E402
 from ui.controller import (  # noqa: E402
     Answer, Button, DragCancel, DragStart, Drop, Focus, GoBack, HashChanged, HintShown, Key, NewDeal, Pointer,
-    Recover, Tap,
+    Recover, ShowNotice, HideNotice, Tap,
 )
 from ui.layout import compute  # noqa: E402
 from ui.table import Selection, moves_from  # noqa: E402
@@ -157,6 +157,25 @@ def test_a_drag_is_ui_state_marked_by_the_view_and_ended_by_a_change_a_dialog_or
         c.dispatch(DragStart("reserve", 1))
         c.dispatch(end)
         assert c.ui.drag is None, end
+
+
+def test_a_notice_is_ui_state_and_an_old_timer_never_hides_a_newer_one():
+    c = make()
+    c.dispatch(ShowNotice("first", 100))
+    fx = c.take_effects()
+    first = c.ui.notice
+    assert first.text == "first" and ("notice", "first", 100, first.seq) in fx
+    c.dispatch(ShowNotice("second"))
+    second = c.ui.notice
+    assert second.text == "second" and second.seq != first.seq
+    c.dispatch(HideNotice(first.seq))              # the first notice's timer, late: the second stays
+    assert c.ui.notice is second
+    c.dispatch(HideNotice(second.seq))
+    assert c.ui.notice is None
+    c.dispatch(HashChanged("NOPE"))                # the controller's own notices are state too
+    assert "NOPE" in c.ui.notice.text
+    c.dispatch(HideNotice())                       # the close button
+    assert c.ui.notice is None
 
 
 # ---- keys -----------------------------------------------------------------------------------

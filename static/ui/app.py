@@ -20,7 +20,8 @@ from .a11y import Announcer
 from .celebrate import Celebration
 from .choices import fill_select, language_options, offered_names, rules_options
 from .controller import (
-    NOTICE_MS, Button, Controller, DragCancel, FinishStep, MotionPreference, Recover, Resize, motion_on,
+    NOTICE_MS, Button, Controller, DragCancel, FinishStep, HideNotice, MotionPreference, Recover, Resize, ShowNotice,
+    motion_on,
 )
 from .counters import Counters
 from .dialogs import Dialogs
@@ -179,7 +180,7 @@ class Page:
         on("changed", self.stats_view.refresh)
         on("say", self.announcer.say)
         on("shake", self._shake)
-        on("notice", self.notice)
+        on("notice", self._notice_timer)
         on("dialog", self._open_dialog)
         on("close_dialogs", self.dialogs.close_all)
         on("confirm", self._confirm)
@@ -222,7 +223,8 @@ class Page:
         self.dialogs.bind(ev)
         self.stats_view.bind(ev)
         self.solver.bind(ev)
-        ev.listen(document.querySelector("#notice [data-notice-close]"), "click", "notice-close", self._hide_notice)
+        ev.listen(document.querySelector("#notice [data-notice-close]"), "click", "notice-close",
+                  lambda *_: self.dispatch(HideNotice()))
         self.counters.bind(ev)
         # The leaving writes, in this order: what a new deal deferred, the clock's time in the saved game,
         # then the snapshot that names that saved game as it is left.
@@ -394,16 +396,15 @@ class Page:
     # ---- notices and the link -----------------------------------------------------------
 
     def notice(self, text, ms=NOTICE_MS):
-        el = document.getElementById("notice")
-        el.querySelector(".notice-text").textContent = text
-        el.hidden = False
+        """A notice for the player: UI state (the renderer draws it), through the controller."""
+        self.dispatch(ShowNotice(text, ms))
+
+    def _notice_timer(self, text, ms, seq):
+        """The notice `seq` goes after `ms` (a later notice has its own timer and replaces this one)."""
         if self.notice_timer is not None:
             window.clearTimeout(self.notice_timer)
-        self.notice_timer = window.setTimeout(self.events.proxy("hide_notice", self._hide_notice), ms)
-
-    def _hide_notice(self, *_):
-        document.getElementById("notice").hidden = True
-        self.notice_timer = None
+        hide = create_once_callable(self.events.guard(lambda *_: self.dispatch(HideNotice(seq))))
+        self.notice_timer = window.setTimeout(hide, ms)
 
     def copy_link(self, code):
         url = self.router.link(code)

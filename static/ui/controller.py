@@ -121,6 +121,26 @@ class DialogClosed:
 
 
 @dataclass(frozen=True)
+class ShowNotice:
+    """A notice for the player (#notice), for `ms` milliseconds or until closed."""
+    text: str
+    ms: int = NOTICE_MS
+
+
+@dataclass(frozen=True)
+class HideNotice:
+    """The notice goes: its time is up (`seq`: only that notice), or the player closed it (None)."""
+    seq: int | None = None
+
+
+@dataclass(frozen=True)
+class Notice:
+    """The notice shown (`seq` tells one from the next, so an old timer never hides a new one)."""
+    text: str
+    seq: int
+
+
+@dataclass(frozen=True)
 class DragStart:
     """The pointer picked up `count` cards of `pile` and carries them (static/ui/input.py)."""
     pile: str
@@ -202,7 +222,7 @@ class FinishStep:
 
 # actions that may come while the animated auto-finish plays without ending it first
 _BESIDE_FINISH = (FinishStep, Resize, Pointer, Focus, HintShown, MotionPreference, Announce, DialogClosed,
-                  ShowPanel, HidePanel)
+                  ShowPanel, HidePanel, ShowNotice, HideNotice)
 # effects that end a drag in progress (the cards go back, nothing is dropped)
 _ENDS_DRAG = ("changed", "dialog", "confirm", "celebrate")
 # panels about the position on the table: a change of position closes them
@@ -279,6 +299,8 @@ class UIState:
         self.reduced_motion = False  # the system's prefers-reduced-motion (MotionPreference)
         self.panel = None            # Panel: what the solver's #assist panel shows (None: closed)
         self.lost_offer = None       # undos: the lost position's offer (dropped by any change of position)
+        self.notice = None           # Notice: the notice shown (#notice), or None
+        self.notice_seq = 0
         self.drag = None             # Drag: the cards the pointer carries (ended by any change of position,
                                      # a dialog, a confirmation, a drop)
         # motion (static/ui/motion.py, render.py, celebrate.py)
@@ -385,6 +407,20 @@ class Controller:
         self.ui.selection = None
         self.ui.drag = None
 
+    def notice(self, text: str, ms: int = NOTICE_MS) -> None:
+        """Show a notice (the renderer draws UIState.notice); the page hides it after `ms` (HideNotice)."""
+        ui = self.ui
+        ui.notice_seq += 1
+        ui.notice = Notice(text, ui.notice_seq)
+        self._do("notice", text, ms, ui.notice_seq)
+
+    def _on_ShowNotice(self, a: ShowNotice) -> None:
+        self.notice(a.text, a.ms)
+
+    def _on_HideNotice(self, a: HideNotice) -> None:
+        if self.ui.notice is not None and a.seq in (None, self.ui.notice.seq):
+            self.ui.notice = None
+
     def _on_DragStart(self, a: DragStart) -> None:
         self.ui.drag = Drag(a.pile, a.count, tuple(moves_from(self.game, a.pile, a.count)))
 
@@ -395,7 +431,7 @@ class Controller:
         for pile in a.piles:
             self._do("shake", pile, 0)
         if a.piles:
-            self._do("notice", self.t("notice.early_refused"), NOTICE_MS)
+            self.notice(self.t("notice.early_refused"))
 
     # ---- settings -----------------------------------------------------------------------
 
@@ -705,7 +741,7 @@ class Controller:
         ui.deal_seq += 1                # the deal flies in again from the stock
         self.say(self.t("a11y.restart"))
         if ui.restart_undo is not None:
-            self._do("notice", self.t("notice.restarted"), NOTICE_MS)
+            self.notice(self.t("notice.restarted"))
 
     # ---- buttons ------------------------------------------------------------------------
 
@@ -786,7 +822,7 @@ class Controller:
         if what == "stay":
             return
         if what == "refuse":   # InvalidCode / InvalidDeck: the game in progress stays, its address too
-            self._do("notice", self.t("notice.invalid_code_kept", code=code[:120]), NOTICE_MS)
+            self.notice(self.t("notice.invalid_code_kept", code=code[:120]))
             self._do("hash", self.game.code or "", False)
             return
         if self.touched():
@@ -799,7 +835,7 @@ class Controller:
         try:
             game = Game.from_code(code)
         except ValueError:
-            self._do("notice", self.t("notice.invalid_code", code=code[:120]), NOTICE_MS)
+            self.notice(self.t("notice.invalid_code", code=code[:120]))
             return
         self._do("close_dialogs")
         self.show_game(game, push=False)

@@ -75,6 +75,7 @@ class Renderer:
         self.pile_marks = {p: frozenset({"empty"}) for p in PILES}
         self.texts = {}          # element key -> last text written
         self.assist_drawn = None  # (Panel, language) drawn in #assist
+        self.notice_drawn = None  # the Notice drawn in #notice
         self.layout_key = None
         self.drawn_version = -1
         self.drawn_anim = 0
@@ -241,6 +242,7 @@ class Renderer:
             self._counts(game, vm, t, lang)
         self._labels(game, ui, t, lang)
         self._assist(getattr(ui, "panel", None), t)
+        self._notice(ui.notice)
         for name, enabled in vm.buttons.items():
             btn = self.buttons[name]
             if btn is not None and btn.disabled == enabled:
@@ -384,6 +386,18 @@ class Renderer:
             el.textContent = text
             el.title = label or ""
             el.dataset.passes = text
+
+    def _notice(self, notice):
+        """#notice as the UI state's Notice says (hidden when None)."""
+        if notice == self.notice_drawn:
+            return
+        self.notice_drawn = notice
+        el = document.getElementById("notice")
+        if el is None:
+            return
+        if notice is not None:
+            el.querySelector(".notice-text").textContent = notice.text
+        el.hidden = notice is None
 
     def _assist(self, panel, t):
         """The solver's #assist panel (built by static/ui/hint.py) as the UI state's Panel says."""
