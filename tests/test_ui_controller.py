@@ -13,9 +13,11 @@ sys.path.insert(0, str(REPO / "static"))
 
 from canfield import Game  # noqa: E402
 from ui.controller import (  # noqa: E402
-    Answer, Button, DragCancel, DragStart, Drop, Focus, GoBack, HashChanged, HintShown, Key, NewDeal, Pointer,
+    Answer, Button, CelebrationEnd, CelebrationStart, DragStart, Drop, Focus, GoBack, HashChanged, HintShown, Key, NewDeal, Pointer,
     Recover, ShowNotice, HideNotice, Tap,
 )
+from dataclasses import replace  # noqa: E402
+
 from ui.layout import compute  # noqa: E402
 from ui.table import Selection, moves_from  # noqa: E402
 from ui.view import column_lengths, view_model  # noqa: E402
@@ -153,7 +155,7 @@ def test_a_drag_is_ui_state_marked_by_the_view_and_ended_by_a_change_a_dialog_or
     c.dispatch(DragStart("reserve", 1))
     c.dispatch(Button("stats"))                        # a dialog opens
     assert "dialog" in kinds(c.take_effects()) and c.ui.drag is None
-    for end in (DragCancel(), Recover(), Drop("reserve", 1, None, {})):
+    for end in (Recover(), Drop("reserve", 1, None, {})):
         c.dispatch(DragStart("reserve", 1))
         c.dispatch(end)
         assert c.ui.drag is None, end
@@ -176,6 +178,26 @@ def test_a_notice_is_ui_state_and_an_old_timer_never_hides_a_newer_one():
     assert "NOPE" in c.ui.notice.text
     c.dispatch(HideNotice())                       # the close button
     assert c.ui.notice is None
+
+
+def test_the_win_cascade_is_ui_state_begun_only_for_a_won_game_with_motion():
+    c = make()
+    c.dispatch(CelebrationStart())
+    assert not c.ui.celebrating                    # not won: nothing to celebrate
+    from canfield.solver import solve
+    for text in solve(c.game).moves:
+        c.game.play(text)
+    assert c.game.won
+    c.settings = replace(c.settings, motion=False)
+    c.dispatch(CelebrationStart())
+    assert not c.ui.celebrating                    # motion off: the dialog comes at once instead
+    c.settings = replace(c.settings, motion=True)
+    c.dispatch(DragStart("foundation-1", 1))
+    seq = c.ui.celebration_seq
+    c.dispatch(CelebrationStart())
+    assert c.ui.celebrating and c.ui.celebration_seq == seq + 1 and c.ui.drag is None
+    c.dispatch(CelebrationEnd())
+    assert not c.ui.celebrating
 
 
 # ---- keys -----------------------------------------------------------------------------------

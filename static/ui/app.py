@@ -20,7 +20,7 @@ from .a11y import Announcer
 from .celebrate import Celebration
 from .choices import fill_select, language_options, offered_names, rules_options
 from .controller import (
-    NOTICE_MS, Button, Controller, DragCancel, FinishStep, HideNotice, MotionPreference, Recover, Resize, ShowNotice,
+    NOTICE_MS, Button, CelebrationEnd, CelebrationStart, Controller, FinishStep, HideNotice, MotionPreference, Recover, Resize, ShowNotice,
     motion_on,
 )
 from .counters import Counters
@@ -122,7 +122,9 @@ class Page:
         proxy = self.events.proxy
         self.renderer = Renderer(proxy("frame", self._on_frame), proxy("slid", self._on_slid),
                                  proxy("undeny", lambda: self.renderer.undeny()))
-        self.celebration = Celebration(self.renderer, proxy)   # the win cascade (static/ui/celebrate.py)
+        # the win cascade (static/ui/celebrate.py), drawn by the renderer while UIState.celebrating
+        self.renderer.celebration = Celebration(self.renderer, proxy, lambda: self.dispatch(CelebrationEnd()),
+                                                self._celebrated)
         self.snapshots = Snapshots(self.view, self.records, self.renderer, proxy, self.write_deferred)
         self._apply_texts(self.boot_t, self.boot_lang)
         self._apply_look(self.boot_settings)
@@ -147,7 +149,7 @@ class Page:
             notice = self.boot_t("notice.invalid_code_kept" if kept else "notice.invalid_code", code=bad_code[:120])
         self.controller = Controller(game, self.boot_settings, self.boot_t, self.boot_lang)
         self.controller.reduced_motion = bool(self.reduced_query.matches)
-        self.input = Input(self.dispatch, self.view, self.renderer, self.celebration)
+        self.input = Input(self.dispatch, self.view, self.renderer)
         self.solver = SolverClient(self.dispatch, self.view, self.announcer.say, self.events.guard)
         self.stats_view = StatsView(self.view, self.records, self.dialogs.close_all, self.events.guard)
         self.counters = Counters(self.view, self.records)   # #moves and #clock (static/ui/counters.py)
@@ -305,10 +307,11 @@ class Page:
         if not c.motion or self.view.busy():
             self.dialogs.open("win")
             return
-        self.dispatch(DragCancel())          # a drag begun since the winning move ends
-        self.celebration.start([[card.code for card in pile] for pile in c.game.foundations], self._celebrated)
+        self.dispatch(CelebrationStart())
 
     def _celebrated(self):
+        """The cascade is over (its last card gone, or a tap or key ended it): the win dialog."""
+        self.dispatch(CelebrationEnd())
         if self.controller.game.won and not self.view.busy():
             self.dialogs.open("win")
 

@@ -32,11 +32,15 @@ def _px(v: float) -> str:
 
 
 class Celebration:
-    """Given the renderer (pile elements, faces' labels) and `proxy(name, fn)` (guarded JS callbacks)."""
+    """Given the renderer (pile elements, faces' labels), `proxy(name, fn)` (guarded JS callbacks),
+    `on_tap()` (a tap on the layer asks to end it: the UI state's CelebrationEnd) and `on_end()` (it is
+    over: the win dialog). The renderer starts and ends it as UIState.celebrating says."""
 
-    def __init__(self, renderer, proxy):
+    def __init__(self, renderer, proxy, on_tap, on_end):
         self.renderer = renderer
         self.proxy = proxy
+        self.on_tap = on_tap
+        self.ended = on_end
         self.layer = None
         self.queue = []          # (foundation index, code) still to throw
         self.covers = {}         # foundation index -> the element showing its next card
@@ -51,9 +55,9 @@ class Celebration:
     def running(self) -> bool:
         return self.layer is not None and self.on_end is not None
 
-    def start(self, foundations, on_end):
-        """Throw the foundations' cards (`foundations`: four lists of codes, bottom first); call
-        `on_end()` when the last has gone or a tap or key ended it."""
+    def start(self, foundations):
+        """Throw the foundations' cards (`foundations`: four lists of codes, bottom first); `on_end()`
+        is called when the last has gone or a tap or key ended it."""
         if self.layer is not None:
             self._remove()
         root = document.getElementById("game")
@@ -84,7 +88,7 @@ class Celebration:
         root.appendChild(layer)
         root.classList.add("celebrating")
         self.layer = layer
-        self.on_end = on_end
+        self.on_end = self.ended
         self.flying = 0
         self.thrown = 0
         self._tick()
@@ -142,7 +146,7 @@ class Celebration:
     def _on_pointerdown(self, ev):
         ev.preventDefault()
         ev.stopPropagation()
-        self.end()
+        self.on_tap()
 
     def end(self, by_player=True):
         """The celebration ends (a tap, a key, or its last card gone): the win dialog opens."""

@@ -148,13 +148,19 @@ class DragStart:
 
 
 @dataclass(frozen=True)
-class DragCancel:
-    """The drag ends with nothing dropped (the celebration starts; the pointer was lost)."""
+class CelebrationStart:
+    """The win cascade begins (the page asks once the winning card has landed; static/ui/celebrate.py)."""
+
+
+@dataclass(frozen=True)
+class CelebrationEnd:
+    """The win cascade ends: a tap or a key asked, or its last card is gone."""
 
 
 @dataclass(frozen=True)
 class Drag:
-    """The cards the pointer carries: the top `count` of `pile`, and the piles that would take them."""
+    """The cards the pointer carries: the top `count` of `pile`, and the piles that would take them
+    (UIState.drag; a change of position, a dialog, a drop or the win cascade ends it)."""
     pile: str
     count: int
     dests: tuple
@@ -299,6 +305,8 @@ class UIState:
         self.reduced_motion = False  # the system's prefers-reduced-motion (MotionPreference)
         self.panel = None            # Panel: what the solver's #assist panel shows (None: closed)
         self.lost_offer = None       # undos: the lost position's offer (dropped by any change of position)
+        self.celebrating = False     # the win cascade runs (the renderer draws it; any tap or key ends it)
+        self.celebration_seq = 0     # bumped for every cascade started
         self.notice = None           # Notice: the notice shown (#notice), or None
         self.notice_seq = 0
         self.drag = None             # Drag: the cards the pointer carries (ended by any change of position,
@@ -424,8 +432,15 @@ class Controller:
     def _on_DragStart(self, a: DragStart) -> None:
         self.ui.drag = Drag(a.pile, a.count, tuple(moves_from(self.game, a.pile, a.count)))
 
-    def _on_DragCancel(self, a: DragCancel) -> None:
-        self.ui.drag = None
+    def _on_CelebrationStart(self, a: CelebrationStart) -> None:
+        if self.game.won and self.motion:
+            ui = self.ui
+            ui.celebrating = True
+            ui.celebration_seq += 1
+            ui.drag = None                 # a drag begun since the winning move ends
+
+    def _on_CelebrationEnd(self, a: CelebrationEnd) -> None:
+        self.ui.celebrating = False
 
     def _on_EarlyInputRefused(self, a: EarlyInputRefused) -> None:
         for pile in a.piles:

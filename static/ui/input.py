@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from js import document
 
-from .controller import DragStart, Drop, FinishStep, Focus, Key, Pointer, Tap, handles
+from .controller import CelebrationEnd, DragStart, Drop, FinishStep, Focus, Key, Pointer, Tap, handles
 from .layout import drop_pile, hit_pile
 from .table import move_count, visible_cards
 from .view import lengths
@@ -42,14 +42,13 @@ class Press:
 
 
 class Input:
-    """Given `dispatch(action)`, a read-only view of the page (game, ui state, layout, busy), the
-    renderer (card and pile elements, the deal's flights) and the celebration (a key ends it)."""
+    """Given `dispatch(action)`, a read-only view of the page (game, ui state, layout, busy) and the
+    renderer (card and pile elements, the deal's flights)."""
 
-    def __init__(self, dispatch, view, renderer, celebration):
+    def __init__(self, dispatch, view, renderer):
         self.dispatch = dispatch
         self.view = view
         self.renderer = renderer
-        self.celebration = celebration
         self.press = None
         self.board = document.getElementById("board")
 
@@ -194,9 +193,9 @@ class Input:
     # ---- keyboard -------------------------------------------------------------------------
 
     def on_keydown(self, ev):
-        if self.celebration.running():   # any key ends the win celebration, and does nothing else
+        if self.view.ui.celebrating:     # any key ends the win celebration, and does nothing else
             ev.preventDefault()
-            self.celebration.end()
+            self.dispatch(CelebrationEnd())
             return
         if self.view.busy() or ev.altKey or ev.metaKey:
             return

@@ -76,6 +76,8 @@ class Renderer:
         self.texts = {}          # element key -> last text written
         self.assist_drawn = None  # (Panel, language) drawn in #assist
         self.notice_drawn = None  # the Notice drawn in #notice
+        self.celebration = None   # the win cascade (static/ui/celebrate.py), set by the page
+        self.celebration_drawn = 0   # UIState.celebration_seq of the cascade started
         self.layout_key = None
         self.drawn_version = -1
         self.drawn_anim = 0
@@ -243,6 +245,7 @@ class Renderer:
         self._labels(game, ui, t, lang)
         self._assist(getattr(ui, "panel", None), t)
         self._notice(ui.notice)
+        self._celebration(game, ui)
         for name, enabled in vm.buttons.items():
             btn = self.buttons[name]
             if btn is not None and btn.disabled == enabled:
@@ -386,6 +389,17 @@ class Renderer:
             el.textContent = text
             el.title = label or ""
             el.dataset.passes = text
+
+    def _celebration(self, game, ui):
+        """The win cascade as UIState says: started once per celebration_seq, ended when it is over."""
+        c = self.celebration
+        if c is None:
+            return
+        if ui.celebrating and ui.celebration_seq != self.celebration_drawn:
+            self.celebration_drawn = ui.celebration_seq
+            c.start([[card.code for card in pile] for pile in game.foundations])
+        elif not ui.celebrating and c.running():
+            c.end(by_player=True)          # a tap or a key asked: the layer takes the rest of that press
 
     def _notice(self, notice):
         """#notice as the UI state's Notice says (hidden when None)."""
