@@ -371,6 +371,25 @@
     target.classList.add("early-refused");
   }
 
+  // A first tap on the stock of a snapshot's board, before Python is live: the board the engine said that
+  // tap makes (the record's `after_stock`, written by static/ui/snapshot.py) is painted at once; the tap
+  // is kept as any other, and Python, once live, plays it before its first drawing, so the board does
+  // not go back. Returns whether it was painted.
+  function answerStock() {
+    var r = api.record, a = r && r.after_stock;
+    if (!isObj(a) || api.queue.length || api.answered) return false;
+    var next = {};
+    for (var k in r) if (has(r, k)) next[k] = r[k];
+    next.cards = a.cards; next.counts = a.counts; next.stock_empty = a.stock_empty;
+    if (!checkBoard(next)) return false;
+    if (r.counts.clock !== undefined && next.counts.clock === undefined) next.counts.clock = r.counts.clock;
+    var old = document.querySelectorAll("[data-painted][data-card]");
+    for (var i = 0; i < old.length; i++) old[i].remove();
+    if (!paint(next, api.recordLook)) return false;
+    api.answered = "stock";
+    return true;
+  }
+
   function onClick(ev) {
     if (live() || !api.painted) return;
     var target = ev.target && ev.target.closest ? ev.target.closest("[data-painted][data-card], [data-pile]") : null;
@@ -381,8 +400,10 @@
     if (api.queue.length >= MAX_QUEUE) { refuse(target); return; }
     var cardCode = target.getAttribute("data-card");
     var index = cardCode ? Number(target.getAttribute("data-index")) : null;
-    api.queue.push({ t: "tap", pile: pileEl.getAttribute("data-pile"), index: index, card: cardCode || null });
-    target.classList.add("early-kept");
+    var pile = pileEl.getAttribute("data-pile");
+    var shown = pile === "stock" && !cardCode && answerStock();
+    api.queue.push({ t: "tap", pile: pile, index: index, card: cardCode || null, shown: shown });
+    if (!shown) target.classList.add("early-kept");
   }
 
   function onKey(ev) {
@@ -430,6 +451,7 @@
       try {
         if (paint(r, look)) {
           api.painted = r.source;
+          api.record = r; api.recordLook = look;   // what a first tap on the stock may answer (answerStock)
           if (r.source === "deal") api.firstDeal = r.code;
           try { performance.mark("canfield-painted"); } catch (e) { /* no marks: nothing to time */ }
         }

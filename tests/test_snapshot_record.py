@@ -97,6 +97,40 @@ def test_a_record_places_cards_where_the_layout_puts_them():
     assert rec["ranks"]["Q"] == "D" and rec["texts"]["score"] == Translator("fr")("score")
 
 
+def test_a_record_holds_what_a_tap_on_the_stock_makes_as_the_engine_plays_it():
+    from ui.snapshot import take_shown
+    from ui.table import stock_move
+    for moves in (0, 7, 30):
+        game = _played(moves)
+        rec = _record(game)
+        after = game.copy()
+        move = stock_move(after)
+        if move is None:
+            assert rec["after_stock"] is None
+            continue
+        after.play(move)
+        answer = rec["after_stock"]
+        assert {p: tuple(c[0] for c in cards) for p, cards in answer["cards"].items()} == visible_cards(after)
+        assert answer["counts"]["moves"] == str(len(game.history) + 1)
+        assert answer["counts"]["stock"] == (str(len(after.stock)) if after.stock else ("↻" if after.waste else ""))
+        assert answer["stock_empty"] == (not after.stock)
+    # a stock that can do nothing: no answer
+    game = Game.from_code(SEED_CODE)
+    while game.stock or game.waste:
+        move = stock_move(game)
+        if move is None:
+            break
+        game.play(move)
+    if stock_move(game) is None:
+        assert _record(game)["after_stock"] is None
+    # only a first kept tap the painter marked as shown is played before the first drawing
+    tap = {"t": "tap", "pile": "stock", "index": None, "card": None}
+    assert take_shown([{**tap, "shown": True}, tap]) == ([{**tap, "shown": True}], [tap])
+    assert take_shown([tap, {**tap, "shown": True}]) == ([], [tap, {**tap, "shown": True}])
+    assert take_shown([{**tap, "shown": "yes"}]) == ([], [{**tap, "shown": "yes"}])
+    assert take_shown([]) == ([], [])
+
+
 def test_a_record_over_the_bound_is_not_kept():
     rec = _record(_played(10))
     text = encode(rec)

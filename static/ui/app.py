@@ -25,7 +25,7 @@ from .controller import (
 )
 from .counters import Counters
 from .dialogs import Dialogs
-from .early import Snapshots, first_deal, replay, unpaint
+from .early import Snapshots, first_deal, replay, take, unpaint
 from .effects import Effects, records_handlers
 from .events import Events
 from .hint import SolverClient
@@ -35,6 +35,7 @@ from .layout import compute
 from .persist import Records, Store
 from .render import SLIDE_MS, Renderer
 from .routing import Router
+from .snapshot import take_shown
 from .sound import Sound
 from .table import route_hash, visible_cards
 from .stats_view import StatsView
@@ -165,12 +166,15 @@ class Page:
         self.records.ready()
         for name in ("new", "settings", "rules"):
             self.renderer.buttons[name].disabled = False
+        # the first tap on the stock, if the painter showed what it makes: played before the first drawing
+        shown, kept = take_shown(take())
+        replay(self.view, self.dispatch, shown)
         unpaint(self.root)  # the painted board goes in the same task as the first drawing: no frame between
         self._on_frame()
         self.root.classList.remove("booting")
         self.root.dataset.ready = "true"
         window.canfieldBoot.done()
-        replay(self.view, self.dispatch)   # taps and keys kept before the game was live
+        replay(self.view, self.dispatch, kept)   # the other taps and keys kept before the game was live
         self.solver.start()                # the solver's worker boots after the game is ready
         self.renderer.keep_faces()         # every card face's image built once, in idle moments
 

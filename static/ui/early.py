@@ -6,7 +6,9 @@
   so the browser never shows a frame without cards (no jump, and every data-card stays unique).
 - `replay`: the taps and keys kept while the game was not live are dispatched, each one only if the
   live board still shows what was tapped; the others become one `EarlyInputRefused` (a shake of each
-  pile and a notice, from the controller).
+  pile and a notice, from the controller). A first tap on the stock that the painter already answered
+  (it painted the board the record's `after_stock` said: `shown`) is played before the first drawing
+  (`take_shown`), so the board never goes back to before it.
 - `Snapshots`: after the renderer has drawn, the board's record (static/ui/snapshot.py) is handed to the
   Records at most once per DELAY_MS, and not while a deal flies in (a task in the middle of the flights
   would hold a frame back); a page being hidden or left writes at once.
@@ -68,11 +70,11 @@ def take():
     return items[:MAX_REPLAY] if isinstance(items, list) else []
 
 
-def replay(view, dispatch) -> None:
-    """Dispatch the kept taps and keys in order; a tap on a card the live board no longer shows there is
-    refused visibly (a shake of that pile and a notice)."""
+def replay(view, dispatch, items=None) -> None:
+    """Dispatch the kept taps and keys (`items`, else all the painter kept) in order; a tap on a card the
+    live board no longer shows there is refused visibly (a shake of that pile and a notice)."""
     refused = []
-    for item in take():
+    for item in take() if items is None else items:
         if not isinstance(item, dict):
             continue
         if item.get("t") == "tap":

@@ -154,7 +154,9 @@ class Renderer:
         """Bring the DOM up to `(game, ui)` placed by `layout`."""
         self.frame_pending = False
         vm = view_model(game, ui, layout)
-        animate = self.motion and ui.animate and ui.anim_seq != self.drawn_anim
+        # the first drawing has nothing to slide from (a move played before it: the stock tap the
+        # painter answered, static/ui/early.py)
+        animate = self.motion and ui.animate and ui.anim_seq != self.drawn_anim and bool(self.where)
         deal = ui.deal_seq != self.drawn_deal
         self.drawn_deal = ui.deal_seq
         if deal and self.dealing():

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 
 from .faces import rank_labels
-from .table import PILES, visible_cards
+from .table import PILES, stock_move, visible_cards
 from .storage_keys import SNAPSHOT_KEY
 
 KEY = SNAPSHOT_KEY    # its first name (static/ui/storage_keys.py holds every key)
@@ -88,6 +88,27 @@ def board(game, offsets) -> dict:
     }
 
 
+def stock_answer(game, offsets) -> dict | None:
+    """What a tap on the stock makes of this board (the engine's draw or recycle, played on a copy), for
+    the painter to show at once when the stock is tapped before Python is live; None when the stock does
+    nothing. Only the cards and the counters: the layout is the same (a draw changes no column)."""
+    move = stock_move(game)
+    if move is None:
+        return None
+    after = game.copy()
+    after.play(move)
+    b = board(after, offsets)
+    return {"cards": b["cards"], "counts": b["counts"], "stock_empty": b["stock_empty"]}
+
+
+def take_shown(items):
+    """(the kept tap the painter already answered with `after_stock`, the others): the first kept item,
+    if static/paint.js marked it shown; static/ui/early.py plays it before the first drawing."""
+    if items and isinstance(items[0], dict) and items[0].get("t") == "tap" and items[0].get("shown") is True:
+        return items[:1], items[1:]
+    return [], items
+
+
 def record(game, layout, t, lang: str, look: list[str], viewport: tuple[float, float], coarse: bool,
            save_text: str | None, clock: str | None = None, shown: tuple[bool, bool] = (True, True)) -> dict:
     """The snapshot of the board drawn now: `layout` is the renderer's, `look` the classes on #game,
@@ -117,6 +138,7 @@ def record(game, layout, t, lang: str, look: list[str], viewport: tuple[float, f
             "col_fs": dict(layout.col_fs),
         },
         "ph": placeholders(game, t),
+        "after_stock": stock_answer(game, layout.card_offset),
         "ranks": rank_table(t),
         "texts": texts(t),
     })

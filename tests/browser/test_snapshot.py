@@ -13,11 +13,14 @@
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+
+from canfield import Game
 
 from conftest import BOOT_TIMEOUT_MS, settle, wait_until_ready
 from test_offline import wait_offline_ready
@@ -86,7 +89,7 @@ def _wait_snapshot(page):
 
 
 def _played(page, open_game, code=SEED_CODE):
-    open_game(code)
+    open_game(code, page=page)
     for _ in range(2):
         before = page.locator("#stock-count").inner_text()
         page.locator('[data-pile="stock"]').click()
@@ -212,6 +215,57 @@ def test_an_early_tap_on_a_card_no_longer_there_is_refused_with_a_notice(page, s
     expect(page.locator("#notice")).to_be_visible()
     expect(page.locator("#notice .notice-text")).to_contain_text("could not be applied")
     expect(page.locator("#stock-count")).to_have_text("34")
+    settle(page)
+
+
+def _returning_before_ready(new_context, record_page, open_game, server):
+    """A returning visit (a saved game after two draws, its snapshot stored), painted, Python held back
+    until `go()`. Its own context, with service workers blocked: the held request must reach the page's
+    route, not a service worker's cache."""
+    ctx = new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
+    page = ctx.new_page()
+    record_page(page)
+    _played(page, open_game)                       # two draws of three: 28 left
+    page.goto("about:blank")
+    return page, _before_ready(page, server, "#" + SEED_CODE)
+
+
+def test_a_first_early_tap_on_the_stock_shows_the_engines_draw_at_once(new_context, record_page, open_game, server):
+    """A returning visit: the snapshot holds what a tap on the stock makes (the engine's draw, recorded by
+    static/ui/snapshot.py); the painter shows it at once, and Python, once live, plays that tap before its
+    first drawing: the same board, one draw, never back to before it."""
+    page, go = _returning_before_ready(new_context, record_page, open_game, server)
+    assert page.evaluate("window.canfieldPaint.painted") == "snapshot"
+    page.locator('[data-pile="stock"]').click(timeout=BOOT_TIMEOUT_MS)
+    shown = page.evaluate(BOARD_JS)
+    assert shown["ready"] == "false" and shown["counters"]["stock-count"] == "25"
+    assert shown["counters"]["moves"] == "3" and len(shown["piles"]["waste"]) == 3
+    # from the painted answer to the live board, no frame shows the board before the tap
+    page.evaluate("""() => { window.__counts = []; const c = document.getElementById('stock-count');
+        new MutationObserver(() => window.__counts.push(c.textContent)).observe(c,
+            {childList: true, characterData: true, subtree: true}); }""")
+    go()
+    game = Game.from_code(SEED_CODE)
+    for _ in range(3):
+        game.play("S")
+    live = page.evaluate(BOARD_JS)
+    assert live["counters"]["stock-count"] == "25" and live["counters"]["moves"] == "3"
+    assert [c[0] for c in live["piles"]["waste"]] == [c.code for c in game.waste[-3:]]
+    assert [c[0] for c in shown["piles"]["waste"]] == [c[0] for c in live["piles"]["waste"]]
+    assert "28" not in page.evaluate("window.__counts")
+    expect(page.locator(".early-kept")).to_have_count(0)
+    settle(page)
+
+
+def test_a_second_early_tap_is_kept_and_played_after_the_shown_one(new_context, record_page, open_game, server):
+    page, go = _returning_before_ready(new_context, record_page, open_game, server)
+    stock = page.locator('[data-pile="stock"]')
+    stock.click(timeout=BOOT_TIMEOUT_MS)
+    stock.click(timeout=BOOT_TIMEOUT_MS)
+    assert page.locator("#stock-count").inner_text() == "25"   # only the first one is answered early
+    expect(stock).to_have_class(re.compile(r"\bearly-kept\b"))
+    go()
+    expect(page.locator("#stock-count")).to_have_text("22")
     settle(page)
 
 
