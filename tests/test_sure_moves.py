@@ -11,7 +11,7 @@ from engine_helpers import brute_force_won as _brute
 from test_family import brute_force_won, small_position
 
 from canfield import RULESETS, Game
-from canfield.solver import sure_move
+from canfield.sure import sure_move
 
 NAMES = [n for n, r in RULESETS.items() if r.decks == 1]
 

@@ -27,10 +27,14 @@ TOGGLES = ("tap_to_columns", "auto_finish", "four_color", "large_cards", "sound"
 THEMES = ("auto", "light", "dark", "contrast")
 BACKS = ("blue", "red", "green")
 TABLES = ("green", "blue", "red")
-CHOICES = {"theme": THEMES, "back": BACKS, "table": TABLES}
+# The animation speed (static/ui/motion.py scales every duration by it); reduced motion still wins.
+SPEEDS = ("normal", "slow", "fast")
+CHOICES = {"theme": THEMES, "back": BACKS, "table": TABLES, "speed": SPEEDS}
 # The counters of the bar (static/ui/counters.py): shown unless switched off.
 COUNTER_TOGGLES = ("show_moves", "show_clock")
 TOGGLES += COUNTER_TOGGLES
+# Issue 20: cards the engine proves never needed on the table go up by themselves (canfield.solver.sure_move).
+TOGGLES += ("sure_cards",)
 
 
 @dataclass
@@ -50,6 +54,8 @@ class Settings:
     show_moves: bool = True      # the move counter #moves in the bar
     show_clock: bool = True      # the game clock #clock in the bar
     motion: bool = True          # the deal, slides, the card-by-card finish, the win cascade (off: instant)
+    speed: str = "normal"        # SPEEDS: how fast the motion plays (a replay's steps too)
+    sure_cards: bool = False     # sure cards to the foundations by themselves, one undoable move each
 
     def to_json(self) -> str:
         """The stored record: each field under its stored name (`stored_name`)."""
