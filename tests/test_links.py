@@ -144,3 +144,9 @@ def _damaged(rules, seed, length, at, junk):
     text = links.encode(_random_game(rules, seed, seed, length))
     at %= len(text) + 1
     return text[:at] + junk + text[at + len(junk):]
+
+
+def test_the_documented_example_reads_as_documented():
+    link = links.read("G1.CF1-D3-AAAAACL.trRtSSSSWdS.s5m8")
+    assert [str(m) for m in link.game.history] == ["T4-T2", "R-T4", "S", "S", "S", "S", "W-F4", "S"]
+    assert (link.score, link.moves) == (5, 8) == (link.game.score, len(link.game.history))
