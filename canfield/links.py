@@ -1,7 +1,7 @@
 """Game links: a deal code, the moves played and optionally a result, as one short URL-safe text.
 
-    G1.CF1-D3-AAAAACL.SRrWaS3rt.s255m87
-    │  │              │         └ optional result: the sharer's score (s, may be negative) and moves (m)
+    G1.CF1-D3-AAAAACL.trRtSSSSWdS.s5m8
+    │  │              │           └ optional result: the sharer's score (s, may be negative) and moves (m)
     │  │              └ the moves, two characters each (a draw one, a tail carries its count first)
     │  └ the deal code, as canfield.deal writes it (numbered or explicit)
     └ "G" and the link format's version
