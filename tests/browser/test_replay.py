@@ -159,3 +159,29 @@ def test_the_speed_setting_scales_the_motion_and_reduced_motion_still_wins(open_
     _set(page, speed="slow")
     assert _durations_of_a_draw(page) == []
     page.emulate_media(reduced_motion="no-preference")
+
+
+OFF_SCREEN = """() => {
+    const bad = [];
+    const el = document.documentElement;
+    if (el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1)
+        bad.push('scroll ' + el.scrollWidth + 'x' + el.scrollHeight);
+    for (const x of document.querySelectorAll('header [data-action], [data-pile]')) {
+        const r = x.getBoundingClientRect();
+        if (r.left < -1 || r.top < -1 || r.right > innerWidth + 1 || r.bottom > innerHeight + 1)
+            bad.push((x.dataset.action || x.dataset.pile) + ' ' + JSON.stringify(r));
+    }
+    return bad; }"""
+
+
+def test_the_new_buttons_keep_the_whole_table_on_screen(open_game, page):
+    """Share and Show me how join the bar: at a phone's sizes the page still has no scroll and every
+    button and pile is inside the window (once the page has laid the table out for the new size)."""
+    open_game(WINNABLE, path=EN)
+    for width, height in ((360, 640), (390, 844), (844, 390), (1280, 800)):
+        page.set_viewport_size({"width": width, "height": height})
+        try:
+            page.wait_for_function(f"() => ({OFF_SCREEN})().length === 0", timeout=10_000)
+        except Exception:
+            pass
+        assert page.evaluate(OFF_SCREEN) == [], (width, height)
