@@ -188,3 +188,12 @@ def test_the_new_buttons_keep_the_whole_table_on_screen(open_game, page):
         except Exception:
             pass
         assert page.evaluate(OFF_SCREEN) == [], (width, height)
+
+
+def test_a_phone_in_landscape_keeps_one_toolbar_row(open_game, page):
+    """tests/browser/test_table.py's landscape rule, with the two new buttons: one row, at most 40 px."""
+    page.set_viewport_size({"width": 844, "height": 390})
+    open_game(WINNABLE, path=EN)
+    assert page.locator("header.bar").bounding_box()["height"] <= 40
+    tops = page.evaluate("() => [...document.querySelectorAll('header.bar button')].map(b => b.getBoundingClientRect().top)")
+    assert max(tops) - min(tops) < 8, tops
