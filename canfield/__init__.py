@@ -16,7 +16,7 @@ from .deal import MAX_NUMBER, parse_code
 from .describe import LANGS, card_name
 from .errors import (
     AmbiguousMove, AmbiguousMoveError, CanfieldError, ForbiddenMove, IllegalMove, IllegalMoveError, InvalidCard,
-    InvalidCode, InvalidDeck, InvalidJSON, InvalidMove, InvalidMoveError, InvalidPosition, InvalidSave, InvalidStats,
+    InvalidCode, InvalidDeck, InvalidJSON, InvalidLink, InvalidMove, InvalidMoveError, InvalidPosition, InvalidSave, InvalidStats,
     MoveError, ReasonError,
 )
 from .game import COLUMNS, FOUNDATIONS, PILE_NAMES, Game, Move
@@ -26,6 +26,6 @@ __all__ = [
     "CARDS", "RANKS", "SUITS", "Card", "MAX_NUMBER", "parse_code", "LANGS", "card_name",
     "CanfieldError", "MoveError", "InvalidMoveError", "IllegalMoveError", "AmbiguousMoveError",
     "IllegalMove", "InvalidMove", "AmbiguousMove", "ForbiddenMove", "InvalidCard", "InvalidCode",
-    "InvalidDeck", "InvalidJSON", "InvalidPosition", "InvalidSave", "InvalidStats", "ReasonError",
+    "InvalidDeck", "InvalidJSON", "InvalidLink", "InvalidPosition", "InvalidSave", "InvalidStats", "ReasonError",
     "COLUMNS", "FOUNDATIONS", "PILE_NAMES", "Game", "Move", "RULESETS", "RuleSet",
 ]

@@ -90,3 +90,7 @@ class InvalidStats(ReasonError):
     "format" (not a statistics file), "version", "bad-field" (a table, a count or a time out of bounds)."""
 
     default_reason = "invalid"
+
+
+class InvalidLink(CanfieldError):
+    """A game link (canfield.links) that cannot be read: the message says what is wrong."""

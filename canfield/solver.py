@@ -1004,3 +1004,12 @@ def main(argv=None):
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+
+def sure_move(game):
+    """The solver's safe-move rule as the page's "move sure cards" setting asks it: canfield.sure.sure_move
+    (a module of its own, so that the page asks it without loading the solver)."""
+    from .sure import sure_move as rule
+
+    return rule(game)

@@ -20,6 +20,9 @@ Exported:
 - ``daily(request)``: ``{"id", "date": "YYYY-MM-DD" (optional: the player's local date; UTC today
   when absent), "draw", "rules"}`` -> ``{"id", "verdict": "won"|"unknown"|"cancelled", "number",
   "code", "date"}`` (``canfield.solver.daily_number`` for that date).
+- ``line(request)``: ``{"id", "save", "max_nodes", "max_seconds"}`` -> ``{"id", "verdict", "moves" (won: the
+  whole winning line from the position, as move texts), "nodes", "seconds"}``: what "Show me how" plays
+  (issue 20). The same search as the hint's, without the search back when the position is lost.
 - ``cancel(id)``: stops the request ``id`` if it is the one running.
 
 Only one request runs at a time: a new request cancels the one before it. A request that cannot
@@ -118,6 +121,21 @@ async def daily(request):
                   date=task.date)
 
 
+async def line(request):
+    try:
+        req, rid = _start(request)
+        t0 = time.monotonic()
+        task = HintSearch(from_save(req["save"]), int(req.get("max_nodes", 200_000)),
+                          float(req.get("max_seconds", 5.0)), back_nodes=0, back_seconds=0.0)
+    except (ValueError, KeyError, TypeError) as exc:
+        return _error(request, exc)
+    if not await _drive(task, rid):
+        return _reply(rid, verdict="cancelled")
+    res = task.result
+    moves = list(res.moves) if res.verdict == WON else []   # move texts already
+    return _reply(rid, verdict=res.verdict, moves=moves, nodes=res.nodes, seconds=time.monotonic() - t0)
+
+
 def cancel(rid):
     if _latest[0] == rid:
         _latest[0] = 0
@@ -128,4 +146,4 @@ def ping():
     return "ready"
 
 
-__export__ = ["hint", "winnable", "daily", "cancel", "ping"]
+__export__ = ["hint", "winnable", "daily", "line", "cancel", "ping"]

@@ -95,7 +95,7 @@ ALLOWED = {
     **settings.CHOICES,
 }
 # Wrong types, right types with wrong values, and one good value of each kind.
-VALUES = ([], {}, [1], {"a": 1}, None, 1.5, "x" * 10, 2, 0, True, False, 3, "classic", "fr", "dark", "red", "")
+VALUES = ([], {}, [1], {"a": 1}, None, 1.5, "x" * 10, 2, 0, True, False, 3, "classic", "fr", "dark", "red", "", "fast")
 
 
 def _allowed(field, value) -> bool:

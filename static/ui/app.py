@@ -12,16 +12,17 @@ traceback: it is logged to the console and the board is drawn again from the eng
 
 from __future__ import annotations
 
-from canfield import Game
+from canfield import Game, links
 from js import document, navigator, window
-from pyodide.ffi import create_once_callable
+from pyodide.ffi import create_once_callable, to_js
 
 from .a11y import Announcer
 from .celebrate import Celebration
 from .choices import fill_select, language_options, offered_names, rules_options
+from . import render
 from .controller import (
-    NOTICE_MS, Button, CelebrationEnd, CelebrationStart, Controller, FinishStep, HideNotice, MotionPreference, Recover, Resize, ShowNotice,
-    motion_on,
+    NOTICE_MS, Button, CelebrationEnd, CelebrationStart, Controller, FinishStep, HashChanged, HideNotice,
+    MotionPreference, Recover, ReplayTick, Resize, ShowNotice, motion_on,
 )
 from .counters import Counters
 from .dialogs import Dialogs
@@ -33,7 +34,9 @@ from .i18n import Translator, pick_language
 from .input import Input
 from .layout import compute
 from .persist import Records, Store
+from .motion import speed_factor
 from .render import SLIDE_MS, Renderer
+from .replay import ReplayBar
 from .routing import Router
 from .snapshot import take_shown
 from .sound import Sound
@@ -131,6 +134,9 @@ class Page:
         self._apply_look(self.boot_settings)
 
         code = self.router.code()
+        link_text = ""
+        if links.is_link(code):   # a game link: the saved game boots first, then the link opens (or is refused)
+            link_text, code = code, ""
         what, named = route_hash(code, None)
         bad_code = code if what == "refuse" else ""
         if bad_code:  # an invalid code in the address: resume the saved game as if there were none
@@ -154,6 +160,7 @@ class Page:
         self.solver = SolverClient(self.dispatch, self.view, self.announcer.say, self.events.guard)
         self.stats_view = StatsView(self.view, self.records, self.dialogs.close_all, self.events.guard)
         self.counters = Counters(self.view, self.records)   # #moves and #clock (static/ui/counters.py)
+        self.replay_bar = ReplayBar(self.dispatch, self.view)
         self._fill_effects()
         self.controller.show_game(game, push=False, deal=False)   # the board is already on screen: no flight
         self._apply_motion()
@@ -175,6 +182,8 @@ class Page:
         self.root.dataset.ready = "true"
         window.canfieldBoot.done()
         replay(self.view, self.dispatch, kept)   # the other taps and keys kept before the game was live
+        if link_text:
+            self.dispatch(HashChanged(link_text))
         self.solver.start()                # the solver's worker boots after the game is ready
         self.renderer.keep_faces()         # every card face's image built once, in idle moments
 
@@ -204,6 +213,13 @@ class Page:
         on("settings", lambda: self._apply_look(self.view.settings))
         on("motion", self._apply_motion)
         on("language", lambda: self._apply_texts(self.view.t, self.view.lang))
+        # replays, Share and "Show me how" (issue 20)
+        on("replay", self.replay_bar.sync)
+        on("changed", self.replay_bar.sync)
+        on("language", self.replay_bar.sync)
+        on("replay_step", self._replay_step)
+        on("line", self.solver.request_line)
+        on("share", self.share)
 
     def _bind(self):
         ev = self.events
@@ -232,6 +248,7 @@ class Page:
         ev.listen(document.querySelector("#notice [data-notice-close]"), "click", "notice-close",
                   lambda *_: self.dispatch(HideNotice()))
         self.counters.bind(ev)
+        self.replay_bar.bind(ev)
         # The leaving writes, in this order: what a new deal deferred, the clock's time in the saved game,
         # then the snapshot that names that saved game as it is left.
         ev.leaving(on_visibility=(self.write_deferred, self.counters.on_visibility, self.snapshots.flush),
@@ -299,6 +316,10 @@ class Page:
         skips a card)."""
         self._next_step = (ms, seq)
 
+    def _replay_step(self, ms, seq):
+        tick = create_once_callable(self.events.guard(lambda *_: self.dispatch(ReplayTick(seq))))
+        window.setTimeout(tick, ms)
+
     def _celebrate_soon(self):
         window.setTimeout(self.events.proxy("celebrate", self._celebrate), SLIDE_MS + 40)   # the last card landed
 
@@ -327,6 +348,9 @@ class Page:
         on = c.motion if c is not None else motion_on(self.boot_settings.motion, bool(self.reduced_query.matches))
         self.root.classList.toggle("no-motion", not on)
         self.renderer.motion = on
+        # the speed setting: the renderer's slide duration, scaled (issue 20; reduced motion has none at all)
+        settings = c.settings if c is not None else self.boot_settings
+        render.SLIDE_MS = round(SLIDE_MS * speed_factor(settings.speed))
         if not on and self.renderer.dealing():
             self.renderer.finish_deal()
 
@@ -412,6 +436,35 @@ class Page:
             window.clearTimeout(self.notice_timer)
         hide = create_once_callable(self.events.guard(lambda *_: self.dispatch(HideNotice(seq))))
         self.notice_timer = window.setTimeout(hide, ms)
+
+    def share(self, link, text):
+        """Share: the Web Share API where the browser has one, else the link copied, with a notice."""
+        url = self.router.link(link)
+        t = self.view.t
+        copied = create_once_callable(lambda *_: self.notice(t("notice.shared")))
+        failed = create_once_callable(lambda *_: self.notice(t("notice.share_failed", url=url)))
+
+        def copy(*_):
+            try:
+                navigator.clipboard.writeText(url).then(copied, failed)
+            except Exception:  # no clipboard: the link is shown to copy by hand
+                self.notice(t("notice.share_failed", url=url))
+
+        share = getattr(navigator, "share", None)
+        if share is None:
+            copy()
+            return
+
+        def refused(err):   # the player closed the share sheet: nothing to do; any other failure copies
+            if getattr(err, "name", "") != "AbortError":
+                copy()
+
+        try:
+            navigator.share(to_js({"title": "Canfield", "text": text, "url": url},
+                                  dict_converter=window.Object.fromEntries)).then(
+                create_once_callable(lambda *_: None), create_once_callable(refused))
+        except Exception:
+            copy()
 
     def copy_link(self, code):
         url = self.router.link(code)

@@ -17,10 +17,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from canfield import Game
+from canfield import Game, links
+from canfield.errors import InvalidLink
+from canfield.sure import sure_move
 
 from .a11y import cursor_text, selection_text
 from .i18n import LANGUAGE_NAMES, Translator
+from .motion import REPLAY_STEP_MS, speed_factor
 from .settings import FIELDS as SETTING_FIELDS
 from .table import (
     TO_ENGINE, Selection, key_neighbour, move_count, moves_from, route_hash, stock_move, visible_cards,
@@ -215,6 +218,34 @@ class AutoFinish:
     """The auto-finish setting was switched on: finish now if the engine knows a sure win."""
 
 
+# ---- replays and "Show me how" (issue 20) -----------------------------------------------------
+
+@dataclass(frozen=True)
+class Replay:
+    """A button of the replay bar: "start", "back", "play" (play or pause), "forward", "end", or "take"
+    (Play from here: the replay becomes the player's game)."""
+    name: str
+
+
+@dataclass(frozen=True)
+class ReplayTick:
+    """The page's timer while a replay plays: the next move (`seq` names the play it was set for)."""
+    seq: int
+
+
+@dataclass(frozen=True)
+class LineFound:
+    """The solver's winning line from the position of `version` ("Show me how"): played by the replay bar."""
+    moves: tuple
+    version: int
+
+
+@dataclass
+class ReplayState:
+    source: str                  # "link" (a game link) or "solver" (Show me how)
+    playing: bool = False
+
+
 # ---- motion (the animated auto-finish) --------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -228,7 +259,7 @@ class FinishStep:
 
 # actions that may come while the animated auto-finish plays without ending it first
 _BESIDE_FINISH = (FinishStep, Resize, Pointer, Focus, HintShown, MotionPreference, Announce, DialogClosed,
-                  ShowPanel, HidePanel, ShowNotice, HideNotice)
+                  ShowPanel, HidePanel, ShowNotice, HideNotice, ReplayTick)
 # effects that end a drag in progress (the cards go back, nothing is dropped)
 _ENDS_DRAG = ("changed", "dialog", "confirm", "celebrate")
 # panels about the position on the table: a change of position closes them
@@ -315,6 +346,12 @@ class UIState:
         self.deal_seq = 0            # bumped for a deal the renderer flies in from the stock
         self.finishing = []          # the auto-finish moves still to play, one per FinishStep
         self.finish_seq = 0          # bumped for every finish started (its timers carry it)
+        # replays (issue 20): the replay bar's state (None: no replay), its timer's generation, the moves
+        # a challenge link asks to beat, and whether this game had help (a hint, an undo, a replay)
+        self.replay = None
+        self.replay_seq = 0
+        self.challenge = None
+        self.helped = False
 
     def __repr__(self):
         return f"UIState(selection={self.selection!r}, focus={self.focus!r}, cursor={self.cursor})"
@@ -570,6 +607,7 @@ class Controller:
         self._do("dialog", "new")
 
     def _key_hint(self) -> None:
+        self.ui.helped = True
         self._do("hint")
 
     def _key_rules(self) -> None:
@@ -636,6 +674,10 @@ class Controller:
         said = game.describe_move(move, self.lang)     # before auto-finish moves other cards
         ui.selection = None
         ui.restart_undo = None                         # a new move: the restart cannot come back
+        if ui.replay is not None:                      # a move of the player's own: the replay is theirs now
+            self._end_replay()
+        if self.settings.sure_cards and move.src[0] != "F":   # never straight back up after a take-back
+            said += self._sure_cards()
         finish = self.game.finish_moves() if self.settings.auto_finish and not game.won else None
         if finish and not self.motion:
             for m in finish:          # all at once
@@ -651,6 +693,18 @@ class Controller:
         self.say(said)
         if finish and self.motion:
             self._start_finish(finish)
+
+    def _sure_cards(self) -> str:
+        """The setting "move sure cards to the foundations": the engine's sure moves, each an undoable
+        move of its own (canfield.solver.sure_move decides); the sentences said for them."""
+        game, said = self.game, ""
+        for _ in range(game.rules.cards):     # each card goes up at most once
+            move = sure_move(game)
+            if move is None:
+                break
+            game.play(move)
+            said += " " + game.describe_move(move, self.lang)
+        return said
 
     def _start_finish(self, moves) -> None:
         """The animated auto-finish: the engine's moves (the authority), played one per FinishStep."""
@@ -717,6 +771,8 @@ class Controller:
     def _undo(self) -> None:
         game, ui = self.game, self.ui
         ui.selection = None
+        if ui.replay is None and game.can_undo:
+            ui.helped = True
         if game.undo():
             self._changed()
             self.say(self.t("a11y.undo"))
@@ -774,7 +830,13 @@ class Controller:
         elif name == "copy":
             self._do("copy", self.game.code or "")
         elif name == "hint":
+            self.ui.helped = True
             self._do("hint")
+        elif name == "show-me-how":
+            self.ui.selection = None
+            self._do("line")
+        elif name == "share":
+            self._share()
         elif name in ("deal", "daily"):
             pending = Pending(name, draw=a.draw, rules=a.rules)
             if self.touched():
@@ -793,6 +855,8 @@ class Controller:
             self._do("daily", p.draw, p.rules)
         elif p.what == "hash":
             self._load_code(p.code)
+        elif p.what == "link":
+            self._open_link(p.code)
 
     def _on_Answer(self, a: Answer) -> None:
         pending, self.ui.pending = self.ui.pending, None
@@ -819,6 +883,10 @@ class Controller:
         ui.selection = None
         ui.restart_undo = None
         ui.pending = None
+        if ui.replay is not None:
+            self._end_replay()
+        ui.challenge = None
+        ui.helped = False
         n = len(game.pile(TO_ENGINE[ui.focus])) if ui.focus.startswith("tableau-") else 0
         ui.cursor = max(0, n - 1)
         # the player's draw choice follows the game, unless its rules fix the draw (a Rainfall deals 1 card
@@ -833,6 +901,9 @@ class Controller:
 
     def _on_HashChanged(self, a: HashChanged) -> None:
         code = a.code
+        if links.is_link(code):
+            self._link_in_address(code)
+            return
         what, _ = route_hash(code, self.game.code)
         if what == "stay":
             return
@@ -854,6 +925,145 @@ class Controller:
             return
         self._do("close_dialogs")
         self.show_game(game, push=False)
+
+    # ---- game links and replays (issue 20) ----------------------------------------------
+
+    def _link_in_address(self, text: str) -> None:
+        """A game link in the address: a bad one is named and changes nothing (the address gets the game's
+        code back); a good one opens as a replay, after a confirmation when a game is in progress."""
+        try:
+            links.read(text)
+        except InvalidLink:
+            self.notice(self.t("notice.bad_link"))
+            self._do("hash", self.game.code or "", False)
+            return
+        if self.touched():
+            self._do("hash", self.game.code or "", False)
+            self._ask(Pending("link", code=text))
+            return
+        self._open_link(text)
+
+    def _open_link(self, text: str) -> None:
+        try:
+            link = links.read(text)
+        except InvalidLink:
+            self.notice(self.t("notice.bad_link"))
+            return
+        game = link.game
+        moves = len(game.history)
+        while game.undo():        # the deal, with the link's moves ready in redo
+            pass
+        self._do("close_dialogs")
+        self.show_game(game, push=False)
+        self.ui.challenge = link.moves if link.score is not None else None
+        if moves:
+            self.ui.replay = ReplayState("link")
+            self.ui.helped = True
+            self._do("replay")
+            self.say(self.t("replay.ready", moves=moves))
+        if self.ui.challenge is not None:
+            self.notice(self.t("replay.challenge", moves=self.ui.challenge, score=link.score))
+
+    def _end_replay(self) -> None:
+        self.ui.replay = None
+        self.ui.replay_seq += 1   # a timer still running does nothing
+        self._do("replay")
+
+    def _replay_next(self) -> None:
+        r = self.ui.replay
+        if r is not None and r.playing and self.game.can_redo:
+            self._do("replay_step", round(REPLAY_STEP_MS * speed_factor(self.settings.speed)), self.ui.replay_seq)
+        elif r is not None:
+            r.playing = False
+            self._do("replay")
+
+    def _on_Replay(self, a: Replay) -> None:
+        ui, game = self.ui, self.game
+        r = ui.replay
+        if r is None:
+            return
+        ui.selection = None
+        ui.replay_seq += 1        # every button stops the timer of a play in progress
+        name = a.name
+        if name == "take":
+            self._end_replay()
+            self.say(self.t("replay.taken"))
+            return
+        if name == "play":
+            r.playing = not r.playing and game.can_redo
+            self._do("replay")
+            self._replay_next()
+            return
+        r.playing = False
+        moved = False
+        if name in ("start", "back"):
+            while game.undo():
+                moved = True
+                if name == "back":
+                    break
+        elif name in ("forward", "end"):
+            while game.redo():
+                moved = True
+                if name == "forward":
+                    break
+        if moved:
+            self._changed(animate=name in ("back", "forward"))
+            if name == "forward":
+                self.say(game.describe_move(game.history[-1], self.lang))
+        self._do("replay")
+        self.say(self.t("replay.at", done=len(game.history), total=len(game.history) + len(game.redo_moves)))
+
+    def _on_ReplayTick(self, a: ReplayTick) -> None:
+        ui, game = self.ui, self.game
+        if ui.replay is None or not ui.replay.playing or a.seq != ui.replay_seq:
+            return
+        move = game.redo()
+        if move is not None:
+            self._changed()
+            self._do("sound", "win" if game.won else "move")
+            ui.slide_origin = "stock" if move.src == "S" else None
+            self.say(game.describe_move(move, self.lang))
+        self._replay_next()
+
+    def _on_LineFound(self, a: LineFound) -> None:
+        """"Show me how": the solver's line becomes the moves ahead (redo), and the replay bar plays them."""
+        game, ui = self.game, self.ui
+        if a.version != ui.version or game.won:
+            return
+        played = 0
+        for text in a.moves:
+            try:
+                game.play(text)
+            except ValueError:    # a line for another position: what was played is taken back
+                break
+            played += 1
+        for _ in range(played):
+            game.undo()
+        if not played:
+            return
+        ui.helped = True
+        self._changed(animate=False)
+        ui.replay = ReplayState("solver", playing=True)
+        ui.replay_seq += 1
+        self._do("replay")
+        self.say(self.t("replay.showing", moves=played))
+        self._replay_next()
+
+    def share_link(self) -> tuple[str, str]:
+        """What Share sends: the game's link (its moves, its score and moves as the result to beat) and a
+        sentence; a won game shares the deal alone with its result, a challenge."""
+        game = self.game
+        result = (game.score, len(game.history))
+        if game.won:
+            text = links.encode(game, moves=False, result=result)
+            return text, self.t("share.text.won", moves=result[1], score=result[0])
+        return links.encode(game, result=result if game.history else None), self.t("share.text")
+
+    def _share(self) -> None:
+        if self.game.code is None:
+            return
+        link, text = self.share_link()
+        self._do("share", link, text)
 
     # ---- the solver ---------------------------------------------------------------------
 

@@ -95,6 +95,14 @@ class Dialogs:
         best = document.getElementById("win-best")
         best.textContent = best_text(beaten, t)
         best.hidden = not beaten
+        challenge = document.getElementById("win-challenge")   # a challenge link's result (issue 20)
+        if challenge is not None:
+            to_beat = self.view.ui.challenge
+            moves = moves_made(game)
+            if to_beat is not None:
+                key = "win.challenge.beaten" if moves < to_beat else "win.challenge.missed"
+                challenge.textContent = t(key, moves=to_beat)
+            challenge.hidden = to_beat is None
         today = dates.today()
         nxt = next_daily(records.daily, today, records.dailies)
         self.next_daily = nxt

@@ -29,7 +29,9 @@ from canfield.save import to_save
 from js import console, document, window
 from pyodide.ffi import create_proxy
 
-from .controller import Button, GoBack, HidePanel, HintShown, NewDeal, Panel, SettingsChanged, ShowPanel
+from .controller import (
+    Button, GoBack, HidePanel, HintShown, LineFound, NewDeal, Panel, SettingsChanged, ShowPanel,
+)
 from .dates import day_label, today
 from .stuck import no_more_moves
 
@@ -289,6 +291,41 @@ class SolverClient:
                            undos=undos, back_label=label)
             else:
                 self._show("lost", t("assist.lost") + " " + t("assist.lost.none"), ("new",))
+        elif verdict == "unknown":
+            self._show("unknown", t("assist.unknown"))
+        elif verdict == "error":
+            self._show("note", t("assist.failed"))
+
+    # ---- "Show me how" (issue 20): the whole winning line, played by the replay bar -------
+
+    def request_line(self):
+        view = self.view
+        game = view.game
+        if game.won or view.busy():
+            return
+        if self.worker is None:
+            version = view.ui.version
+            if self._ensure_worker(lambda: self.request_line() if view.ui.version == version else None):
+                self._show("wait", view.t("assist.booting"), ("cancel",))
+            else:
+                self._not_ready()
+            return
+        rid = self._new_request("line")
+        version = view.ui.version
+        self._show("wait", view.t("assist.thinking"), ("cancel",))
+        self._send("line", {"id": rid, "save": to_save(game), "max_nodes": HINT_NODES,
+                            "max_seconds": HINT_SECONDS}, lambda res: self._on_line(res, version))
+
+    def _on_line(self, res, version):
+        if not self._current(res, "line") or version != self.view.ui.version:
+            return
+        t = self.view.t
+        verdict = res.get("verdict")
+        if verdict == "won" and res.get("moves"):
+            self.hide()
+            self.dispatch(LineFound(tuple(res["moves"]), version))
+        elif verdict == "lost":
+            self._show("lost", t("assist.lost") + " " + t("replay.no_line"), ("new",))
         elif verdict == "unknown":
             self._show("unknown", t("assist.unknown"))
         elif verdict == "error":

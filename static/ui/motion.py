@@ -31,6 +31,14 @@ RESTITUTION = 0.72       # what a bounce keeps of the speed
 MAX_BOUNCES = 12
 MAX_MS = 2600            # a thrown card's longest flight
 LAUNCH_MS = 60           # between two cards leaving the foundations
+# The animation speed setting (static/ui/settings.py SPEEDS): every duration is multiplied by its factor.
+SPEED_FACTORS = {"slow": 2.0, "normal": 1.0, "fast": 0.5}
+REPLAY_STEP_MS = 450     # a replay's or "Show me how"'s pause between two moves, at normal speed
+
+
+def speed_factor(speed: str) -> float:
+    """The factor of a speed setting (an unknown one plays at normal speed)."""
+    return SPEED_FACTORS.get(speed, 1.0)
 
 
 @dataclass(frozen=True)

@@ -22,15 +22,20 @@ MAX_CHARS = 4096  # ours are one small flat object
 # The settings dialog's checkboxes (input names: `form_name(field)`).
 TOGGLES = ("tap_to_columns", "auto_finish", "four_color", "large_cards", "sound", "motion")
 # The settings dialog's choices (select names = field names), each with its allowed values, the
-# default first. Each value is a class on #game ("theme-dark", "back-red", "table-blue") that
-# static/game.css turns into colours; "auto" follows the system's light or dark preference.
+# default first. Each value of a look (LOOKS) is a class on #game ("theme-dark", "back-red", "table-blue")
+# that static/game.css turns into colours; "auto" follows the system's light or dark preference.
 THEMES = ("auto", "light", "dark", "contrast")
 BACKS = ("blue", "red", "green")
 TABLES = ("green", "blue", "red")
-CHOICES = {"theme": THEMES, "back": BACKS, "table": TABLES}
+# The animation speed (static/ui/motion.py scales every duration by it); reduced motion still wins.
+SPEEDS = ("normal", "slow", "fast")
+CHOICES = {"theme": THEMES, "back": BACKS, "table": TABLES, "speed": SPEEDS}
+LOOKS = ("theme", "back", "table")   # the choices that are a class on #game (the speed is not a look)
 # The counters of the bar (static/ui/counters.py): shown unless switched off.
 COUNTER_TOGGLES = ("show_moves", "show_clock")
 TOGGLES += COUNTER_TOGGLES
+# Issue 20: cards the engine proves never needed on the table go up by themselves (canfield.solver.sure_move).
+TOGGLES += ("sure_cards",)
 
 
 @dataclass
@@ -50,6 +55,8 @@ class Settings:
     show_moves: bool = True      # the move counter #moves in the bar
     show_clock: bool = True      # the game clock #clock in the bar
     motion: bool = True          # the deal, slides, the card-by-card finish, the win cascade (off: instant)
+    speed: str = "normal"        # SPEEDS: how fast the motion plays (a replay's steps too)
+    sure_cards: bool = False     # sure cards to the foundations by themselves, one undoable move each
 
     def to_json(self) -> str:
         """The stored record: each field under its stored name (`stored_name`)."""
@@ -97,8 +104,8 @@ class Settings:
     def look_classes(self) -> dict[str, bool]:
         """Every look class of #game, on or off, for these settings (the page toggles each one)."""
         out = {"four-color": self.four_color, "large-cards": self.large_cards}
-        for name, allowed in CHOICES.items():
-            for value in allowed:
+        for name in LOOKS:
+            for value in CHOICES[name]:
                 out[f"{name}-{value}"] = getattr(self, name) == value
         return out
 
