@@ -31,7 +31,7 @@ import random
 import re
 from typing import NamedTuple
 
-from .cards import CARDS, RANKS, SUITS, parse_card_index
+from .cards import DECK_CARDS as CARDS, RANKS, SUITS, parse_card_index
 from .deal import MAX_NUMBER, check_deck, make_code, parse_code, shuffled_deck
 from .errors import AmbiguousMoveError, CanfieldError, IllegalMoveError, InvalidCard, InvalidMoveError
 from .rules import CASINO_COST, check_draw, get_rules, rules_for_prefix
@@ -392,7 +392,7 @@ class Game:
                 raise InvalidPosition(f"position: the {name} is a whole number, not {value!r:.20}")
         if int(passes) < 1:
             raise InvalidPosition("position: the pass is 1 or more")
-        split, seen = [], {}
+        split, seen = [], {}  # seen: card index -> the pile it was read in (copies: in reading order)
         labels = ["the stock", "the waste", "the reserve"] + [f"foundation {i}" for i in range(1, nf + 1)] + [
             f"column {i}" for i in range(1, rules.columns + 1)]
         for n, (label, pl) in enumerate(zip(labels, [stock, waste, reserve] + fpiles + tpiles)):
@@ -403,12 +403,15 @@ class Game:
                     state = "face up" if i >= down else "face down"
                     raise InvalidPosition(f"position: {CARDS[c].code} in {label} is {state} in {rules.name}: "
                                           f"write it in {'capitals' if i >= down else 'small letters'}")
-                if c in seen:
-                    raise InvalidPosition(f"position: {CARDS[c].code} is in {seen[c]} and in {label}")
-                seen[c] = label
+                copy = next((c + 52 * k for k in range(rules.decks) if c + 52 * k not in seen), None)
+                if copy is None:
+                    where = " and in ".join(seen[c + 52 * k] for k in range(rules.decks))
+                    raise InvalidPosition(f"position: {CARDS[c].code} is in {where} and in {label}")
+                seen[copy] = label
+                cards[i] = (copy, up)
             split.append([c for c, _ in cards])
         if len(seen) != rules.cards:
-            missing = " ".join(c.code for c in CARDS if c.index not in seen)
+            missing = " ".join(c.code for c in CARDS[:rules.cards] if c.index not in seen)
             raise InvalidPosition(f"position: the {rules.cards} cards are each in one pile; missing: {missing}")
         return cls._from_split(split, RANKS.index(base.upper()) + 1, tuple(SUITS.index(x) for x in suits.upper()),
                                int(draw[1]), rules, InvalidPosition, int(score), int(passes) - 1)
