@@ -196,3 +196,22 @@ def test_the_solver_agrees_with_the_brute_force_on_two_decks(rules):
     # a won verdict is checked by its line; a wrong "lost" shows against the won positions
     assert len(verdicts) >= 30 and verdicts.count(WON) >= 20, (verdicts.count(WON), verdicts.count(LOST))
     assert verdicts.count(LOST) >= (3 if rules.passes == 1 and not rules.takeback else 0)
+
+
+def test_a_safe_foundation_move_takes_only_the_last_copy_of_a_card():
+    """Two 5H: the reserve's may go up on the hearts at 4 only if no other copy still
+    needs that foundation. The waste's 5H covers the 4H that the other hearts foundation (at 2) needs: the
+    win puts the waste's 5H up first; putting the reserve's up first leaves the waste's with nowhere to go."""
+    rules = HARD[0]
+    full = [[r + s for r in "A23456789TJQK"] for s in "SSCCDD"]
+    hearts = [[r + "H" for r in "A234"], ["AH", "2H"]]
+    g = Game.from_piles(
+        stock=[], waste=["4H", "5H"], reserve="JH TH 9H 8H 7H KH QH JH TH 9H 8H 7H 6H 6H 5H".split(),
+        foundations=full + hearts, tableau=[["3H"], ["KH"], ["QH"]], base_rank=1,
+        foundation_suits="SSCCDDHH", draw=1, rules=rules)
+    assert brute_force_won(g) is True
+    res = solve(g)
+    assert res.won
+    for m in res.moves:
+        g.play(m)
+    assert g.won
