@@ -101,7 +101,7 @@ import random
 import sys
 import time
 
-from .cards import SUITS
+from .cards import CARDS, SUITS
 from .deal import MAX_NUMBER, SplitMix64, make_code, shuffled_deck
 from .game import Game, Move
 from .rules import check_draw, get_rules
@@ -667,7 +667,8 @@ class Solver:
                     texts.append("S")
                     guard += 1
                     if guard > 3 * self.total:
-                        raise SolverBug(f"{g.code}: {card} never reaches the waste top")
+                        raise SolverBug(f"{g.code}: {CARDS[card.index % 52]} (copy {card.copy}) never reaches the "
+                                        "waste top")
                 src, count = "W", 1
             if src == "F":  # a take-back: from any foundation whose top is a copy of the card
                 src = next(name for name, f in zip(g.foundation_names, g.foundations)
