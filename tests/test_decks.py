@@ -215,3 +215,21 @@ def test_a_safe_foundation_move_takes_only_the_last_copy_of_a_card():
     for m in res.moves:
         g.play(m)
     assert g.won
+
+
+def test_a_won_game_of_four_decks_is_counted_and_its_score_read_back():
+    from canfield.stats import Stats, key
+
+    g = Game.new(rules="quadruple", number=0)
+    res = solve(g, max_nodes=20_000)
+    assert res.won
+    for m in res.moves:
+        g.play(m)
+    assert g.won and g.score == 5 * (208 - 1)  # every card but the base card sent up
+    s = Stats()
+    k = key(g.rules, g.draw)
+    s.start(k, "q")
+    assert s.win("q", g.score, 600, len(g.history))
+    again = Stats.from_json(s.to_json())
+    t = again.table("quadruple-D3")
+    assert (t["played"], t["won"], t["best_score"]) == (1, 1, 1035)
