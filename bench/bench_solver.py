@@ -137,11 +137,11 @@ def main(argv=None):
         figs.append(fig)
     if args.all:
         print(f"summary: {args.n} deals from {args.start} per line, {args.seconds} s / {args.nodes} nodes a deal")
-        print("  rules       draw  won%  lost%  unknown%  decided%  median ms (CPU)  positions/CPU s")
+        print("  rules          draw  won%  lost%  unknown%  decided%  median ms (CPU)  positions/CPU s")
         for f in figs:
             c, n = f["counts"], f["n"]
             pps = sum(f["nodes"]) / max(sum(f["cpu"]), 1e-9)
-            print(f"  {f['rules']:10}  D{f['draw']}  {100 * c['won'] / n:5.1f}  {100 * c['lost'] / n:5.1f}  "
+            print(f"  {f['rules']:13}  D{f['draw']}  {100 * c['won'] / n:5.1f}  {100 * c['lost'] / n:5.1f}  "
                   f"{100 * c['unknown'] / n:8.1f}  {f['decided']:8.1f}  "
                   f"{1000 * statistics.median(f['times']):6.1f} ({1000 * statistics.median(f['cpu']):5.1f})  "
                   f"{pps:12.0f}")

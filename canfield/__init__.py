@@ -11,7 +11,7 @@
 See README.md for the API, the move notation and the deal-code format.
 """
 
-from .cards import CARDS, RANKS, SUITS, Card
+from .cards import CARDS, DECK_CARDS, RANKS, SUITS, Card
 from .deal import MAX_NUMBER, parse_code
 from .describe import LANGS, card_name
 from .errors import (
@@ -23,7 +23,7 @@ from .game import COLUMNS, FOUNDATIONS, PILE_NAMES, Game, Move
 from .rules import RULESETS, RuleSet
 
 __all__ = [
-    "CARDS", "RANKS", "SUITS", "Card", "MAX_NUMBER", "parse_code", "LANGS", "card_name",
+    "CARDS", "DECK_CARDS", "RANKS", "SUITS", "Card", "MAX_NUMBER", "parse_code", "LANGS", "card_name",
     "CanfieldError", "MoveError", "InvalidMoveError", "IllegalMoveError", "AmbiguousMoveError",
     "IllegalMove", "InvalidMove", "AmbiguousMove", "ForbiddenMove", "InvalidCard", "InvalidCode",
     "InvalidDeck", "InvalidJSON", "InvalidLink", "InvalidPosition", "InvalidSave", "InvalidStats", "ReasonError",

@@ -1,7 +1,11 @@
-"""Cards: 52 shared, immutable `Card` values with a two-character text form.
+"""Cards: shared, immutable `Card` values with a two-character text form, for one to four decks.
 
-Internally the engine works on card indices 0..51 (suit-major, suits in the order
-S, H, D, C, ranks A..K), which are fast to compare; `Card` is the public face.
+Internally the engine works on card indices (suit-major, suits in the order S, H, D, C, ranks A..K),
+which are fast to compare; `Card` is the public face. Index i is copy i // 52 + 1 of card i % 52: the
+52 cards of one deck are 0..51 (`CARDS`), the copies of games of several decks 52..207 (`DECK_CARDS`).
+A copy's `code` is the two-character code of its card ("QC" for every queen of clubs); its `id` tells
+the copies apart: the code for the first copy ("QC"), the code and the copy number for the others
+("QC2", "QC3", "QC4"), what the page writes in `data-card`.
 """
 
 from .errors import InvalidCard
@@ -29,14 +33,19 @@ class Card:
     (12, 'C')
     """
 
-    __slots__ = ("index", "rank", "suit", "red", "code")
+    __slots__ = ("index", "rank", "suit", "red", "code", "copy", "id")
 
     def __init__(self, index):
+        suit = SUITS[index // 13 % 4]
+        code = RANKS[index % 13] + suit
+        copy = index // 52 + 1
         object.__setattr__(self, "index", index)
         object.__setattr__(self, "rank", index % 13 + 1)
-        object.__setattr__(self, "suit", SUITS[index // 13])
-        object.__setattr__(self, "red", SUITS[index // 13] in RED_SUITS)
-        object.__setattr__(self, "code", RANKS[index % 13] + SUITS[index // 13])
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "red", suit in RED_SUITS)
+        object.__setattr__(self, "code", code)
+        object.__setattr__(self, "copy", copy)  # 1 .. 4: which deck's copy of the card
+        object.__setattr__(self, "id", code if copy == 1 else f"{code}{copy}")
 
     def __setattr__(self, name, value):
         raise AttributeError("Card is immutable")
@@ -45,6 +54,8 @@ class Card:
         return self.code
 
     def __repr__(self):
+        if self.copy > 1:
+            return f"Card.parse_id({self.id!r})"
         return f"Card.parse({self.code!r})"
 
     def __eq__(self, other):
@@ -61,12 +72,23 @@ class Card:
         """Read a card: rank A 2-9 T J Q K (or 10), suit S H D C (or ♠ ♥ ♦ ♣), any case."""
         return CARDS[parse_card_index(text)]
 
+    @staticmethod
+    def parse_id(text):
+        """Read a card's `id`: a card as `parse` reads it, then optionally its copy 1..4 ("QC2")."""
+        if isinstance(text, str):
+            t = text.strip()
+            if len(t) >= 3 and t[-1] in "1234" and t[-2].upper() in _SUIT_ALIASES:
+                return DECK_CARDS[parse_card_index(t[:-1]) + 52 * (int(t[-1]) - 1)]
+        return Card.parse(text)
+
 
 def card_from_index(index):
-    return CARDS[index]
+    return DECK_CARDS[index]
 
 
-CARDS = tuple(Card(i) for i in range(52))
+MAX_DECKS = 4
+DECK_CARDS = tuple(Card(i) for i in range(52 * MAX_DECKS))
+CARDS = DECK_CARDS[:52]
 
 
 def parse_card_index(text):

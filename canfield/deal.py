@@ -5,10 +5,11 @@ Deal code format (case-insensitive, surrounding spaces ignored):
     CF1-D3-AAAAACL
     │   │  └ 7 letters A-Z: the deal number in base 26, A=0, most significant first (0 .. 26**7-1)
     │   └ draw: D3 (three cards at a time) or D1 (one)
-    └ rules and code version: CF1 canfield, CL1 classic, SH1 storehouse, RB1 rainbow
+    └ rules and code version: each rule set's prefix (CF1 canfield, CL1 classic, ... DM1 demon: rules.py)
 
     CF1-D3-QC8HQSJS... an explicit deal: 104 characters, the 52 cards in dealing order,
-                       two characters each (rank A23456789TJQK, suit SHDC)
+                       two characters each (rank A23456789TJQK, suit SHDC); a game of several decks
+                       lists 52 x decks cards, each code `decks` times (its n-th appearance its n-th copy)
 
 From a deal number to the cards (a published, fixed algorithm, the same on every machine forever):
 1. The generator is SplitMix64 (Steele, Lea, Flood 2014) with the deal number as its 64-bit seed:
@@ -20,10 +21,13 @@ From a deal number to the cards (a published, fixed algorithm, the same on every
 2. below(n), a uniform integer 0 <= k < n, by rejection: draw x until x < 2**64 - (2**64 mod n),
    then k = x mod n.
 3. The deck starts in the fixed order AS 2S .. KS, AH .. KH, AD .. KD, AC .. KC and is shuffled by
-   Fisher-Yates: for i from 51 down to 1, j = below(i + 1), swap deck[i] and deck[j].
+   Fisher-Yates: for i from 51 down to 1, j = below(i + 1), swap deck[i] and deck[j]. With several decks
+   the decks follow each other in that order (copy 1, then copy 2, ...: 52 x decks cards) and i runs
+   from 52 x decks - 1 down.
 4. The shuffled deck is the deal, in dealing order: cards 1-13 the reserve from bottom to top,
-   card 14 the base card, 15-18 the tableau columns 1-4, 19-52 the stock from top to bottom.
-   (Rule sets with a fixed base rank take the four cards of that rank out first; see game.py.)
+   card 14 the base card, 15-18 the tableau columns 1-4, 19-52 the stock from top to bottom
+   (other rule sets: their reserve size, then the base card, one card a column, the rest the stock).
+   (Rule sets with a fixed base rank take the cards of that rank out first; see game.py.)
 D1 and D3 codes of the same number deal the same cards.
 """
 

@@ -4,7 +4,7 @@ One table per language. The board sentences follow the seeds character for chara
 card names use one form throughout (klaverenvrouw, as in seed 002's opening line).
 """
 
-from .cards import CARDS
+from .cards import DECK_CARDS
 
 LANGS = ("fr", "nl", "en")
 
@@ -109,7 +109,7 @@ def _table(lang):
 def card_name(card, lang="en"):
     """The spoken name of a card: "dame de trèfle", "klaverenvrouw", "queen of clubs"."""
     t = _table(lang)
-    c = CARDS[card] if isinstance(card, int) else card
+    c = DECK_CARDS[card] if isinstance(card, int) else card
     rank = t["ranks"][c.rank - 1]
     suit = t["suits"]["SHDC".index(c.suit)]
     if lang == "nl":

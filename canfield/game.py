@@ -2,7 +2,8 @@
 
 Move notation (`str(move)`, and what `Game.play` / `Game.parse_move` read):
 
-    piles   S stock, W waste, R reserve, F1-F4 foundations, T1-T4 tableau columns
+    piles   S stock, W waste, R reserve, F1-F4 foundations, T1-T4 tableau columns (F1-F16 and T1-T8 in
+            games of more foundations and columns; `game.pile_names` lists a game's own)
     R-T2    the reserve top onto column 2         W-F1   the waste top onto foundation 1
     T1-F3   the top of column 1 onto foundation 3 F2-T3  foundation 2's top back onto column 3
     T2-T4   the top card of column 2 onto column 4
@@ -23,7 +24,8 @@ empty column, where every tail fits, it means the top card). Case and spaces do 
 `Game.position()` writes the whole position as one line of text and `Game.from_position` reads it back
 (see `Game.position` for its format).
 
-Internally cards are indices 0..51 and piles are lists, bottom to top; `apply` is the unchecked
+Internally cards are indices 0..51 (0..207 with several decks: card i is copy i // 52 + 1 of card i % 52)
+and piles are lists, bottom to top; `apply` is the unchecked
 fast path for solvers, `play` the checked entry point for anything a player or a file says.
 """
 
@@ -31,7 +33,7 @@ import random
 import re
 from typing import NamedTuple
 
-from .cards import CARDS, RANKS, SUITS, parse_card_index
+from .cards import DECK_CARDS as CARDS, RANKS, SUITS, parse_card_index
 from .deal import MAX_NUMBER, check_deck, make_code, parse_code, shuffled_deck
 from .errors import AmbiguousMoveError, CanfieldError, IllegalMoveError, InvalidCard, InvalidMoveError
 from .rules import CASINO_COST, check_draw, get_rules, rules_for_prefix
@@ -214,9 +216,10 @@ class Game:
 
     @classmethod
     def from_deck(cls, cards, draw=None, rules="canfield"):
-        """A game from 52 cards in dealing order (a list of card texts or Cards, or one string).
+        """A game from 52 x decks cards in dealing order (a list of card texts or Cards, or one string;
+        with several decks each card `decks` times, its n-th appearance its n-th copy).
 
-        Raises InvalidDeck when the cards are not 52 distinct cards."""
+        Raises InvalidDeck when the cards are not the rule set's deck (52 distinct cards for one deck)."""
         return cls(check_deck(cards, get_rules(rules).decks), draw, rules, None)
 
     @classmethod
@@ -392,7 +395,7 @@ class Game:
                 raise InvalidPosition(f"position: the {name} is a whole number, not {value!r:.20}")
         if int(passes) < 1:
             raise InvalidPosition("position: the pass is 1 or more")
-        split, seen = [], {}
+        split, seen = [], {}  # seen: card index -> the pile it was read in (copies: in reading order)
         labels = ["the stock", "the waste", "the reserve"] + [f"foundation {i}" for i in range(1, nf + 1)] + [
             f"column {i}" for i in range(1, rules.columns + 1)]
         for n, (label, pl) in enumerate(zip(labels, [stock, waste, reserve] + fpiles + tpiles)):
@@ -403,12 +406,15 @@ class Game:
                     state = "face up" if i >= down else "face down"
                     raise InvalidPosition(f"position: {CARDS[c].code} in {label} is {state} in {rules.name}: "
                                           f"write it in {'capitals' if i >= down else 'small letters'}")
-                if c in seen:
-                    raise InvalidPosition(f"position: {CARDS[c].code} is in {seen[c]} and in {label}")
-                seen[c] = label
+                copy = next((c + 52 * k for k in range(rules.decks) if c + 52 * k not in seen), None)
+                if copy is None:
+                    where = " and in ".join(seen[c + 52 * k] for k in range(rules.decks))
+                    raise InvalidPosition(f"position: {CARDS[c].code} is in {where} and in {label}")
+                seen[copy] = label
+                cards[i] = (copy, up)
             split.append([c for c, _ in cards])
         if len(seen) != rules.cards:
-            missing = " ".join(c.code for c in CARDS if c.index not in seen)
+            missing = " ".join(c.code for c in CARDS[:rules.cards] if c.index not in seen)
             raise InvalidPosition(f"position: the {rules.cards} cards are each in one pile; missing: {missing}")
         return cls._from_split(split, RANKS.index(base.upper()) + 1, tuple(SUITS.index(x) for x in suits.upper()),
                                int(draw[1]), rules, InvalidPosition, int(score), int(passes) - 1)
@@ -491,7 +497,7 @@ class Game:
 
     @property
     def code(self):
-        """The deal code that gives this deal back (numbered, or explicit with all 52 cards);
+        """The deal code that gives this deal back (numbered, or explicit with all 52 x decks cards);
         None for a game made with `from_piles`."""
         if self._deck is None:
             return None
@@ -499,7 +505,7 @@ class Game:
 
     @property
     def deck(self):
-        """The 52 cards of the deal in dealing order (None for a game made with `from_piles`)."""
+        """The 52 x decks cards of the deal in dealing order (None for a game made with `from_piles`)."""
         if self._deck is None:
             return None
         return tuple(CARDS[i] for i in self._deck)

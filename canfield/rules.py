@@ -132,9 +132,24 @@ CASINO = RuleSet("casino", "CC1", "Casino Canfield", passes=1, draws=(1,), moves
                  scoring="casino", note="one pass; a game costs 52, each card on a foundation pays 5")
 ACME = RuleSet("acme", "AC1", "Acme", base_rank=1, build="suit", wrap=False, moves="single", passes=2, draws=(1,),
                takeback=False, note="the aces start on the foundations; in suit, one card at a time; two passes")
+# The games of several decks (PySolFC's rules; no foundation take-back in any of them).
+DOUBLE = RuleSet("double", "DC1", "Double Canfield", decks=2, columns=5, moves="top_or_whole", takeback=False,
+                 note="two decks, five columns")
+TRIPLE = RuleSet("triple", "TC1", "Triple Canfield", decks=3, columns=7, reserve=26, moves="top_or_whole",
+                 takeback=False, note="three decks, seven columns, a reserve of 26")
+QUADRUPLE = RuleSet("quadruple", "QC1", "Quadruple Canfield", decks=4, columns=8, reserve=39, moves="top_or_whole",
+                    takeback=False, note="four decks, eight columns, a reserve of 39")
+AMERICAN_TOAD = RuleSet("american-toad", "AT1", "American Toad", decks=2, columns=8, reserve=20,
+                        reserve_face_up=True, build="suit", passes=2, draws=(1,), moves="top_or_whole",
+                        takeback=False, note="two decks, in suit, the reserve of 20 face up; two passes of one card")
+VARIEGATED = RuleSet("variegated", "VC1", "Variegated Canfield", decks=2, columns=5, reserve_face_up=True,
+                     base_rank=1, wrap=False, passes=3, draws=(3,), moves="top_or_whole", takeback=False,
+                     note="two decks, the eight aces start on the foundations, the reserve face up; three passes")
+DEMON = RuleSet("demon", "DM1", "Demon", decks=2, columns=8, reserve=40, takeback=False,
+                note="two decks, eight columns, a reserve of 40; any tail moves")
 
 RULESETS = {r.name: r for r in (CANFIELD, CLASSIC, STOREHOUSE, RAINBOW, SUPERIOR, RAINFALL, CHAMELEON, RUSH, CASINO,
-                                ACME)}
+                                ACME, DOUBLE, TRIPLE, QUADRUPLE, AMERICAN_TOAD, VARIEGATED, DEMON)}
 # Rule sets that deal codes and saved games still name, but that the list of games no longer offers.
 LEGACY = {r.name: r for r in (STOREHOUSE_SH1,)}
 _BY_PREFIX = {r.prefix: r for r in (*RULESETS.values(), *LEGACY.values())}

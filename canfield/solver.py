@@ -153,8 +153,7 @@ class SolveResult:
 
 def _order_reserve(move_child):
     child = move_child[1]
-    f = child[2]
-    return child[1] * 64 - f[0] - f[1] - f[2] - f[3]
+    return child[1] * 256 - sum(child[2])
 
 
 class Solver:
@@ -198,35 +197,48 @@ class Solver:
         # limited passes: the talon is searched move by move (draw, recycle, the waste top), the pass
         # number in the position; unlimited: the "k+" talon moves of the module docstring
         self.limited = rules.passes is not None
+        if self.limited and rules.passes > 255:
+            raise ValueError(f"the solver counts at most 255 passes through the stock, not {rules.passes}")
         base = game.base_rank - 1
         self.base = base
         fsuits = game.foundation_suits
-        self.fname = tuple(f"F{fsuits.index(SUITS[s]) + 1}" for s in range(4))
-        # card index of the card a foundation of suit s waits for when it holds n cards
-        self.fnext = tuple(tuple(s * 13 + (base + n) % 13 for n in range(13)) + (-1,) for s in range(4))
-        # fits[t] : the cards that may be built on card t in a column (the game's own table)
-        self.fits = game._fits
-        # deps[c]: (suit, relative rank) of the cards that may be built on c; one is on its
-        # foundation when that foundation holds more cards than its relative rank
-        self.deps = tuple(tuple((SUIT[x], (RANK[x] - base) % 13) for x in self.fits[c]) for c in range(52))
+        # The copies of a card are interchangeable, and so are the foundations of one suit: the search
+        # writes every card as its index in one deck (0..51) and the foundations as counts in slots,
+        # slot s * decks + k for suit s, each suit's counts in descending order. A card goes onto the
+        # first slot whose count it continues, which keeps that order (see _expand).
+        decks = rules.decks
+        self.decks = decks
+        self.nf = nf = 4 * decks
+        self.total = 52 * decks
+        self.slot_suit = tuple(i // decks for i in range(nf))
+        # the slot of each suit holding the fewest cards: every copy of a card of relative rank r is on
+        # a foundation for good when that slot holds more than r cards
+        self.last = tuple(s * decks + decks - 1 for s in range(4))
+        # card index of the card a foundation slot waits for when it holds n cards
+        self.fnext = tuple(tuple(s * 13 + (base + n) % 13 for n in range(13)) + (-1,) for s in self.slot_suit)
+        # fits[t] : the cards that may be built on card t in a column (the game's own table, one deck)
+        self.fits = tuple(frozenset(c % 52 for c in game._fits[t]) for t in range(52))
+        # deps[c]: (the suit's last slot, relative rank) of the cards that may be built on c
+        self.deps = tuple(tuple((self.last[SUIT[x]], (RANK[x] - base) % 13) for x in self.fits[c]) for c in range(52))
         # with take-backs a foundation card can come back to host others: no reduction there
         self.auto_mode = self.auto and not self.takeback
         self._reach_cache = {}
-        self.res = bytes(c.index for c in game.reserve)
-        fnd = [0, 0, 0, 0]
+        self.res = bytes(c.index % 52 for c in game.reserve)
+        counts = [[] for _ in range(4)]
         for i, pile in enumerate(game.foundations):
-            fnd[SUITS.index(fsuits[i])] = len(pile)
-        waste = [c.index for c in game.waste]
-        talon = bytes(waste + [c.index for c in reversed(game.stock)])
-        cols = tuple(bytes(c.index for c in col) for col in game.tableau)
+            counts[SUITS.index(fsuits[i])].append(len(pile))
+        fnd = [n for s in range(4) for n in sorted(counts[s], reverse=True)]
+        waste = [c.index % 52 for c in game.waste]
+        talon = bytes(waste + [c.index % 52 for c in reversed(game.stock)])
+        cols = tuple(bytes(c.index % 52 for c in col) for col in game.tableau)
         if self.limited:
-            p = len(waste) + 64 * (game.pass_number - 1)  # the waste size and the recycles so far
+            p = len(waste) + 256 * (game.pass_number - 1)  # the waste size and the recycles so far
         else:
             p = self._canon(len(waste), len(talon))
         self.start = (cols, len(self.res), tuple(fnd), talon, p)
         self.runs = 0
         self._new_run()
-        if sum(fnd) == 52:
+        if sum(fnd) == self.total:
             self.result = SolveResult(WON, [], 0, 0.0)
 
     def _canon(self, p, n):
@@ -238,7 +250,7 @@ class Solver:
     @staticmethod
     def _key(st):
         cols, r, fnd, tal, p = st
-        return bytes((r, p)) + tal + b"\xff" + b"\xfe".join(sorted(cols))
+        return bytes((r, p & 255, p >> 8)) + tal + b"\xff" + b"\xfe".join(sorted(cols))
 
     def _reach(self, p, n):
         """Waste sizes (1..n) reachable by drawing and recycling from waste size p: the card at
@@ -264,22 +276,23 @@ class Solver:
 
     def _expand(self, st):
         """The (move, position) pairs after `st`, best first. Moves are (src, dst, count) with
-        src "T*" meaning a talon card (count = the card) reached by drawing (within the pass, with
-        limited passes), and, with limited passes, ("W", "S", 0) the stock drawn to its end and recycled.
+        src "T*" meaning a talon card (count = q: the card at talon index q - 1, so copies of a card are
+        told apart) reached by drawing (within the pass, with limited passes), "F" as dst meaning a
+        foundation (the first that takes the card), "F" as src a take-back (count = the card), and, with
+        limited passes, ("W", "S", 0) the stock drawn to its end and recycled.
         Draws commute with every move but the waste top's, so drawing only just before playing the card
         drawn loses no line: "lost" stays exact."""
         cols, r, fnd, tal, p = st
         res = self.res
         fnext = self.fnext
         fits = self.fits
-        fname = self.fname
         tname = self.tname
         ncols = self.ncols
         refills = self.refills
         limited = self.limited
         n = len(tal)
         if limited:
-            w, rec = p & 63, p >> 6
+            w, rec = p & 255, p >> 8
             qs = self._reach_cache.get((p, n))
             if qs is None:
                 qs = self._reach_cache[p, n] = self._reach_in_pass(w, n, self.rules.draw_for(self.draw, rec))
@@ -289,17 +302,21 @@ class Solver:
                 qs = self._reach_cache[p, n] = tuple(self._reach(p, n))
         else:
             qs = ()
+        nf = self.nf
+        # the card each foundation slot waits for -> the first slot waiting for it
+        need = {}
+        for s in range(nf):
+            h = fnd[s]
+            if h < 13:
+                c = fnext[s][h]
+                if c not in need:
+                    need[c] = s
         if self.auto_mode:
-            forced = self._auto(st, qs)
+            forced = self._auto(st, qs, need)
             if forced is not None:
                 return [forced]
         out = []
         add = out.append
-        # the card each foundation waits for -> its suit
-        need = {}
-        for s in range(4):
-            if fnd[s] < 13:
-                need[fnext[s][fnd[s]]] = s
         # card -> the columns (in order) whose top accepts it; empty columns apart
         accept = {}
         empties = []
@@ -328,7 +345,7 @@ class Solver:
             s = need[rtop]
             f = list(fnd)
             f[s] += 1
-            add((("R", fname[s], 1), (cols, r - 1, tuple(f), tal, p)))
+            add((("R", "F", 1), (cols, r - 1, tuple(f), tal, p)))
         for i in range(ncols):
             col = cols[i]
             if col and col[-1] in need:
@@ -342,7 +359,7 @@ class Solver:
                     rest = res[r - 1:r]
                     r2 = r - 1
                 nc[i] = rest
-                add(((tname[i], fname[s], 1), (tuple(nc), r2, tuple(f), tal, p)))
+                add(((tname[i], "F", 1), (tuple(nc), r2, tuple(f), tal, p)))
         draw1 = self.draw == 1
         talon_moves = []
         for q in qs:
@@ -357,8 +374,8 @@ class Solver:
                     s = need[c]
                     f = list(fnd)
                     f[s] += 1
-                    add((("T*", fname[s], c), (cols, r, tuple(f), rest, p2)))
-                talon_moves.append((c, rest, p2))
+                    add((("T*", "F", q), (cols, r, tuple(f), rest, p2)))
+                talon_moves.append((c, q, rest, p2))
         # -- the reserve top onto a column (onto an empty one only when columns are not refilled)
         if r and (rtop in accept or (empties and not refills)):
             top = res[r - 1:r]
@@ -409,7 +426,7 @@ class Solver:
                             nc[j] = col[-k:]
                             later.append(((tname[i], tname[j], k), (tuple(nc), r, fnd, tal, p)))
         # -- talon cards onto columns
-        for c, rest, p2 in talon_moves:
+        for c, q, rest, p2 in talon_moves:
             js = accept.get(c, ())
             if empties and empty_waste:
                 js = sorted(list(js) + empties)
@@ -417,13 +434,15 @@ class Solver:
             for j in js:
                 nc = list(cols)
                 nc[j] = cols[j] + card
-                add((("T*", tname[j], c), (tuple(nc), r, fnd, rest, p2)))
+                add((("T*", tname[j], q), (tuple(nc), r, fnd, rest, p2)))
         out.extend(later)
         # -- foundation tops back onto columns
         if self.takeback:
-            for s in range(4):
+            slot_suit = self.slot_suit
+            for s in range(nf):
                 h = fnd[s]
-                if not h:
+                # from the last slot of its suit holding h cards, which keeps the slots' order
+                if not h or s + 1 < nf and slot_suit[s + 1] == slot_suit[s] and fnd[s + 1] == h:
                     continue
                 c = fnext[s][h - 1]
                 js = accept.get(c, ())
@@ -434,10 +453,10 @@ class Solver:
                     f[s] -= 1
                     nc = list(cols)
                     nc[j] = cols[j] + bytes((c,))
-                    add(((fname[s], tname[j], 1), (tuple(nc), r, tuple(f), tal, p)))
+                    add((("F", tname[j], c), (tuple(nc), r, tuple(f), tal, p)))
         # -- with limited passes: the rest of the stock drawn and the waste recycled, while a pass is left
         if limited and n and self.rules.passes > rec + 1:
-            add((("W", "S", 0), (cols, r, fnd, tal, 64 * (rec + 1))))
+            add((("W", "S", 0), (cols, r, fnd, tal, 256 * (rec + 1))))
         return out
 
     @staticmethod
@@ -451,7 +470,7 @@ class Solver:
             qs.append(n)
         return tuple(qs)
 
-    def _auto(self, st, qs):
+    def _auto(self, st, qs, need):
         """A foundation move that loses nothing, played as the only successor, or None.
 
         Only for rules without take-backs (foundation cards never come back). A card c goes up when
@@ -462,42 +481,47 @@ class Solver:
         c is matched by a refill of the next reserve card, up to column order), so the line is shorter and
         the reduction keeps "lost" exact. Not for draw-3 talon cards: taking one out regroups the draws;
         nor with limited passes, where the talon's order counts. Not with take-backs: a card taken back
-        from a foundation may need c as its host."""
+        from a foundation may need c as its host.
+
+        With several decks, c must also be the last copy of its card off the foundations (it goes onto
+        its suit's last slot): then no other copy can need the foundation c takes, and the argument
+        above holds as for one deck."""
         cols, r, fnd, tal, p = st
         res = self.res
-        fnext = self.fnext
         deps = self.deps
-        fname = self.fname
+        last = self.last
+
+        def safe(c):
+            s = need.get(c)
+            return s is not None and s == last[SUIT[c]] and all(fnd[ds] > dr for ds, dr in deps[c])
+
         if r:
             c = res[r - 1]
-            s = SUIT[c]
-            if fnext[s][fnd[s]] == c and all(fnd[ds] > dr for ds, dr in deps[c]):
+            if safe(c):
                 f = list(fnd)
-                f[s] += 1
-                return ("R", fname[s], 1), (cols, r - 1, tuple(f), tal, p)
+                f[need[c]] += 1
+                return ("R", "F", 1), (cols, r - 1, tuple(f), tal, p)
         for i in range(self.ncols):
             col = cols[i]
             if col:
                 c = col[-1]
-                s = SUIT[c]
-                if fnext[s][fnd[s]] == c and all(fnd[ds] > dr for ds, dr in deps[c]):
+                if safe(c):
                     rest = col[:-1]
                     if not rest and r and self.refills:
                         continue
                     f = list(fnd)
-                    f[s] += 1
+                    f[need[c]] += 1
                     nc = list(cols)
                     nc[i] = rest
-                    return (self.tname[i], fname[s], 1), (tuple(nc), r, tuple(f), tal, p)
+                    return (self.tname[i], "F", 1), (tuple(nc), r, tuple(f), tal, p)
         if self.draw == 1 and not self.limited:
             n = len(tal)
             for q in qs:
                 c = tal[q - 1]
-                s = SUIT[c]
-                if fnext[s][fnd[s]] == c and all(fnd[ds] > dr for ds, dr in deps[c]):
+                if safe(c):
                     f = list(fnd)
-                    f[s] += 1
-                    return ("T*", fname[s], c), (cols, r, tuple(f), tal[:q - 1] + tal[q:], self._canon(q - 1, n - 1))
+                    f[need[c]] += 1
+                    return ("T*", "F", q), (cols, r, tuple(f), tal[:q - 1] + tal[q:], self._canon(q - 1, n - 1))
         return None
 
     # ---- the search ----------------------------------------------------------------------
@@ -569,6 +593,7 @@ class Solver:
             deadline = self.max_seconds - self.elapsed + self.clock()
         key = self._key
         expand = self._expand
+        total = self.total
         slice_end = min(self.max_nodes, self.nodes + slice_nodes)
         nodes = self.nodes
         while True:
@@ -602,7 +627,7 @@ class Solver:
                 if k in visited:
                     continue
                 visited.add(k)
-                if sum(child[2]) == 52:
+                if sum(child[2]) == total:
                     self.nodes = nodes
                     line = [f[3] for f in stack[1:]] + [mv]
                     return self._finish(WON, self._write_line(line))
@@ -629,21 +654,28 @@ class Solver:
                 texts.append("S")
                 continue
             if src == "T*":
-                card = CARDS[count]
+                # the talon card at index count - 1 (waste bottom .. top, then the stock as drawn): on the
+                # waste top when the waste holds `count` cards (the copies of a card told apart by place)
+                card = (list(g.pile("W")) + list(reversed(g.pile("S"))))[count - 1]
                 guard = 0
                 while True:
                     waste = g.pile("W")
-                    if waste and waste[-1] is card:
+                    if len(waste) == count:
                         break
                     stock = len(g.pile("S"))
                     g.play(Move("S", "W", None) if stock else Move("W", "S", len(waste)))
                     texts.append("S")
                     guard += 1
-                    if guard > 3 * 52:
-                        raise SolverBug(f"{g.code}: {card} never reaches the waste top")
-                m = Move("W", dst, 1)
-            else:
-                m = Move(src, dst, count)
+                    if guard > 3 * self.total:
+                        raise SolverBug(f"{g.code}: {CARDS[card.index % 52]} (copy {card.copy}) never reaches the "
+                                        "waste top")
+                src, count = "W", 1
+            if src == "F":  # a take-back: from any foundation whose top is a copy of the card
+                src = next(name for name, f in zip(g.foundation_names, g.foundations)
+                           if f and f[-1].index % 52 == count)
+                count = 1
+            # onto a foundation: the first that takes the card (those of one suit are interchangeable)
+            m = g.parse_move(f"{src}-F") if dst == "F" else Move(src, dst, count)
             texts.append(str(g.play(m)))
         if not g.won:
             raise SolverBug(f"{self.game.code}: the line {' '.join(texts)} does not win")

@@ -13,7 +13,7 @@ ACTIONS = st.lists(st.tuples(st.sampled_from(["play", "play", "play", "undo", "r
 
 def invariants(game):
     cards = all_cards(game)
-    assert sorted(c.index for c in cards) == list(range(52))
+    assert sorted(c.index for c in cards) == list(range(52 * game.rules.decks))  # several decks: every copy once
     if game.rules.scoring == "casino":  # the stake of 52 against 5 a card on the foundations
         assert game.score == 5 * sum(map(len, game.foundations)) - 52
     else:
