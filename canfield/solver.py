@@ -1004,3 +1004,11 @@ def main(argv=None):
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def grade(game, max_nodes=None):
+    """``(grade, par)`` of `game`'s current position: see canfield.insight (imported here, not at the
+    top, because it builds on this module)."""
+    from . import insight
+
+    return insight.grade(game, insight.GRADE_NODES if max_nodes is None else max_nodes)
