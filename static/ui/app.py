@@ -148,6 +148,7 @@ class Page:
         self.controller.reduced_motion = bool(self.reduced_query.matches)
         self.input = Input(self.dispatch, self.view, self.renderer, self.celebration)
         self.solver = SolverClient(self.dispatch, self.view, self.announcer.say, self.events.guard)
+        self.solver.close_dialogs = self.dialogs.close_all
         self.stats_view = StatsView(self.view, self.records, self.dialogs.close_all, self.events.guard)
         self.counters = Counters(self.view, self.records)   # #moves and #clock (static/ui/counters.py)
         self._fill_effects()
@@ -188,6 +189,7 @@ class Page:
         on("deal", self.solver.new_deal)             # a winnable deal when that setting is on
         on("daily", self.solver.daily)
         on("hint", self.solver.request_hint)
+        on("analyse", self.solver.analyse)
         on("solver_wanted", self.solver.warm_up)
         on("copy", self.copy_link)
         on("sound", lambda what: self.sound.win() if what == "win" else self.sound.move())
@@ -282,6 +284,8 @@ class Page:
             self.stats_view.open()
         else:
             self.dialogs.open(name)
+            if name == "win":
+                self.solver.fill_win()   # the deal's grade and par (#win-grade, #win-par)
 
     def _confirm(self, text):
         self.input.cancel_drag()
