@@ -175,9 +175,10 @@ class Stats:
         return True
 
     def lost_best(self, game_id, best, you):
-        """A lost game's analysis: the most cards the deal allowed (`best`) and the player's (`you`), once."""
+        """A lost deal's analysis (canfield.insight: lost from the start, so the game can never be won): the
+        most cards the deal allowed (`best`) and the player's (`you`), once a game."""
         e = self._entry(game_id)
-        if (e is None or e["state"] != "lost" or "best" in e or type(best) is not int or type(you) is not int
+        if (e is None or e["state"] not in ("open", "lost") or "best" in e or type(best) is not int or type(you) is not int
                 or not 0 <= you <= best <= MAX_CARDS):
             return False
         e["best"] = [best, you]

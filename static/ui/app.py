@@ -149,6 +149,7 @@ class Page:
         self.input = Input(self.dispatch, self.view, self.renderer, self.celebration)
         self.solver = SolverClient(self.dispatch, self.view, self.announcer.say, self.events.guard)
         self.solver.close_dialogs = self.dialogs.close_all
+        self.solver.note_insight = self.records.note_insight
         self.stats_view = StatsView(self.view, self.records, self.dialogs.close_all, self.events.guard)
         self.counters = Counters(self.view, self.records)   # #moves and #clock (static/ui/counters.py)
         self._fill_effects()
@@ -309,14 +310,18 @@ class Page:
         if not c.game.won:                   # undone meanwhile
             return
         if not c.motion or self.view.busy():
-            self.dialogs.open("win")
+            self._open_win()
             return
         self.input.cancel_drag()
         self.celebration.start([[card.code for card in pile] for pile in c.game.foundations], self._celebrated)
 
     def _celebrated(self):
         if self.controller.game.won and not self.view.busy():
-            self.dialogs.open("win")
+            self._open_win()
+
+    def _open_win(self):
+        self.dialogs.open("win")
+        self.solver.fill_win()   # the deal's grade and par (#win-grade, #win-par)
 
     # ---- motion, look and texts ------------------------------------------------------------
 

@@ -65,6 +65,7 @@ class SolverClient:
         self.waiting = None          # what to do once the worker is ready
         self.proxies = []
         self.close_dialogs = lambda: None   # app.py gives the dialogs' close_all
+        self.note_insight = lambda **kw: None   # app.py gives Records.note_insight (the statistics)
         self.grades = {}             # deal code -> (grade, par), from the worker
         self.progress_timer = None
         self._build()
@@ -470,6 +471,8 @@ class SolverClient:
 
     def _win_lines(self, grade, par):
         t = self.view.t
+        if grade and self.view.game.won:
+            self.note_insight(grade=grade)
         g_el = document.getElementById("win-grade")
         p_el = document.getElementById("win-par")
         if g_el is None or p_el is None:
@@ -533,5 +536,9 @@ class SolverClient:
         if verdict != "done":
             self.analysis.failed()
             return
-        self.analysis.show(res.get("analysis") or {}, game)
+        a = res.get("analysis") or {}
+        self.analysis.show(a, game)
+        best = a.get("best")
+        if a.get("kind") == "lost_from_start" and best and game.code == self.view.game.code:
+            self.note_insight(best=int(best["cards"]), you=sum(len(f) for f in game.foundations))
         self.say(self.analysis.el.querySelector("#analysis-status").textContent)

@@ -11,8 +11,9 @@ import pytest
 from playwright.sync_api import expect
 
 from canfield import Game
-from canfield.insight import GRADES, LOST_AT, grade, lost_move
+from canfield.insight import GRADES, LOST_AT, grade, lost_move, rate
 from test_a11y import audit
+from test_game import _foundation_only_deal
 from test_hint import ANSWER_MS, LOSING_CODE, expect_view
 
 
@@ -85,3 +86,23 @@ def test_axe_on_the_new_game_dialog_with_its_difficulty(open_game, lang):
     expect(page.locator("#dlg-new")).to_be_visible()
     expect(page.locator('#dlg-new select[name="grade"] option')).to_have_count(5)
     audit(page, f"the New game dialog ({lang})")
+
+
+def test_the_win_dialog_shows_the_grade_and_par_and_the_statistics_count_the_grade(open_game):
+    code = _foundation_only_deal()
+    want = rate(Game.from_code(code))
+    assert want.grade in GRADES
+    page = open_game(code)
+    page.locator('header [data-action="settings"]').click()
+    page.locator('#dlg-settings input[name="auto_finish"]').check()
+    expect(page.locator("#dlg-win")).to_be_visible(timeout=30_000)
+    expect(page.locator("#win-grade")).to_have_attribute("data-grade", want.grade, timeout=ANSWER_MS)
+    expect(page.locator("#win-grade")).to_have_text(f"Difficulty: {want.grade}")
+    expect(page.locator("#win-par")).to_have_attribute("data-par", str(want.par))
+    expect(page.locator("#win-par")).to_contain_text(f"Par: {want.par} moves")
+    page.locator('#dlg-win [data-dialog="close"]').click()
+    page.locator('header [data-action="stats"]').click()
+    dlg = page.locator("#dlg-stats")
+    expect(dlg).to_be_visible()
+    dlg.locator('select[name="stats-draw"]').select_option("1")
+    expect(page.locator("#stats-grades")).to_have_text(f"{want.grade} 1")
