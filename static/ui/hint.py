@@ -68,6 +68,7 @@ class SolverClient:
         self.note_insight = lambda **kw: None   # app.py gives Records.note_insight (the statistics)
         self.grades = {}             # deal code -> (grade, par), from the worker
         self.progress_timer = None
+        self.win_wanted = False
         self._build()
 
     # ---- the panel ----------------------------------------------------------------------
@@ -150,6 +151,10 @@ class SolverClient:
         """After the game is ready. The worker boots its own Pyodide (seconds of CPU and memory): only
         when the solver is first needed, or at once when the winnable-deals setting is on."""
         self.root.dataset.solver = "idle"
+        if self.win_wanted:
+            self.win_wanted = False
+            if self.view.game.won:
+                self.fill_win()
         if self.hint_btn:
             self.hint_btn.disabled = False
         self._check_stuck()
@@ -454,6 +459,9 @@ class SolverClient:
             return
         self._win_lines(None, None)
         if code is None:
+            return
+        if not self.root.getAttribute("data-solver"):
+            self.win_wanted = True   # a game won before the solver started (a reload): asked at start()
             return
 
         def ask():
