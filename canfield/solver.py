@@ -1045,3 +1045,11 @@ def sure_move(game):
     from .sure import sure_move as rule
 
     return rule(game)
+
+
+def grade(game, max_nodes=None):
+    """``(grade, par)`` of `game`'s current position: see canfield.insight (imported here, not at the
+    top, because it builds on this module)."""
+    from . import insight
+
+    return insight.grade(game, insight.GRADE_NODES if max_nodes is None else max_nodes)

@@ -33,10 +33,14 @@ FORMAT = "canfield-stats"
 VERSION = 3
 READS = (1, 2, 3)
 _FIELDS = ("played", "won", "streak", "best_streak", "best_score", "fastest")
-# fewest moves in a win: kept since the move counter; balance: casino tables only; older records lack them
-_OPTIONAL = ("fewest", "balance")
+# fewest moves in a win: kept since the move counter; balance: casino tables only; grades: wins per grade
+# (canfield.insight); lost_best: the best a lost deal allowed against the player's cards; older records lack them
+_OPTIONAL = ("fewest", "balance", "grades", "lost_best")
+GRADES = ("easy", "medium", "hard", "expert")
+_ENTRY_EXTRA = {"amount", "grade", "best"}
 MAX_BALANCE = 10**9
 MAX_MOVES = 10**6
+MAX_CARDS = 4 * 52
 RECENT = 200                     # games remembered by id, for merging two copies
 MAX_COUNT = 10**9                # more games than anyone plays
 MAX_SCORE = 10**6                # a game scores at most a few hundred points
@@ -160,6 +164,31 @@ class Stats:
         self._close(game_id, "lost")
         return True
 
+    def graded(self, game_id, grade):
+        """The grade (canfield.insight) of a game won: its table's wins of that grade count it, once."""
+        e = self._entry(game_id)
+        if grade not in GRADES or e is None or e["state"] not in _WON or "grade" in e:
+            return False
+        e["grade"] = grade
+        g = self.tables.setdefault(e["key"], _empty()).setdefault("grades", {})
+        g[grade] = min(MAX_COUNT, g.get(grade, 0) + 1)
+        return True
+
+    def lost_best(self, game_id, best, you):
+        """A lost deal's analysis (canfield.insight: lost from the start, so the game can never be won): the
+        most cards the deal allowed (`best`) and the player's (`you`), once a game."""
+        e = self._entry(game_id)
+        if (e is None or e["state"] not in ("open", "lost") or "best" in e or type(best) is not int or type(you) is not int
+                or not 0 <= you <= best <= MAX_CARDS):
+            return False
+        e["best"] = [best, you]
+        t = self.tables.setdefault(e["key"], _empty())
+        lb = t.setdefault("lost_best", {"games": 0, "best": 0, "you": 0})
+        lb["games"] += 1
+        lb["best"] += best
+        lb["you"] += you
+        return True
+
     def _close(self, game_id, state):
         e = self._entry(game_id)
         if e is not None:
@@ -204,9 +233,10 @@ class Stats:
             else:
                 keep = max((have, e), key=lambda x: (_STATES.index(x["state"]), x["at"], x["key"]))
                 by_id[e["id"]] = {**keep, "at": max(have["at"], e["at"])}
-                amount = have.get("amount", e.get("amount"))
-                if amount is not None:
-                    by_id[e["id"]]["amount"] = amount
+                for extra in ("amount", "grade", "best"):
+                    value = have.get(extra, e.get(extra))
+                    if value is not None:
+                        by_id[e["id"]][extra] = value
         recent = sorted(by_id.values(), key=lambda e: (e["at"], e["id"]))[-RECENT:]
         a_state = {e["id"]: e["state"] for e in a.recent}
         b_state = {e["id"]: e["state"] for e in b.recent}
@@ -232,6 +262,29 @@ class Stats:
             fewest = [m for m in (ta.get("fewest"), tb.get("fewest")) if m is not None]
             if won and fewest:
                 out.tables[k]["fewest"] = min(fewest)
+            # wins per grade and lost deals' best: what one copy counted that the other did not is added
+            a_ent = {e["id"]: e for e in a.recent if e["key"] == k}
+            b_ent = {e["id"]: e for e in b.recent if e["key"] == k}
+            grades = {}
+            for name in GRADES:
+                ga, gb = ta.get("grades", {}).get(name, 0), tb.get("grades", {}).get(name, 0)
+                only_b = sum(1 for i, e in b_ent.items() if e.get("grade") == name and "grade" not in a_ent.get(i, {}))
+                only_a = sum(1 for i, e in a_ent.items() if e.get("grade") == name and "grade" not in b_ent.get(i, {}))
+                n = max(ga + only_b, gb + only_a)
+                if n:
+                    grades[name] = min(n, won)
+            if grades:
+                out.tables[k]["grades"] = grades
+            la, lb = (t.get("lost_best") or {"games": 0, "best": 0, "you": 0} for t in (ta, tb))
+            add_b = [e["best"] for i, e in b_ent.items() if "best" in e and "best" not in a_ent.get(i, {})]
+            add_a = [e["best"] for i, e in a_ent.items() if "best" in e and "best" not in b_ent.get(i, {})]
+            one = {"games": la["games"] + len(add_b), "best": la["best"] + sum(x[0] for x in add_b),
+                   "you": la["you"] + sum(x[1] for x in add_b)}
+            two = {"games": lb["games"] + len(add_a), "best": lb["best"] + sum(x[0] for x in add_a),
+                   "you": lb["you"] + sum(x[1] for x in add_a)}
+            merged = max(one, two, key=lambda d: (d["games"], d["best"], d["you"]))
+            if merged["games"]:
+                out.tables[k]["lost_best"] = merged
             if _casino(k):
                 # the games settled in one copy only add to the other's balance (the same either way round)
                 a_amount = {e["id"]: e.get("amount") for e in a.recent if e["key"] == k}
@@ -283,7 +336,8 @@ class Stats:
             raise InvalidStats(f"the statistics' recent games are not a list of at most {RECENT}", "bad-field")
         seen = set()
         for e in recent:
-            if not (isinstance(e, dict) and set(e) - {"amount"} == {"id", "key", "at", "state"} and _good_id(e["id"])
+            if not (isinstance(e, dict) and set(e) - _ENTRY_EXTRA == {"id", "key", "at", "state"} and _good_id(e["id"])
+                    and e.get("grade", GRADES[0]) in GRADES and _good_best(e.get("best", [0, 0]))
                     and (type(e.get("amount", 0)) is int and abs(e.get("amount", 0)) <= MAX_SCORE)
                     and isinstance(e["key"], str) and e["key"] in clean and type(e["at"]) in (int, float) and 0 <= e["at"] < MAX_AT
                     and isinstance(e["state"], str) and e["state"] in _STATES and e["id"] not in seen):
@@ -306,8 +360,13 @@ class Stats:
         stats = cls()
         stats.tables, stats.open, stats.epoch = clean, opened, float(epoch)
         stats.recent = [{"id": e["id"], "key": e["key"], "at": float(e["at"]), "state": e["state"],
-                         **({"amount": e["amount"]} if "amount" in e else {})} for e in recent]
+                         **{f: e[f] for f in ("amount", "grade", "best") if f in e}} for e in recent]
         return stats
+
+
+def _good_best(v):
+    return (isinstance(v, list) and len(v) == 2 and all(type(x) is int for x in v)
+            and 0 <= v[1] <= v[0] <= MAX_CARDS)
 
 
 def _good_id(v):
@@ -352,6 +411,16 @@ def _check_table(k, t):
     fewest = t.get("fewest")
     if fewest is not None and (type(fewest) is not int or not 0 <= fewest <= MAX_MOVES or t["won"] == 0):
         raise InvalidStats(f"table {k!r:.40}: fewest must be a whole number of moves >= 0 (with a win) or null",
+                           "bad-field")
+    grades = t.get("grades")
+    if grades is not None and not (isinstance(grades, dict) and set(grades) <= set(GRADES) and all(
+            type(n) is int and 0 <= n <= t["won"] for n in grades.values()) and sum(grades.values()) <= t["won"]):
+        raise InvalidStats(f"table {k!r:.40}: grades must count wins per grade ({', '.join(GRADES)})", "bad-field")
+    lb = t.get("lost_best")
+    if lb is not None and not (isinstance(lb, dict) and set(lb) == {"games", "best", "you"}
+                               and all(type(n) is int and n >= 0 for n in lb.values())
+                               and lb["games"] <= t["played"] and lb["you"] <= lb["best"] <= MAX_CARDS * lb["games"]):
+        raise InvalidStats(f"table {k!r:.40}: lost_best must be games, best and you, whole numbers that add up",
                            "bad-field")
     for f in ("played", "won", "streak", "best_streak"):
         if type(t[f]) is not int or not 0 <= t[f] <= MAX_COUNT:

@@ -23,6 +23,14 @@ Exported:
 - ``line(request)``: ``{"id", "save", "max_nodes", "max_seconds"}`` -> ``{"id", "verdict", "moves" (won: the
   whole winning line from the position, as move texts), "nodes", "seconds"}``: what "Show me how" plays
   (issue 20). The same search as the hint's, without the search back when the position is lost.
+- ``grade(request)``: ``{"id", "save"}`` -> ``{"id", "verdict", "grade", "par", "nodes"}``: the grade and
+  par of the deal's start (``canfield.insight.GradeSearch``).
+- ``graded(request)``: ``{"id", "grade", "start", "draw", "rules", "tries"}`` -> ``{"id", "verdict":
+  "won"|"unknown"|"cancelled", "number", "code", "grade", "par", "tried"}``: the first deal from ``start``
+  on of that grade (``canfield.insight.GradedSearch``).
+- ``analyse(request)``: ``{"id", "save"}`` -> ``{"id", "verdict": "done"|"cancelled", "analysis":
+  canfield.insight.Analysis.as_dict()}``: where the game was lost, with the best the first lost
+  position allows; ``progress(id)`` says meanwhile ``{"checked", "total"}`` (JSON).
 - ``cancel(id)``: stops the request ``id`` if it is the one running.
 
 Only one request runs at a time: a new request cancels the one before it. A request that cannot
@@ -33,6 +41,7 @@ import asyncio
 import json
 import time
 
+from canfield.insight import BEST_NODES, LOST_NODES, GradedSearch, GradeSearch, LostMoveSearch
 from canfield.save import from_save
 from canfield.solver import LOST, UNKNOWN, WINNABLE_NODES, WON, DailySearch, HintSearch, WinnableSearch
 
@@ -136,6 +145,66 @@ async def line(request):
     return _reply(rid, verdict=res.verdict, moves=moves, nodes=res.nodes, seconds=time.monotonic() - t0)
 
 
+def _start_of(game):
+    g = game.copy()
+    g.restart()
+    return g
+
+
+async def grade(request):
+    try:
+        req, rid = _start(request)
+        task = GradeSearch(_start_of(from_save(req["save"])))
+    except (ValueError, KeyError, TypeError) as exc:
+        return _error(request, exc)
+    if not await _drive(task, rid):
+        return _reply(rid, verdict="cancelled")
+    r = task.result
+    return _reply(rid, verdict=r.verdict, grade=r.grade, par=r.par, nodes=r.nodes)
+
+
+async def graded(request):
+    try:
+        req, rid = _start(request)
+        task = GradedSearch(req["grade"], int(req["start"]), int(req.get("draw", 3)), req.get("rules", "canfield"),
+                            int(req.get("tries", 60)))
+    except (ValueError, KeyError, TypeError) as exc:
+        return _error(request, exc)
+    if not await _drive(task, rid):
+        return _reply(rid, verdict="cancelled")
+    if task.result is None:
+        return _reply(rid, verdict=UNKNOWN, tried=task.tried)
+    number, code, r = task.result
+    return _reply(rid, verdict=WON, number=number, code=code, grade=r.grade, par=r.par, tried=task.tried)
+
+
+_running = {}         # id -> the analysis running, for progress()
+
+
+async def analyse(request):
+    try:
+        req, rid = _start(request)
+        task = LostMoveSearch(from_save(req["save"]), int(req.get("max_nodes", LOST_NODES)),
+                              int(req.get("best_nodes", BEST_NODES)))
+    except (ValueError, KeyError, TypeError) as exc:
+        return _error(request, exc)
+    _running.clear()
+    _running[rid] = task
+    try:
+        if not await _drive(task, rid):
+            return _reply(rid, verdict="cancelled")
+    finally:
+        _running.pop(rid, None)
+    return _reply(rid, verdict="done", analysis=task.result.as_dict())
+
+
+def progress(rid):
+    task = _running.get(rid)
+    if task is None:
+        return json.dumps({"checked": 0, "total": 0})
+    return json.dumps({"checked": task.checked, "total": task.total})
+
+
 def cancel(rid):
     if _latest[0] == rid:
         _latest[0] = 0
@@ -146,4 +215,4 @@ def ping():
     return "ready"
 
 
-__export__ = ["hint", "winnable", "daily", "line", "cancel", "ping"]
+__export__ = ["hint", "winnable", "daily", "line", "grade", "graded", "analyse", "progress", "cancel", "ping"]

@@ -274,3 +274,83 @@ def test_storehouse_tables_of_version_2_files_are_sh1s():
     assert set(s.tables) == {"storehouse-sh1-D3"} and s.open["key"] == "storehouse-sh1-D3"
     assert s.recent[0]["key"] == "storehouse-sh1-D3"
     assert Stats.from_json(s.to_json()).tables == s.tables  # version 3 keeps the names it wrote
+
+
+# ---- wins per grade and the best a lost deal allowed (issue 20) --------------------------------------
+
+
+def _graded_record():
+    s = Stats()
+    k = key("canfield", 3)
+    s.start(k, "w1")
+    s.win("w1", 260, 100)
+    s.start(k, "w2")
+    s.win("w2", 260, 90)
+    s.start(k, "l1")
+    s.start(k, "l2")  # l1 is left: lost
+    return s, k
+
+
+def test_wins_per_grade_count_each_won_game_once():
+    s, k = _graded_record()
+    assert s.graded("w1", "hard") and not s.graded("w1", "hard") and not s.graded("w1", "easy")
+    assert s.graded("w2", "easy")
+    assert not s.graded("l1", "easy")            # a lost game has no win to grade
+    assert not s.graded("w2", "trivial")
+    assert s.table(k)["grades"] == {"hard": 1, "easy": 1}
+
+
+def test_a_lost_deal_best_is_kept_once_per_lost_game():
+    s, k = _graded_record()
+    assert s.lost_best("l1", 20, 12) and not s.lost_best("l1", 30, 12)
+    assert not s.lost_best("w1", 52, 52)         # only lost games
+    assert not s.lost_best("l2", 10, 12)         # the player never beats the best possible
+    assert s.table(k)["lost_best"] == {"games": 1, "best": 20, "you": 12}
+
+
+def test_grades_and_lost_best_survive_json_and_a_merge():
+    s, k = _graded_record()
+    s.graded("w1", "hard")
+    s.lost_best("l1", 20, 12)
+    again = Stats.from_json(s.to_json())
+    assert again.table(k)["grades"] == {"hard": 1}
+    assert again.table(k)["lost_best"] == {"games": 1, "best": 20, "you": 12}
+    # another page graded the other win: the merge counts both, once, either way round
+    other = Stats.from_json(s.to_json())
+    other.graded("w2", "expert")
+    s.graded("w2", "expert")
+    for m in (s.merge(other), other.merge(s), s.merge(s)):
+        assert m.table(k)["grades"] == {"hard": 1, "expert": 1}
+        assert m.table(k)["lost_best"] == {"games": 1, "best": 20, "you": 12}
+    only = Stats.from_json(again.to_json())
+    only.graded("w2", "easy")
+    assert again.merge(only).table(k)["grades"] == {"hard": 1, "easy": 1}
+
+
+def test_a_format_3_file_of_today_without_grades_still_loads():
+    s, k = _graded_record()
+    text = s.to_json()
+    assert '"grades"' not in text and Stats.from_json(text).table(k)["won"] == 2
+
+
+@pytest.mark.parametrize("bad", [
+    {"grades": {"trivial": 1}}, {"grades": {"easy": 9}}, {"grades": []},
+    {"lost_best": {"games": 1, "best": 5, "you": 9}}, {"lost_best": {"games": 1}},
+])
+def test_bad_grades_or_lost_best_are_refused(bad):
+    s, k = _graded_record()
+    data = json.loads(s.to_json())
+    data["tables"][k].update(bad)
+    with pytest.raises(InvalidStats):
+        Stats.from_json(json.dumps(data))
+
+
+def test_a_bad_recent_grade_is_refused():
+    s, k = _graded_record()
+    s.graded("w1", "hard")
+    data = json.loads(s.to_json())
+    for e in data["recent"]:
+        if e["id"] == "w1":
+            e["grade"] = "trivial"
+    with pytest.raises(InvalidStats):
+        Stats.from_json(json.dumps(data))

@@ -158,6 +158,8 @@ class Page:
         self.controller.reduced_motion = bool(self.reduced_query.matches)
         self.input = Input(self.dispatch, self.view, self.renderer)
         self.solver = SolverClient(self.dispatch, self.view, self.announcer.say, self.events.guard)
+        self.solver.close_dialogs = self.dialogs.close_all
+        self.solver.note_insight = self.records.note_insight
         self.stats_view = StatsView(self.view, self.records, self.dialogs.close_all, self.events.guard)
         self.counters = Counters(self.view, self.records)   # #moves and #clock (static/ui/counters.py)
         self.replay_bar = ReplayBar(self.dispatch, self.view)
@@ -203,6 +205,7 @@ class Page:
         on("deal", self.solver.new_deal)             # a winnable deal when that setting is on
         on("daily", self.solver.daily)
         on("hint", self.solver.request_hint)
+        on("analyse", self.solver.analyse)
         on("solver_wanted", self.solver.warm_up)
         on("copy", self.copy_link)
         on("sound", lambda what: self.sound.win() if what == "win" else self.sound.move())
@@ -304,6 +307,8 @@ class Page:
             self.stats_view.open()
         else:
             self.dialogs.open(name)
+            if name == "win":
+                self.solver.fill_win()   # the deal's grade and par (#win-grade, #win-par)
 
     def _confirm(self, text):
         self.dialogs.confirm(text)
@@ -330,7 +335,7 @@ class Page:
         if not c.game.won:                   # undone meanwhile
             return
         if not c.motion or self.view.busy():
-            self.dialogs.open("win")
+            self._open_win()
             return
         self.dispatch(CelebrationStart())
 
@@ -338,7 +343,11 @@ class Page:
         """The cascade is over (its last card gone, or a tap or key ended it): the win dialog."""
         self.dispatch(CelebrationEnd())
         if self.controller.game.won and not self.view.busy():
-            self.dialogs.open("win")
+            self._open_win()
+
+    def _open_win(self):
+        self.dialogs.open("win")
+        self.solver.fill_win()   # the deal's grade and par (#win-grade, #win-par)
 
     # ---- motion, look and texts ------------------------------------------------------------
 

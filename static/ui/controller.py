@@ -837,6 +837,9 @@ class Controller:
             self._do("line")
         elif name == "share":
             self._share()
+        elif name == "analyse":         # where the game was lost (static/ui/hint.py, the worker)
+            self.ui.selection = None
+            self._do("analyse")
         elif name in ("deal", "daily"):
             pending = Pending(name, draw=a.draw, rules=a.rules)
             if self.touched():

@@ -29,6 +29,7 @@ from canfield.save import to_save
 from js import console, document, window
 from pyodide.ffi import create_proxy
 
+from .analysis import AnalysisPanel
 from .controller import (
     Button, GoBack, HidePanel, HintShown, LineFound, NewDeal, Panel, SettingsChanged, ShowPanel,
 )
@@ -46,6 +47,8 @@ BACK_NODES = 20_000      # each earlier position, for the lost-position offer
 BACK_SECONDS = 8.0
 WINNABLE_TRIES = 20
 WINNABLE_SECONDS = 20.0
+GRADED_TRIES = 60        # deals tried for a chosen grade (about one in four is expert)
+PROGRESS_MS = 250        # how often the analysis asks the worker how far it is
 
 
 
@@ -63,6 +66,11 @@ class SolverClient:
         self.stuck_version = -1
         self.waiting = None          # what to do once the worker is ready
         self.proxies = []
+        self.close_dialogs = lambda: None   # app.py gives the dialogs' close_all
+        self.note_insight = lambda **kw: None   # app.py gives Records.note_insight (the statistics)
+        self.grades = {}             # deal code -> (grade, par), from the worker
+        self.progress_timer = None
+        self.win_wanted = False
         self._build()
 
     # ---- the panel ----------------------------------------------------------------------
@@ -82,6 +90,7 @@ class SolverClient:
             '<button type="button" data-assist="back"></button>'
             '<button type="button" data-assist="undo"></button>'
             '<button type="button" data-assist="new"></button>'
+            '<button type="button" data-assist="analyse" data-action="analyse"></button>'
             '<button type="button" data-assist="cancel"></button>'
             '<button type="button" data-assist="close" class="close"></button></div>'
         )
@@ -96,11 +105,15 @@ class SolverClient:
         if self.winnable_box:
             self.winnable_box.checked = bool(getattr(self.view.settings, "winnable", False))
         self._tick = self._proxy(self._check_stuck)
+        self._poll = self._proxy(self._ask_progress)
+        self.analysis = AnalysisPanel(self.view, self.dispatch, self._cancel)
+        self.grade_select = dlg.querySelector('select[name="grade"]') if dlg else None
 
     def bind(self, events):
         for name, btn in self.btn.items():
             events.listen(btn, "click", f"assist-{name}", lambda ev, name=name: self._on_button(name))
         events.listen(self.winnable_box, "change", "winnable-change", self._on_winnable_change)
+        self.analysis.bind(events)
 
     @property
     def kind(self):
@@ -132,6 +145,7 @@ class SolverClient:
             if self.kind in ("search", "wait"):
                 self._cancel()
             self.hide()
+        # "analyse" also carries data-action="analyse": the page's action buttons dispatch it
 
     # ---- the worker ---------------------------------------------------------------------
 
@@ -139,6 +153,10 @@ class SolverClient:
         """After the game is ready. The worker boots its own Pyodide (seconds of CPU and memory): only
         when the solver is first needed, or at once when the winnable-deals setting is on."""
         self.root.dataset.solver = "idle"
+        if self.win_wanted:
+            self.win_wanted = False
+            if self.view.game.won:
+                self.fill_win()
         if self.hint_btn:
             self.hint_btn.disabled = False
         self._check_stuck()
@@ -227,6 +245,7 @@ class SolverClient:
                 pass
         self.pending = None
         self.root.removeAttribute("data-search")
+        self._stop_progress()
 
     def _not_ready(self):
         self._show("note", self.view.t("assist.failed"))
@@ -236,8 +255,10 @@ class SolverClient:
     def changed(self):
         """The position changed (a move, undo, new deal...): the hint searched for the old one stops (the
         controller closes its panel and drops its offer)."""
-        if self.pending is not None and self.pending[1] == "hint":
+        if self.pending is not None and self.pending[1] in ("hint", "analyse"):
             self._cancel()
+        if self.analysis.open and self.analysis_version != self.view.ui.version:
+            self.analysis.hide()   # the analysis was of another position
         window.setTimeout(self._tick, 0)
 
     def _check_stuck(self, *_):
@@ -249,7 +270,7 @@ class SolverClient:
         stuck = no_more_moves(game)
         self.root.dataset.stuck = "true" if stuck else "false"
         if stuck and self.kind not in ("search", "wait"):
-            buttons = ("undo", "new") if game.can_undo else ("new",)
+            buttons = ("undo", "new", "analyse") if game.can_undo else ("new", "analyse")
             self._show("stuck", view.t("assist.stuck"), buttons)
 
     # ---- hints --------------------------------------------------------------------------
@@ -287,10 +308,10 @@ class SolverClient:
             undos = res.get("undos")
             if undos:
                 label = t("assist.back.1") if undos == 1 else t("assist.back.n", n=undos)
-                self._show("lost", t("assist.lost") + " " + t("assist.lost.back"), ("back", "new"),
+                self._show("lost", t("assist.lost") + " " + t("assist.lost.back"), ("back", "new", "analyse"),
                            undos=undos, back_label=label)
             else:
-                self._show("lost", t("assist.lost") + " " + t("assist.lost.none"), ("new",))
+                self._show("lost", t("assist.lost") + " " + t("assist.lost.none"), ("new", "analyse"))
         elif verdict == "unknown":
             self._show("unknown", t("assist.unknown"))
         elif verdict == "error":
@@ -358,6 +379,10 @@ class SolverClient:
     def new_deal(self, draw, rules):
         """The New game dialog's Deal: a deal proved winnable when the setting is on."""
         view = self.view
+        wanted = self._wanted_grade()
+        if wanted:
+            self.graded_deal(wanted, draw, rules)
+            return
         if not getattr(view.settings, "winnable", False):
             self.dispatch(NewDeal(Game.new(draw=draw, rules=rules)))
             return
@@ -417,3 +442,148 @@ class SolverClient:
         self.hide()
         self.dispatch(NewDeal(Game.from_code(res["code"]), close_dialogs=True, daily=str(res.get("date", ""))))
         self._show("note", self.view.t("assist.daily", date=self.daily_label or res.get("date", "")))
+
+    # ---- grades, par and the analysis (canfield.insight) ---------------------------------
+
+    analysis_version = -1
+
+    def _wanted_grade(self):
+        """The New game dialog's grade choice: "" for any deal."""
+        sel = self.grade_select
+        value = str(sel.value) if sel else ""
+        return value if value in ("easy", "medium", "hard", "expert") else ""
+
+    def graded_deal(self, wanted, draw, rules):
+        """A deal the solver proves winnable, of the grade asked for."""
+        view = self.view
+        if self.worker is None:
+            if self._ensure_worker(lambda: self.graded_deal(wanted, draw, rules)):
+                self._show("search", view.t("assist.searching"), ("cancel",))
+            else:
+                self.dispatch(NewDeal(Game.new(draw=draw, rules=rules)))
+                self._not_ready()
+            return
+        rid = self._new_request("graded")
+        self.root.dataset.search = "graded"
+        self._show("search", view.t("assist.searching"), ("cancel",))
+        self._send("graded", {"id": rid, "grade": wanted, "start": random.randrange(MAX_NUMBER + 1), "draw": draw,
+                              "rules": rules, "tries": GRADED_TRIES},
+                   lambda res: self._on_graded(res, draw, rules))
+
+    def _on_graded(self, res, draw, rules):
+        if not self._current(res, "graded"):
+            return
+        self.root.removeAttribute("data-search")
+        verdict = res.get("verdict")
+        if verdict == "cancelled":
+            return
+        if verdict == "won":
+            game = Game.new(draw=draw, rules=rules, number=int(res["number"]))
+            self.grades[game.code] = (res.get("grade"), res.get("par"))
+            self.hide()
+            self.dispatch(NewDeal(game, close_dialogs=True))
+            return
+        self.dispatch(NewDeal(Game.new(draw=draw, rules=rules), close_dialogs=True))
+        self._show("note", self.view.t("assist.ordinary"))
+
+    def fill_win(self):
+        """The win dialog's #win-grade and #win-par: known at once for a graded deal, else asked of the
+        worker (the lines stay hidden until the answer, and when the deal has no grade)."""
+        game = self.view.game
+        code = game.code
+        if code in self.grades:
+            self._win_lines(*self.grades[code])
+            return
+        self._win_lines(None, None)
+        if code is None:
+            return
+        if not self.root.getAttribute("data-solver"):
+            self.win_wanted = True   # a game won before the solver started (a reload): asked at start()
+            return
+
+        def ask():
+            rid = self._new_request("grade")
+            self._send("grade", {"id": rid, "save": to_save(game)}, self._on_grade)
+
+        self._ensure_worker(ask)
+
+    def _on_grade(self, res):
+        if not self._current(res, "grade"):
+            return
+        if res.get("verdict") == "won":
+            self.grades[self.view.game.code] = (res.get("grade"), res.get("par"))
+            self._win_lines(res.get("grade"), res.get("par"))
+
+    def _win_lines(self, grade, par):
+        t = self.view.t
+        if grade and self.view.game.won:
+            self.note_insight(grade=grade)
+        g_el = document.getElementById("win-grade")
+        p_el = document.getElementById("win-par")
+        if g_el is None or p_el is None:
+            return
+        g_el.hidden = not grade
+        p_el.hidden = par is None
+        if grade:
+            g_el.dataset.grade = grade
+            g_el.textContent = t("win.grade", grade=t(f"grade.{grade}"))
+        if par is not None:
+            p_el.dataset.par = str(par)
+            p_el.textContent = t("win.par", par=par, moves=len(self.view.game.history))
+
+    def analyse(self):
+        """Analyse: where the game was lost, searched in the worker with a progress and a cancel."""
+        view = self.view
+        self.close_dialogs()
+        if self.worker is None:
+            version = view.ui.version
+            self.analysis_version = version
+            self.analysis.running()
+            if not self._ensure_worker(lambda: self.analyse() if view.ui.version == version else None):
+                self.analysis.failed()
+            return
+        self.hide()
+        rid = self._new_request("analyse")
+        self.analysis_version = view.ui.version
+        self.root.dataset.search = "analyse"
+        game = view.game
+        self.analysis.running(0, len(game.history) + 1)
+        self._send("analyse", {"id": rid, "save": to_save(game)}, lambda res: self._on_analyse(res, game.copy()))
+        self.progress_timer = window.setInterval(self._poll, PROGRESS_MS)
+
+    def _ask_progress(self, *_):
+        if self.pending is None or self.pending[1] != "analyse" or self.worker is None:
+            self._stop_progress()
+            return
+        asyncio.ensure_future(self._progress(self.pending[0]))
+
+    async def _progress(self, rid):
+        try:
+            p = json.loads(await self.worker.progress(rid))
+        except Exception:  # a progress is only a courtesy
+            return
+        if self.pending is not None and self.pending[0] == rid and p.get("total"):
+            self.analysis.running(int(p["checked"]), int(p["total"]))
+
+    def _stop_progress(self):
+        if self.progress_timer is not None:
+            window.clearInterval(self.progress_timer)
+            self.progress_timer = None
+
+    def _on_analyse(self, res, game):
+        if not self._current(res, "analyse"):
+            return
+        self._stop_progress()
+        self.root.removeAttribute("data-search")
+        verdict = res.get("verdict")
+        if verdict == "cancelled":
+            return
+        if verdict != "done":
+            self.analysis.failed()
+            return
+        a = res.get("analysis") or {}
+        self.analysis.show(a, game)
+        best = a.get("best")
+        if a.get("kind") == "lost_from_start" and best and game.code == self.view.game.code:
+            self.note_insight(best=int(best["cards"]), you=sum(len(f) for f in game.foundations))
+        self.say(self.analysis.el.querySelector("#analysis-status").textContent)

@@ -434,6 +434,14 @@ class Records:
 
     # ---- the statistics dialog ------------------------------------------------------------
 
+    def note_insight(self, grade=None, best=None, you=None) -> None:
+        """The solver's word on this game (static/ui/hint.py): its grade once won, or the best a deal lost
+        from the start allowed against the player's cards; each counted once (canfield.stats)."""
+        changed = grade is not None and self.stats.graded(self.id, grade)
+        changed = (best is not None and self.stats.lost_best(self.id, best, you)) or changed
+        if changed:
+            self._write_stats()
+
     def reset_stats(self) -> None:
         """Every table emptied. The game on the table, if started, still counts from here on."""
         self.stats.reset(at=self.wall())

@@ -436,7 +436,7 @@ class Renderer:
                 el.removeAttribute(f"data-{name}")
         el.querySelector("#assist-text").textContent = panel.text
         labels = {"undo": t("action.undo"), "new": t("action.new"), "cancel": t("assist.cancel"),
-                  "close": "×", "back": panel.back_label}
+                  "close": "×", "back": panel.back_label, "analyse": t("action.analyse")}
         for btn in el.querySelectorAll("button"):
             name = btn.dataset.assist
             btn.hidden = name not in panel.buttons and name != "close"

@@ -14,6 +14,8 @@ from js import Blob, Object, URL, console, document, window
 from pyodide.ffi import create_once_callable, to_js
 
 from .choices import fill_select, offered_names, rules_options
+from canfield.stats import GRADES as GRADE_NAMES
+
 from .persist import import_reason, stats_rows
 
 EXPORT_NAME = "canfield-statistics.json"
@@ -66,6 +68,21 @@ class StatsView:
             el = document.getElementById(f"stats-{name}")
             if el is not None:
                 el.textContent = text
+        self._insight_rows(table)
+
+    def _insight_rows(self, table):
+        """Wins per grade and the lost deals' best against the player's cards (canfield.insight)."""
+        t = self.view.t
+        grades = table.get("grades") or {}
+        el = document.getElementById("stats-grades")
+        if el is not None:
+            el.textContent = ", ".join(f"{t('grade.' + g)} {grades[g]}" for g in GRADE_NAMES if grades.get(g)) or t(
+                "stats.none")
+        lb = table.get("lost_best")
+        el = document.getElementById("stats-best_lost")
+        if el is not None:
+            el.textContent = (t("analyse.best", best=round(lb["best"] / lb["games"], 1),
+                                you=round(lb["you"] / lb["games"], 1)) if lb and lb.get("games") else t("stats.none"))
 
     def refresh(self):
         if self.dlg.open:

@@ -1,0 +1,364 @@
+"""What the solver can tell a player about a deal: its difficulty and par, the move that lost a game,
+and the most cards a lost position can still send to the foundations.
+
+Pure Python on the engine's public API (``Game`` and ``canfield.solver``'s public functions); every
+search is bounded by a node budget, never by time, so each answer is the same on every machine.
+
+``grade(game, max_nodes=GRADE_NODES) -> (grade, par)``
+    ``grade`` one of ``GRADES`` ("easy", "medium", "hard", "expert"), or None when the position is not
+    proved winnable within the budget; ``par`` the number of moves (draws and recycles included, as
+    the page counts them) of the shortest winning line found, or None. ``rate`` gives the details
+    (a ``Rating``: the nodes, the line).
+
+``LostMoveSearch(game, ...)`` (a ``canfield.solver.Task``: ``step``/``run``/``cancel``) and
+``lost_move(game, ...)``: where the game's history lost the deal. Its ``result`` is an ``Analysis``:
+``kind`` one of ``LOST_AT`` (``index``: the move, 0-based in ``game.history``, after which the deal
+could no longer be won; ``undos``: the undos that go back to the position just before it), ``LOST_FROM_START``,
+``STILL_WINNABLE`` (the current position is proved won), ``WON`` (the game is won), ``NOT_PROVED``
+(a proof ran out of budget: no guess). Never a guess: ``LOST_AT`` means the position before the move
+was proved won and the one after it proved lost.
+
+``best_possible(game, max_nodes=BEST_NODES) -> Best``: the most foundation cards reachable from the
+position (``cards``), a line of moves reaching them (``moves``), and ``exact`` (True when every
+reachable position was visited; else ``cards`` is a lower bound). ``BestSearch`` is the same in slices.
+"""
+
+from .deal import MAX_NUMBER, shuffled_deck
+from .game import Game
+from .rules import check_draw, get_rules
+from .solver import LOST, WON, Solver, Task
+
+GRADES = ("easy", "medium", "hard", "expert")
+# The node budget of a grade: a proof within it is a winnable deal (about 0.2 s of CPython on a
+# typical deal; the grade thresholds below all lie inside it).
+GRADE_NODES = 30_000
+# Solver nodes needed for the win, upper bounds of easy, medium and hard; above: expert.
+GRADE_LIMITS = (150, 450, 1_500)
+LOST_NODES = 20_000       # each position of a game, for the lost move
+BEST_NODES = 200_000      # positions visited, for the best a lost position allows
+
+LOST_AT, LOST_FROM_START, STILL_WINNABLE, WON_GAME, NOT_PROVED = (
+    "lost_at", "lost_from_start", "still_winnable", "won", "not_proved")
+
+_BLACK, _RED = "SC", "HD"
+# Suit renamings that keep every rule (colours stay colours, suits stay suits): swap the two blacks,
+# the two reds, and the colours.
+_RENAMINGS = []
+for _swap_colours in (False, True):
+    for _b in (_BLACK, _BLACK[::-1]):
+        for _r in (_RED, _RED[::-1]):
+            src = _BLACK + _RED
+            dst = (_r + _b) if _swap_colours else (_b + _r)
+            _RENAMINGS.append(str.maketrans(src + src.lower(), dst + dst.lower()))
+
+
+def renamed(text, table):
+    """A position text (``Game.position``) with its suits renamed by `table` (a str.translate table):
+    only the suits field and the piles; rank letters (A T J Q K) never clash with suit letters."""
+    fields = text.split()
+    for i in range(2, 8):
+        fields[i] = fields[i].translate(table)
+    return " ".join(fields)
+
+
+def canonical(game):
+    """The game at the same position up to a renaming of the suits, the same for every renaming: so a
+    grade does not depend on which suit is which."""
+    text = game.position()
+    return Game.from_position(min(renamed(text, t) for t in _RENAMINGS))
+
+
+def _key(game):
+    # the position without the score (which does not change what can still be played)
+    return game.state()[:5]
+
+
+def shorten(game, moves):
+    """A winning line no longer than `moves` (texts that ``game.play`` accepts, from game's position):
+    loops cut, and any position of the line that one move takes further along it jumps there. Repeated
+    until nothing changes. Returns move texts."""
+    g = game.copy()
+    keys = [_key(g)]
+    line = []
+    for m in moves:
+        line.append(g.play(m))
+        keys.append(_key(g))
+    while True:
+        last = {k: i for i, k in enumerate(keys)}
+        g = game.copy()
+        i = last[keys[0]]
+        new_keys, new_line = [keys[0]], []
+        end = len(keys) - 1
+        while i < end:
+            best, best_move = last[keys[i + 1]], line[i]
+            for mv in g.legal_moves():
+                g.apply(mv)
+                j = last.get(_key(g), -1)
+                g.unapply()
+                if j > best:
+                    best, best_move = j, mv
+            g.apply(best_move)
+            new_line.append(best_move)
+            new_keys.append(keys[best])
+            i = best
+        if len(new_line) >= len(line):
+            break
+        line, keys = new_line, new_keys
+    check = game.copy()
+    texts = [str(check.play(str(m))) for m in line]
+    if not check.won:  # not expected: each step is a legal move onto the line
+        raise AssertionError(f"{game.position()}: the shortened line does not win")
+    return texts
+
+
+class Rating:
+    """A grade's details: ``grade``, ``par``, ``nodes`` (the solver's, for the proof), ``verdict``
+    ("won", "lost" or "unknown"), ``moves`` (the par line, texts, from the canonical position: the
+    same moves up to the suit renaming)."""
+
+    __slots__ = ("grade", "par", "nodes", "verdict", "moves")
+
+    def __init__(self, grade, par, nodes, verdict, moves):
+        self.grade, self.par, self.nodes, self.verdict, self.moves = grade, par, nodes, verdict, moves
+
+    def as_dict(self):
+        return {"grade": self.grade, "par": self.par, "nodes": self.nodes, "verdict": self.verdict}
+
+    def __repr__(self):
+        return f"<Rating {self.grade} par={self.par} nodes={self.nodes}>"
+
+
+def grade_for_nodes(nodes):
+    """The grade of a win the solver proved with `nodes` positions searched."""
+    for name, limit in zip(GRADES, GRADE_LIMITS):
+        if nodes <= limit:
+            return name
+    return GRADES[-1]
+
+
+class GradeSearch(Task):
+    """``rate`` in slices (``result``: a Rating)."""
+
+    def __init__(self, game, max_nodes=GRADE_NODES, should_stop=None):
+        super().__init__(should_stop, None)
+        self.game = canonical(game)
+        self.max_nodes = max_nodes
+
+    def _work(self):
+        res = yield from self._solve(Solver(self.game, self.max_nodes))
+        if res.verdict != WON:
+            return Rating(None, None, res.nodes, res.verdict, [])
+        line = shorten(self.game, res.moves)
+        return Rating(grade_for_nodes(res.nodes), len(line), res.nodes, WON, line)
+
+
+def rate(game, max_nodes=GRADE_NODES):
+    """The grade's details (a Rating) for `game`'s current position."""
+    return GradeSearch(game, max_nodes).run()
+
+
+def grade(game, max_nodes=GRADE_NODES):
+    """``(grade, par)`` for `game`'s current position: see the module docstring."""
+    r = rate(game, max_nodes)
+    return r.grade, r.par
+
+
+class GradedSearch(Task):
+    """A deal of a chosen grade, in slices: the first deal number from `start_number` on (wrapping) whose
+    grade is `wanted`; ``result`` ``(number, code, Rating)`` or None after `tries` deals (``tried``)."""
+
+    def __init__(self, wanted, start_number, draw=3, rules="canfield", tries=60, max_nodes=GRADE_NODES,
+                 should_stop=None):
+        super().__init__(should_stop, None)
+        if wanted not in GRADES:
+            raise ValueError(f"a grade is one of {', '.join(GRADES)}, not {wanted!r:.20}")
+        self.wanted = wanted
+        self.start_number = int(start_number) % (MAX_NUMBER + 1)
+        self.rules = get_rules(rules)
+        self.draw = check_draw(self.rules, draw, strict=False)
+        self.tries = tries
+        self.max_nodes = max_nodes
+        self.tried = 0
+
+    def _work(self):
+        for i in range(self.tries):
+            number = (self.start_number + i) % (MAX_NUMBER + 1)
+            game = Game(shuffled_deck(number, self.rules.decks), self.draw, self.rules, number)
+            self.tried = i + 1
+            r = yield from self._sub(GradeSearch(game, self.max_nodes))
+            if r.grade == self.wanted:
+                return number, game.code, r
+        return None
+
+
+def find_graded(wanted, start_number, draw=3, rules="canfield", tries=60, max_nodes=GRADE_NODES):
+    """``GradedSearch`` run to its end: ``(number, code, Rating)`` or None."""
+    return GradedSearch(wanted, start_number, draw, rules, tries, max_nodes).run()
+
+
+# ---- where the game was lost -------------------------------------------------------------------
+
+
+class Analysis:
+    """The lost move: see the module docstring. ``checked`` positions were solved, ``total`` is the
+    game's positions (moves + 1); ``best`` the ``Best`` of the first lost position, when asked for."""
+
+    __slots__ = ("kind", "index", "move", "undos", "checked", "total", "nodes", "best")
+
+    def __init__(self, kind, index=None, move=None, undos=None, checked=0, total=0, nodes=0, best=None):
+        self.kind, self.index, self.move, self.undos = kind, index, move, undos
+        self.checked, self.total, self.nodes, self.best = checked, total, nodes, best
+
+    def as_dict(self):
+        out = {"kind": self.kind, "index": self.index, "move": self.move, "undos": self.undos,
+               "checked": self.checked, "total": self.total, "nodes": self.nodes}
+        if self.best is not None:
+            out["best"] = self.best.as_dict()
+        return out
+
+    def __repr__(self):
+        return f"<Analysis {self.kind} index={self.index} move={self.move}>"
+
+
+class LostMoveSearch(Task):
+    """Where `game`'s history lost the deal, in slices. Solves the game's positions from the last one
+    back (``checked`` of ``total`` so far: the progress), each with `max_nodes`: the first position
+    proved won ends it. Winnable positions come first in any game (what a lost position reaches is
+    lost), so the move after that position is the one that lost the deal. With `best_nodes`, the
+    result also holds the best the first lost position allows (``BestSearch``)."""
+
+    def __init__(self, game, max_nodes=LOST_NODES, best_nodes=None, should_stop=None):
+        super().__init__(should_stop, None)
+        self.game = game.copy()
+        self.max_nodes = max_nodes
+        self.best_nodes = best_nodes
+        self.history = [str(m) for m in game.history]
+        self.total = len(self.history) + 1
+        self.checked = 0
+
+    def _best(self, g):
+        if self.best_nodes is None:
+            return None
+        return (yield from self._sub(BestSearch(g, self.best_nodes)))
+
+    def _work(self):
+        g = self.game
+        n = len(self.history)
+        if g.won:
+            return Analysis(WON_GAME, checked=0, total=self.total)
+        verdicts = {}
+        lost_game = None
+        for i in range(n, -1, -1):
+            key = _key(g)
+            verdict = verdicts.get(key)
+            if verdict is None:
+                res = yield from self._solve(Solver(g, self.max_nodes))
+                verdict = verdicts[key] = res.verdict
+            self.checked += 1
+            if verdict == WON:
+                if i == n:
+                    return Analysis(STILL_WINNABLE, checked=self.checked, total=self.total, nodes=self.nodes)
+                best = yield from self._best(lost_game)
+                return Analysis(LOST_AT, i, self.history[i], n - i, self.checked, self.total, self.nodes, best)
+            if verdict != LOST:
+                return Analysis(NOT_PROVED, i, checked=self.checked, total=self.total, nodes=self.nodes)
+            lost_game = g.copy()
+            if i:
+                g.undo()
+        best = yield from self._best(lost_game)
+        return Analysis(LOST_FROM_START, checked=self.checked, total=self.total, nodes=self.nodes, best=best)
+
+
+def lost_move(game, max_nodes=LOST_NODES, best_nodes=None):
+    """The Analysis of `game`'s history (see ``LostMoveSearch``); the game is not changed."""
+    return LostMoveSearch(game, max_nodes, best_nodes).run()
+
+
+# ---- the best a lost position allows ------------------------------------------------------------
+
+
+class Best:
+    """``cards``: the most foundation cards reached; ``moves``: a line reaching them (texts, from the
+    position searched); ``exact``: every reachable position was visited (else a lower bound);
+    ``nodes``: the positions visited; ``start``: the foundation cards of the position searched."""
+
+    __slots__ = ("cards", "moves", "exact", "nodes", "start")
+
+    def __init__(self, cards, moves, exact, nodes, start):
+        self.cards, self.moves, self.exact, self.nodes, self.start = cards, moves, exact, nodes, start
+
+    def as_dict(self):
+        return {"cards": self.cards, "moves": list(self.moves), "exact": self.exact, "nodes": self.nodes,
+                "start": self.start}
+
+    def __repr__(self):
+        return f"<Best {self.cards}{'' if self.exact else '+'} nodes={self.nodes}>"
+
+
+def _found(state):
+    return sum(map(len, state[3]))
+
+
+class BestSearch(Task):
+    """``best_possible`` in slices: a depth-first search of every position reachable from `game`'s
+    (a set of visited positions; the legal moves in the engine's order, foundation moves first), at
+    most `max_nodes` positions, keeping the line to the one with the most foundation cards."""
+
+    def __init__(self, game, max_nodes=BEST_NODES, should_stop=None):
+        super().__init__(should_stop, None)
+        self.game = game.copy()      # searched in place (apply/unapply)
+        self.origin = game.copy()    # the position searched, untouched
+        self.max_nodes = max_nodes
+
+    def _work(self):
+        g = self.game
+        state = g.state()
+        start = best = _found(state)
+        best_line = []
+        seen = {state[:5]}
+        path = []
+        stack = [iter(g.legal_moves())]
+        nodes = 1
+        total = g.rules.cards
+        while stack and best < total:
+            mv = next(stack[-1], None)
+            if mv is None:
+                stack.pop()
+                if path:
+                    g.unapply()
+                    path.pop()
+                continue
+            g.apply(mv)
+            state = g.state()
+            key = state[:5]
+            if key in seen:
+                g.unapply()
+                continue
+            seen.add(key)
+            path.append(mv)
+            f = _found(state)
+            if f > best:
+                best, best_line = f, list(path)
+            if nodes >= self.max_nodes:
+                break
+            nodes += 1
+            self.nodes += 1
+            self._left -= 1
+            if self._left <= 0:
+                yield
+            stack.append(iter(g.legal_moves()))
+        exact = not stack or best == total
+        check = self.origin.copy()  # the line replayed with the checked `play`, move by move
+        texts = [str(check.play(str(m))) for m in best_line]
+        return Best(best, texts, exact, nodes, start)
+
+
+def best_possible(game, max_nodes=BEST_NODES):
+    """The Best of `game`'s current position; see the module docstring. The game is not changed."""
+    return BestSearch(game, max_nodes).run()
+
+
+__all__ = ["GRADES", "GRADE_NODES", "GRADE_LIMITS", "LOST_NODES", "BEST_NODES", "LOST_AT", "LOST_FROM_START",
+           "STILL_WINNABLE", "WON_GAME", "NOT_PROVED", "Rating", "Analysis", "Best", "GradeSearch",
+           "LostMoveSearch", "GradedSearch", "find_graded", "BestSearch", "grade", "rate", "lost_move", "best_possible", "canonical",
+           "shorten", "grade_for_nodes"]
