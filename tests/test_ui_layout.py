@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "static"))
@@ -34,30 +34,37 @@ def _overlap(a, b):
     return min(ax + aw, bx + bw) - max(ax, bx) > EPS and min(ay + ah, by + bh) - max(ay, by) > EPS
 
 
-def check(lay, cols, draw=3):
+def check(lay, cols, draw=3, reserve=None):
+    """Everything fits the window, nothing overlaps, every covered card of a fan (a column, a face-up
+    reserve of `reserve` cards) keeps a strip showing its corner index, every top card is whole."""
     W, H = lay.width, lay.height
+    k = lay.counts
+    assert tuple(lay.piles) == L.pile_ids(k.columns, k.foundations)
     assert lay.bar_h + lay.board_h + (L.HELP_H if lay.help else 0) <= H + EPS
+    lengths = {f"tableau-{i + 1}": n for i, n in enumerate(cols)}
+    if k.reserve_up:
+        lengths["reserve"] = k.reserve if reserve is None else reserve
     rects = {}
-    for pile in PILES:
-        x, y, w, h = lay.piles[pile]
+    for pile, (x, y, w, h) in lay.piles.items():
         assert x >= -EPS and x + w <= W + EPS, (pile, lay.piles[pile], W)
         assert y >= -EPS and y + h <= lay.board_h + EPS, (pile, lay.piles[pile], lay.board_h)
-        if pile.startswith("tableau-"):
-            n = cols[int(pile[-1]) - 1]
+        if lay.fanned(pile):
+            n = lengths[pile]
             fan = lay.fans[pile]
             if n > 1:
                 assert fan >= lay.min_strip - EPS, (pile, n, fan)
                 # the corner index fits the strip a covered card keeps
                 assert lay.col_fs[pile] * L.LINE + 1 <= fan + EPS
-                assert lay.col_fs[pile] >= (lay.min_strip - 2) / L.LINE - EPS
+                assert lay.col_fs[pile] >= (lay.min_strip - 2) / L.LINE - EPS, (pile, lay.col_fs[pile])
             last = max(n, 1) - 1
             cx, cy, cw, ch = lay.card_rect(pile, last)
             assert cy + ch <= lay.board_h + EPS, (pile, n, cy + ch, lay.board_h)   # the top card whole
             rects[pile] = (x, y, w, cy + ch - y)
         else:
             rects[pile] = (x, y, w, h)
-    for i, a in enumerate(PILES):
-        for b in PILES[i + 1:]:
+    names = list(rects)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
             assert not _overlap(rects[a], rects[b]), (a, rects[a], b, rects[b], lay.arrangement)
     # the fanned waste shows "10♥" of every covered card
     if draw == 3:
@@ -68,9 +75,37 @@ def check(lay, cols, draw=3):
 
 @settings(max_examples=400, deadline=None)
 @given(sizes(), columns, st.sampled_from([1, 3]), st.booleans(), st.booleans())
+@example((820, 500), [35, 1, 1, 1], 1, False, False)   # once overflowed: 21 px cards under 12 px strips
 def test_everything_fits_every_window(wh, cols, draw, large, coarse):
     w, h = wh
     lay = L.compute(w, h, cols, draw=draw, large=large, coarse=coarse)
+    check(lay, cols, draw)
+
+
+def family_tables():
+    """The tables of the family's parameters: 3 to 8 columns, 4 x decks foundations, a reserve of 0 to
+    40 cards face down or face up, columns as long as 52 x decks cards allow (36 at most)."""
+    @st.composite
+    def build(draw):
+        decks = draw(st.integers(1, 4))
+        ncols = draw(st.integers(3, 8))
+        up = draw(st.booleans())
+        reserve = draw(st.integers(0, 40 if decks > 1 else 13))
+        lengths = draw(st.lists(st.integers(0, 36), min_size=ncols, max_size=ncols))
+        counts = L.Counts(columns=ncols, foundations=4 * decks, reserve=reserve, reserve_up=up)
+        return counts, lengths
+    return build()
+
+
+@settings(max_examples=300, deadline=None)
+@given(sizes(), family_tables(), st.sampled_from([1, 3]), st.booleans(), st.booleans(), st.booleans())
+@example((390, 844), (L.Counts(8, 16, 40, True), [36] * 8), 3, True, True, False)
+@example((844, 390), (L.Counts(8, 16, 40, False), [36] * 8), 3, True, True, True)
+@example((360, 640), (L.Counts(8, 8, 20, True), [20] * 8), 1, False, True, False)
+def test_every_table_of_the_family_fits_every_window(wh, table, draw, large, coarse, left):
+    w, h = wh
+    counts, cols = table
+    lay = L.compute(w, h, cols, draw=draw, large=large, coarse=coarse, counts=counts, left_handed=left)
     check(lay, cols, draw)
 
 
