@@ -23,10 +23,15 @@
   var shared = window.canfieldFacts || {}, F = shared.facts || null;
   var KEYS = F ? F.keys : {}, SNAP = F ? F.snapshot : { format: 0, max_chars: 0, text_keys: [] };
   var FORMAT = SNAP.format, MAX_CHARS = SNAP.max_chars, MAX_QUEUE = 8;
-  var PILES = ["stock", "waste", "reserve", "foundation-1", "foundation-2", "foundation-3", "foundation-4",
-               "tableau-1", "tableau-2", "tableau-3", "tableau-4"];
-  var MAX_CARDS = { stock: 0, waste: 3, reserve: 1, "foundation-1": 1, "foundation-2": 1, "foundation-3": 1,
-                    "foundation-4": 1, "tableau-1": 52, "tableau-2": 52, "tableau-3": 52, "tableau-4": 52 };
+  // Every pile a table of the family may have (layout.py's pile_ids(8, 16)); a record names those its
+  // table has (the stock, the waste and the reserve always), each at most MAX_CARDS of its kind.
+  var PILES = pileIds(8, 16), BASE_PILES = ["stock", "waste", "reserve"];
+  function maxCards(pile) {
+    if (pile === "stock") return 0;
+    if (pile === "waste") return 3;
+    if (pile === "reserve") return 40;
+    return pile.indexOf("foundation-") === 0 ? 1 : 104;
+  }
   var SYMBOLS = F ? F.cards.suits : {}, RANK_LETTERS = F ? F.cards.ranks : "";
   var CODE = new RegExp("^[" + RANK_LETTERS + "][" + Object.keys(SYMBOLS).join("") + "]$");
   var ARRANGEMENTS = ["rows", "stacked", "compact", "side"];
@@ -48,10 +53,13 @@
     if (r.draw !== 1 && r.draw !== 3) return false;
     if (!str(r.rules, 32, /^[a-z0-9_-]+$/)) return false;
     if (typeof r.stock_empty !== "boolean") return false;
-    var seen = {};
+    var seen = {}, pile;
+    for (i = 0; i < BASE_PILES.length; i++) if (!has(r.cards, BASE_PILES[i])) return false;
+    for (pile in r.cards) if (has(r.cards, pile) && PILES.indexOf(pile) < 0) return false;
     for (var i = 0; i < PILES.length; i++) {
+      if (!has(r.cards, PILES[i])) continue;
       var cards = r.cards[PILES[i]];
-      if (!Array.isArray(cards) || cards.length > MAX_CARDS[PILES[i]]) return false;
+      if (!Array.isArray(cards) || cards.length > maxCards(PILES[i])) return false;
       for (var j = 0; j < cards.length; j++) {
         var c = cards[j];
         if (!Array.isArray(c) || c.length !== 3 || !str(c[0], 2, CODE) || has(seen, c[0])) return false;
@@ -67,9 +75,9 @@
     if (counts.clock !== undefined && !str(counts.clock, 10, /^\d{1,4}:\d\d(:\d\d)?$/)) return false;
     if (r.shown !== undefined && (r.shown === null || typeof r.shown !== "object" ||
         typeof r.shown.moves !== "boolean" || typeof r.shown.clock !== "boolean")) return false;
-    for (i = 1; i <= 4; i++) {
+    for (i = 1; i <= 16; i++) {
       var ph = r.ph["foundation-" + i];
-      if (ph === null) continue;
+      if (ph === null || ph === undefined) continue;
       if (!Array.isArray(ph) || ph.length !== 3 || !str(ph[0], 4) || !str(ph[1], 1, /^[SHDC]$/) ||
           typeof ph[2] !== "boolean") return false;
     }
@@ -78,19 +86,22 @@
     return true;
   }
 
-  function checkLayout(L) {
+  // A record's layout: a rectangle for every pile of its board (`cards`) and none for another.
+  function checkLayout(L, cards) {
     if (!isObj(L) || ARRANGEMENTS.indexOf(L.arrangement) < 0 || typeof L.help !== "boolean") return false;
     var keys = ["bar_h", "board_h", "cw", "ch", "fs", "gap"];
     for (var i = 0; i < keys.length; i++) if (!num(L[keys[i]], 0, 1e5)) return false;
     if (!isObj(L.piles) || !isObj(L.col_fs)) return false;
+    for (var name in L.piles) if (has(L.piles, name) && !has(cards, name)) return false;
     for (i = 0; i < PILES.length; i++) {
+      if (!has(cards, PILES[i])) continue;
       var p = L.piles[PILES[i]];
       if (!Array.isArray(p) || p.length !== 4) return false;
       for (var k = 0; k < 4; k++) if (!num(p[k], -1e4, 1e5)) return false;
     }
     for (var pile in L.col_fs) {
       if (!has(L.col_fs, pile)) continue;
-      if (!/^tableau-[1-4]$/.test(pile) || !num(L.col_fs[pile], 0, 1e3)) return false;
+      if (!/^(tableau-[1-8]|reserve)$/.test(pile) || !num(L.col_fs[pile], 0, 1e3)) return false;
     }
     return true;
   }
@@ -308,7 +319,7 @@
     if (!text || !save || typeof text !== "string" || typeof save !== "string" || text.length > MAX_CHARS) return null;
     var r;
     try { r = JSON.parse(text); } catch (e) { return null; }
-    if (!isObj(r) || r.v !== FORMAT || !checkBoard(r) || !checkLayout(r.layout)) return null;
+    if (!isObj(r) || r.v !== FORMAT || !checkBoard(r) || !checkLayout(r.layout, r.cards)) return null;
     var vp = viewport();
     if (!num(r.vw, 0, 1e5) || !num(r.vh, 0, 1e5) || Math.abs(r.vw - vp[0]) > 0.5 || Math.abs(r.vh - vp[1]) > 0.5) return null;
     if (r.coarse !== coarse() || r.lang !== lang() || r.save !== hash(save)) return null;
@@ -336,10 +347,11 @@
     }
     var r = { code: deal.code, draw: book.draw, rules: book.rules, cards: {}, counts: deal.counts,
               stock_empty: false, ph: phs, ranks: words.ranks, texts: words.texts };
-    for (i = 0; i < PILES.length; i++) r.cards[PILES[i]] = (deal.cards[PILES[i]] || []).map(function (c) { return [c, 0, 0]; });
+    var dealt = pileIds(4, 4);   // static/deals.js: deals of today's table
+    for (i = 0; i < dealt.length; i++) r.cards[dealt[i]] = (deal.cards[dealt[i]] || []).map(function (c) { return [c, 0, 0]; });
     if (!checkBoard(r)) return null;
     var vp = viewport();
-    r.layout = layout(vp[0], vp[1], [1, 1, 1, 1], book.draw, s.large_cards, coarse());
+    r.layout = layout(vp[0], vp[1], [1, 1, 1, 1], book.draw, s.large_cards, coarse(), null, s.left_handed === true);
     r.source = "deal";
     return r;
   }
@@ -376,9 +388,19 @@
     st.setProperty("--fs", px(L.fs)); st.setProperty("--gap", px(L.gap)); st.setProperty("--board-h", px(L.board_h));
     root.setAttribute("data-arrangement", L.arrangement);
     root.classList.toggle("with-help", L.help);
-    for (var i = 0; i < PILES.length; i++) {
-      var pile = PILES[i], pileEl = document.querySelector('[data-pile="' + pile + '"]');
-      if (!pileEl) return false;
+    var i, pileEl;
+    // a board whose piles the page has no element for is not painted (Python draws it)
+    for (i = 0; i < PILES.length; i++) {
+      pileEl = document.querySelector('[data-pile="' + PILES[i] + '"]');
+      if (has(r.cards, PILES[i]) && !pileEl) return false;
+    }
+    root.classList.toggle("reserve-up", has(L.col_fs, "reserve"));
+    for (i = 0; i < PILES.length; i++) {
+      var pile = PILES[i];
+      pileEl = document.querySelector('[data-pile="' + pile + '"]');
+      if (!pileEl) continue;
+      pileEl.parentElement.hidden = !has(r.cards, pile);     // a table of fewer columns
+      if (!has(r.cards, pile)) continue;
       var slot = pileEl.parentElement.style, rect = L.piles[pile];
       slot.left = px(rect[0]); slot.top = px(rect[1]); slot.width = px(rect[2]); slot.height = px(rect[3]);
       if (has(L.col_fs, pile)) pileEl.style.setProperty("--fs", px(L.col_fs[pile]));
@@ -391,8 +413,8 @@
         pileEl.appendChild(c);
       }
     }
-    for (i = 1; i <= 4; i++) {
-      var phEl = document.querySelector('[data-pile="foundation-' + i + '"] .placeholder'), ph = r.ph["foundation-" + i];
+    for (i = 1; i <= 16; i++) {
+      var phEl = document.querySelector('[data-pile="foundation-' + i + '"] .placeholder'), ph = r.ph["foundation-" + i] || null;
       if (!phEl) continue;
       phEl.setAttribute("data-f", ph ? ph[0] : "");
       phEl.className = ph ? "placeholder s" + ph[1] + " " + (ph[2] ? "red" : "black") : "placeholder";

@@ -125,6 +125,14 @@ def pile_ids(columns: int = 4, foundations: int = 4) -> tuple[str, ...]:
             *(f"tableau-{i}" for i in range(1, columns + 1)))
 
 
+def counts_for(game) -> Counts:
+    """The counts of `game`'s table, from its rule set's parameters (a face-up reserve: its cards now)."""
+    rules = game.rules
+    up = bool(rules.reserve_face_up)
+    return Counts(columns=rules.columns, foundations=4 * rules.decks,
+                  reserve=len(game.reserve) if up else rules.reserve, reserve_up=up)
+
+
 def _rows_variants(arrangement: str, foundations: int) -> tuple[int, ...]:
     """The foundations' rows tried: one row, or two when they are many (the side layout: a grid of two
     rows, or of four when one of two rows would be wider than the columns)."""

@@ -27,7 +27,7 @@ from .a11y import pile_label
 from .faces import rank_labels
 from .motion import deal_flights, deal_plan
 from .rules_view import passes_label
-from .table import PILES
+from .table import PILES, TO_ENGINE
 from .view import card_class, card_html, view_model
 
 SLIDE_MS = 160
@@ -52,6 +52,10 @@ class Renderer:
             i: self.pile_el[f"foundation-{i}"].querySelector(".placeholder") for i in range(1, 5)
         }
         self.score_el = document.getElementById("score")
+        # a casino-scored game: the running balance of its statistics' table beside the score
+        self.balance_box = document.getElementById("balance-box")
+        self.balance_el = document.getElementById("balance")
+        self.balance_of = None   # the page sets it: game -> the balance its statistics keep, or None
         self.stock_count = document.getElementById("stock-count")
         self.reserve_count = document.getElementById("reserve-count")
         self.passes_el = None    # the stock's pass count ("2/3"), made for the first game with a pass limit
@@ -140,11 +144,16 @@ class Renderer:
         style.setProperty("--board-h", _px(layout.board_h))
         self.root.dataset.arrangement = layout.arrangement
         self.root.classList.toggle("with-help", layout.help)
+        self.root.classList.toggle("reserve-up", layout.fanned("reserve"))
+        for pile, slot in self.slot_el.items():
+            slot.hidden = pile not in layout.piles      # a table of fewer columns or foundations
         for pile, (x, y, w, h) in layout.piles.items():
             s = self.slot_el[pile].style
             s.left, s.top, s.width, s.height = _px(x), _px(y), _px(w), _px(h)
             if pile in layout.col_fs:
                 self.pile_el[pile].style.setProperty("--fs", _px(layout.col_fs[pile]))
+            else:
+                self.pile_el[pile].style.removeProperty("--fs")
         return True
 
     def draw(self, game, ui, layout, t, lang):
@@ -230,7 +239,8 @@ class Renderer:
             self.placed.pop(code, None)
 
         for pile, code in vm.below_top.items():
-            self._below_top(pile, code, t, lang)
+            # a fanned face-up reserve shows the card under its top already
+            self._below_top(pile, None if layout.fanned(pile) else code, t, lang)
 
         if ui.version != self.drawn_version:
             self.drawn_version = ui.version
@@ -344,6 +354,7 @@ class Renderer:
         self._passes(game, t)
         self._text("reserve", self.reserve_count, str(len(game.reserve)))
         self._text("score", self.score_el, str(game.score))
+        self._balance(game)
         self._text("code", self.deal_code, game.code or "")
         for i in range(1, 5):
             nxt = game.foundation_next(i - 1)
@@ -354,6 +365,14 @@ class Renderer:
                 ph.dataset.f = label  # drawn by CSS, as the card faces
                 ph.className = f"placeholder s{nxt.suit} {'red' if nxt.red else 'black'}" if nxt else "placeholder"
         self._text("description", self.description, game.describe(lang))
+
+    def _balance(self, game):
+        """A casino game: the balance its statistics keep, shown with the score (hidden otherwise)."""
+        if self.balance_box is None:
+            return
+        balance = self.balance_of(game) if self.balance_of is not None and game.rules.scoring == "casino" else None
+        self.balance_box.hidden = balance is None
+        self._text("balance", self.balance_el, "" if balance is None else str(balance))
 
     def _passes(self, game, t):
         """A game with a pass limit: the pass it is in, out of how many ("2/3"), at the stock's top edge
@@ -415,7 +434,10 @@ class Renderer:
     def _labels(self, game, ui, t, lang):
         """Each pile's accessible name (its card, its place, its count), written when it changed."""
         sel = ui.selection
+        names = set(game.pile_names)
         for pile, el in self.pile_el.items():
+            if TO_ENGINE[pile] not in names:    # a column this game has not
+                continue
             label = pile_label(game, pile, t, lang, cursor=ui.cursor if pile == ui.focus else None,
                                selected=sel is not None and sel.pile == pile)
             passes = passes_label(game, t) if pile == "stock" else None

@@ -31,6 +31,7 @@ CHOICES = {"theme": THEMES, "back": BACKS, "table": TABLES}
 # The counters of the bar (static/ui/counters.py): shown unless switched off.
 COUNTER_TOGGLES = ("show_moves", "show_clock")
 TOGGLES += COUNTER_TOGGLES
+TOGGLES += ("left_handed",)
 
 
 @dataclass
@@ -50,6 +51,7 @@ class Settings:
     show_moves: bool = True      # the move counter #moves in the bar
     show_clock: bool = True      # the game clock #clock in the bar
     motion: bool = True          # the deal, slides, the card-by-card finish, the win cascade (off: instant)
+    left_handed: bool = False    # the table mirrored: stock and waste on the right (static/ui/layout.py)
 
     def to_json(self) -> str:
         """The stored record: each field under its stored name (`stored_name`)."""
@@ -96,7 +98,7 @@ class Settings:
 
     def look_classes(self) -> dict[str, bool]:
         """Every look class of #game, on or off, for these settings (the page toggles each one)."""
-        out = {"four-color": self.four_color, "large-cards": self.large_cards}
+        out = {"four-color": self.four_color, "large-cards": self.large_cards, "left-handed": self.left_handed}
         for name, allowed in CHOICES.items():
             for value in allowed:
                 out[f"{name}-{value}"] = getattr(self, name) == value

@@ -68,7 +68,9 @@ def visible_cards(game) -> dict[str, tuple[str, ...]]:
     out = {
         "stock": (),
         "waste": tuple(c.code for c in waste),
-        "reserve": (game.reserve[-1].code,) if game.reserve else (),
+        # a face-up reserve shows every card (fanned, static/ui/layout.py), else only its top
+        "reserve": (tuple(c.code for c in game.reserve) if game.rules.reserve_face_up
+                    else (game.reserve[-1].code,) if game.reserve else ()),
     }
     for i, pile in enumerate(game.foundations, 1):
         out[f"foundation-{i}"] = (pile[-1].code,) if pile else ()
