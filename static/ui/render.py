@@ -291,15 +291,22 @@ class Renderer:
         if self.motion_js is None:
             return
         reserve = vm.cards["reserve"]
-        base = [(p.code, pile) for pile in (f"foundation-{i}" for i in range(1, 5)) for p in vm.cards[pile]]
+        tableau = [p for p in layout.piles if p.startswith("tableau-")]
+        base = [(p.code, pile) for pile in layout.piles if pile.startswith("foundation-") for p in vm.cards[pile]]
+        if layout.fanned("reserve"):
+            # a face-up reserve: each card flies to its own place in the fan, before the base card
+            base = [(p.code, "reserve") for p in reserve] + base
+            top, hidden = None, 0
+        else:
+            top, hidden = (reserve[-1].code if reserve else None), len(game.reserve)
         columns = []
-        for row in range(max((len(vm.cards[f"tableau-{i}"]) for i in range(1, 5)), default=0)):
-            for i in range(1, 5):
-                col = vm.cards[f"tableau-{i}"]
+        for row in range(max((len(vm.cards[pile]) for pile in tableau), default=0)):
+            for pile in tableau:
+                col = vm.cards[pile]
                 if row < len(col):
-                    columns.append((col[row].code, f"tableau-{i}"))
+                    columns.append((col[row].code, pile))
         waste = [(p.code, "waste") for p in vm.cards["waste"]]
-        plan = deal_plan(reserve[-1].code if reserve else None, len(game.reserve), base, columns + waste)
+        plan = deal_plan(top, hidden, base, columns + waste)
         if not plan:
             return
         places = {p.code: (pile, p.x, p.y) for pile, ps in vm.cards.items() for p in ps}
