@@ -131,7 +131,7 @@ class Renderer:
 
     def _layout(self, layout):
         key = (layout.width, layout.height, layout.arrangement, layout.cw, tuple(sorted(layout.fans.items())),
-               layout.help)
+               layout.help, tuple(layout.piles.items()))
         if key == self.layout_key:
             return False
         self.layout_key = key

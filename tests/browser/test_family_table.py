@@ -282,7 +282,7 @@ def test_the_left_handed_table_mirrors_every_pile_at_every_size(open_game, page,
     for pile, (x, y, w, h) in right.items():
         lx, ly, lw, lh = left[pile]
         assert abs((lx - x0) - (width - (x - x0) - w)) < 1 and abs(ly - y) < 1 and abs(lw - w) < 1, pile
-    assert left["stock"][0] > left["tableau-1"][0]          # the stock on the right
+    assert left["stock"][0] + left["stock"][2] / 2 > x0 + width / 2          # the stock on the right
     check(page, min_strip(size))
     game = Game.from_code(code)
     play(page, game, moves_of(code, 6), False, size)
@@ -293,7 +293,7 @@ def test_the_left_handed_table_mirrors_every_pile_at_every_size(open_game, page,
     page.wait_for_selector('#game[data-ready="true"]', state="attached", timeout=120_000)
     assert page.evaluate("() => document.getElementById('game').classList.contains('left-handed')")
     settle(page)
-    assert rects(page)["stock"][0] > rects(page)["tableau-1"][0]
+    assert rects(page)["stock"][0] > x0 + width / 2
 
 
 # ---------------------------------------------------------------------------------- paint.js
