@@ -221,13 +221,14 @@
       found(fx, g, fper); cols(fx, top);
       return [p, width, top, top];
     }
-    var big = 2 * g;   // "side"
-    width = cw + ww + g + big + nc * step - g + big + fper * step - g; x0 = (bw - width) / 2;
-    p.stock = [x0, g, cw, ch]; p.waste = [x0 + cw + g, g, ww, ch]; p.reserve = [x0, g + rh, cw, up ? 0 : ch];
-    tx = x0 + cw + ww + g + big;
+    var big = 2 * g, left = up ? step : 0;   // "side"; a face-up reserve: a column of its own at the left
+    width = left + cw + ww + g + big + nc * step - g + big + fper * step - g; x0 = (bw - width) / 2;
+    p.stock = [x0 + left, g, cw, ch]; p.waste = [x0 + left + cw + g, g, ww, ch];
+    p.reserve = up ? [x0, g, cw, 0] : [x0, g + rh, cw, ch];
+    tx = x0 + left + cw + ww + g + big;
     cols(tx, g);
     found(tx + nc * step - g + big, g, fper);
-    return [p, width, g, Math.max(g + (frows - 1) * rh + ch, g + rh + (up ? 0 : ch))];
+    return [p, width, g, Math.max(g + (frows - 1) * rh + ch, up ? g + ch : g + rh + ch)];
   }
   function fits(arr, cw, g, bw, bh, longest, strip, draw, large, k, frows) {
     var fs = font(arr, cw, g, large);

@@ -102,6 +102,8 @@ def family_tables():
 @example((390, 844), (L.Counts(8, 16, 40, True), [36] * 8), 3, True, True, False)
 @example((844, 390), (L.Counts(8, 16, 40, False), [36] * 8), 3, True, True, True)
 @example((360, 640), (L.Counts(8, 8, 20, True), [20] * 8), 1, False, True, False)
+@example((640, 360), (L.Counts(3, 8, 34, True), [0, 0, 0]), 1, False, False, False)   # a long face-up
+# reserve under the stock in a low window: now a column of its own from the top
 def test_every_table_of_the_family_fits_every_window(wh, table, draw, large, coarse, left):
     w, h = wh
     counts, cols = table
@@ -178,3 +180,52 @@ def test_the_pure_ui_modules_import_no_browser_module():
                 [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
             for mod in mods:
                 assert mod.split(".")[0] not in ("js", "pyodide", "pyscript"), f"{name}.py imports {mod}"
+
+
+@settings(max_examples=150, deadline=None)
+@given(sizes(), family_tables(), st.sampled_from([1, 3]), st.booleans())
+def test_the_left_handed_table_is_the_mirror_of_the_other(wh, table, draw, large):
+    w, h = wh
+    counts, cols = table
+    right = L.compute(w, h, cols, draw=draw, large=large, counts=counts)
+    left = L.compute(w, h, cols, draw=draw, large=large, counts=counts, left_handed=True)
+    assert (left.cw, left.fans, left.col_fs, left.arrangement) == (right.cw, right.fans, right.col_fs, right.arrangement)
+    for pile, (x, y, pw, ph) in right.piles.items():
+        lx, ly, lw, lh = left.piles[pile]
+        assert abs(lx - (w - x - pw)) < 0.011 and (ly, lw, lh) == (y, pw, ph), pile
+    assert left.piles["stock"][0] > right.piles["stock"][0] or right.arrangement == "side" and w < 2 * right.cw
+
+
+def test_the_counts_come_from_the_rule_sets_parameters():
+    from canfield import RULESETS
+
+    for name, rules in RULESETS.items():
+        game = Game.new(rules=name, number=5)
+        k = L.counts_for(game)
+        assert (k.columns, k.foundations, k.reserve_up) == (rules.columns, 4 * rules.decks, rules.reserve_face_up)
+        assert k.reserve == (len(game.reserve) if rules.reserve_face_up else rules.reserve)
+        lay = L.compute(1280, 800, [len(t) for t in game.tableau], counts=k)
+        assert [p for p in lay.piles if p.startswith("tableau-")] == [f"tableau-{i}" for i in range(1, rules.columns + 1)]
+        check(lay, [len(t) for t in game.tableau], game.draw)
+
+
+def test_a_face_up_reserve_is_fanned_and_any_of_its_cards_plays_its_top():
+    k = L.Counts(reserve=13, reserve_up=True)
+    lay = L.compute(1280, 800, (1, 1, 1, 1), counts=k)
+    assert lay.fanned("reserve") and lay.fans["reserve"] >= L.STRIP
+    lengths = {p: 1 for p in lay.piles}
+    lengths["reserve"] = 13
+    for i in (0, 6, 12):
+        x, y, w, h = lay.card_rect("reserve", i)
+        assert L.hit_pile(lay, lengths, x + 4, y + 3) == ("reserve", 12)
+    face_down = L.compute(1280, 800, (1, 1, 1, 1))
+    assert not face_down.fanned("reserve") and face_down.card_offset("reserve", 5) == (0.0, 0.0)
+
+
+def test_the_keyboard_never_reaches_a_column_the_table_has_not():
+    from ui.table import key_neighbour
+
+    present = set(L.pile_ids(3, 4))
+    assert key_neighbour("tableau-3", "right", present) == "tableau-3"
+    assert key_neighbour("foundation-4", "down", present) == "tableau-3"
+    assert key_neighbour("tableau-3", "right") == "tableau-4"     # a table of four columns

@@ -204,15 +204,17 @@ def _place(arrangement: str, cw: float, g: float, ww: float, board_w: float, k: 
     if arrangement == "side":          # stock waste / reserve | T.. | the foundations' grid
         big = 2 * g
         fcols = fper
-        width = cw + ww + g + big + nc * step - g + big + fcols * step - g
+        # a face-up reserve: a column of its own at the left, from the top (a low window's whole height)
+        left = step if up else 0
+        width = left + cw + ww + g + big + nc * step - g + big + fcols * step - g
         x0 = (board_w - width) / 2
-        p["stock"] = (x0, g, cw, ch)
-        p["waste"] = (x0 + cw + g, g, ww, ch)
-        p["reserve"] = (x0, g + rh, cw, 0 if up else ch)
-        tx = x0 + cw + ww + g + big
+        p["stock"] = (x0 + left, g, cw, ch)
+        p["waste"] = (x0 + left + cw + g, g, ww, ch)
+        p["reserve"] = (x0, g, cw, 0) if up else (x0, g + rh, cw, ch)
+        tx = x0 + left + cw + ww + g + big
         cols(tx, g)
         found(tx + nc * step - g + big, g, fcols)
-        return p, width, g, max(g + (frows - 1) * rh + ch, g + rh + (0 if up else ch))
+        return p, width, g, max(g + (frows - 1) * rh + ch, g + ch if up else g + rh + ch)
     raise ValueError(f"unknown arrangement {arrangement!r}")
 
 
