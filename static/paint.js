@@ -401,7 +401,7 @@
       pileEl = document.querySelector('[data-pile="' + pile + '"]');
       if (!pileEl) continue;
       pileEl.parentElement.hidden = !has(r.cards, pile);     // a table of fewer columns
-      if (!has(r.cards, pile)) continue;
+      if (!has(r.cards, pile)) { pileEl.classList.add("empty"); continue; }
       var slot = pileEl.parentElement.style, rect = L.piles[pile];
       slot.left = px(rect[0]); slot.top = px(rect[1]); slot.width = px(rect[2]); slot.height = px(rect[3]);
       if (has(L.col_fs, pile)) pileEl.style.setProperty("--fs", px(L.col_fs[pile]));

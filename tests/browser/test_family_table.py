@@ -319,3 +319,34 @@ def test_the_painters_layout_equals_layout_py_at_the_familys_counts(open_game, p
             assert all(abs(a - b) < 0.011 for a, b in zip(js["piles"][pile], rect)), (case, pile)
         for pile, fan in py.fans.items():
             assert abs(js["fans"][pile] - fan) < 0.011 and abs(js["col_fs"][pile] - py.col_fs[pile]) < 0.011, case
+
+
+# ---------------------------------------------------------------------------------- the painted board
+
+@pytest.mark.parametrize("name", ["superior", "chameleon"])
+def test_the_painted_board_before_python_follows_the_parameters(open_game, page, name):
+    """The snapshot of a face-up reserve's or a three-column game's table is painted on the next visit as
+    Python then draws it: the same cards in the same places, the missing column hidden."""
+    from test_snapshot import _capturing, _same_board, _wait_snapshot
+
+    page.set_viewport_size({"width": 1280, "height": 800})
+    code = Game.new(rules=name, number=31).code
+    open_game(code)
+    for _ in range(2):
+        before = page.locator("#stock-count").inner_text()
+        page.locator('[data-pile="stock"]').click()
+        page.wait_for_function("b => document.getElementById('stock-count').textContent !== b", arg=before)
+    _wait_snapshot(page)
+    settle(page)
+    _capturing(page).reload(wait_until="commit")
+    page.wait_for_selector('#game[data-ready="true"]', state="attached", timeout=120_000)
+    painted = page.evaluate("window.__painted")
+    assert painted["painted"] == "snapshot"
+    settle(page)
+    live = page.evaluate("window.__board()")
+    _same_board(painted, live)
+    game = Game.from_code(code)
+    assert len(painted["piles"]["reserve"]) == (len(game.reserve) if game.rules.reserve_face_up else 1)
+    hidden = page.evaluate("() => [...document.querySelectorAll('[data-pile]')].filter(p => p.parentElement.hidden)"
+                           ".map(p => p.dataset.pile)")
+    assert hidden == [f"tableau-{i}" for i in range(game.rules.columns + 1, 5)]
