@@ -1,8 +1,9 @@
 """Where everything goes on the screen: card size, pile places and the fan of every column.
 
-Pure Python (no DOM, tested under CPython with hypothesis): from the window's size and the length of
-each tableau column it computes a `Layout` in CSS pixels, so that the whole table fits the window with
-no page scroll, from 360x640 to 2560x1440 in both orientations:
+Pure Python (no DOM, tested under CPython with hypothesis): from the window's size, the table's counts
+(`Counts`: 3 to 8 columns, 4 to 16 foundations, a reserve face down or face up, from the rule set's
+parameters, never a game's name) and the length of each column it computes a `Layout` in CSS pixels, so
+that the whole table fits the window with no page scroll, from 360x640 to 2560x1440 in both orientations:
 
 - the toolbar takes a fixed height (one row; two on a narrower screen; three on a phone in portrait)
   and the keyboard-help
@@ -11,10 +12,15 @@ no page scroll, from 360x640 to 2560x1440 in both orientations:
   8 px on a phone in landscape) would run the column off the screen, every card gets smaller;
 - every covered card keeps a strip at least `min_strip` tall showing its corner index (rank and
   suit), whose font shrinks with the strip; the top card of every column is whole and on screen;
+- a long column in a window too low for 12 px strips gets 8 px ones before cards too small to show
+  the corner a 12 px strip would;
 - several arrangements of the piles are tried and the one giving the largest cards wins: the
   classic two rows, a phone's three rows, one compact row above the columns, and a side layout
   (stock, waste and reserve on the left of the columns, the foundations on their right) that
-  landscape phones use.
+  landscape phones use; many foundations go in one row or two, whichever gives larger cards;
+- a face-up reserve fans down like a column (every card's corner readable, only its top plays);
+- a left-handed table is the mirror image (the stock and the waste on the right); the cards inside a
+  pile are not mirrored, so every corner index stays where the fans leave it readable.
 
 Positions are relative to the board (the area under the toolbar); pile rectangles are
 ``(x, y, w, h)``; a column's rectangle runs from its top to the bottom of the board.
