@@ -229,3 +229,20 @@ def test_the_keyboard_never_reaches_a_column_the_table_has_not():
     assert key_neighbour("tableau-3", "right", present) == "tableau-3"
     assert key_neighbour("foundation-4", "down", present) == "tableau-3"
     assert key_neighbour("tableau-3", "right") == "tableau-4"     # a table of four columns
+
+
+def test_the_keyboard_walks_a_three_column_table_without_error():
+    import itertools
+
+    from ui.controller import Key
+    from ui_helpers import make_controller
+
+    code = Game.new(rules="chameleon", number=3).code
+    c = make_controller(code, rules="chameleon")
+    seen = set()
+    for key in itertools.islice(itertools.cycle(
+            ["ArrowRight"] * 7 + ["ArrowDown", "Enter", "ArrowLeft", "Enter", "ArrowUp", "Escape"]), 120):
+        c.dispatch(Key(key))
+        c.take_effects()
+        seen.add(c.ui.focus)
+    assert "tableau-3" in seen and "tableau-4" not in seen
