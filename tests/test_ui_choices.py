@@ -36,7 +36,7 @@ def test_a_rule_set_the_page_cannot_draw_is_not_offered(params):
     {"build": "suit", "wrap": False, "moves": "single", "base_rank": 1, "takeback": False},
     {"columns": 3}, {"reserve": 11}, {"reserve": 0}, {"reserve_face_up": True}, {"scoring": "casino"},
 ])
-def test_a_rule_set_of_one_deck_four_columns_and_a_hidden_reserve_is_offered_whatever_its_name(params):
+def test_a_rule_set_the_page_can_draw_is_offered_whatever_its_name(params):
     engine = {**RULESETS, "newname": family("newname", **params)}
     assert choices.offered_rulesets(engine)["newname"] is engine["newname"]
     t = Translator("en")
