@@ -198,6 +198,16 @@ def moves_of(code, n=8):
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", NEW_GAMES)
 def test_each_new_game_from_the_address_plays_and_fits(request, open_game, new_context, record_page, size, name):
+    address_game(request, open_game, new_context, record_page, size, name)
+
+
+@pytest.mark.parametrize("name", ["superior", "chameleon"])
+def test_the_new_tables_on_a_phone_in_landscape(request, open_game, new_context, record_page, name):
+    address_game(request, open_game, new_context, record_page, (844, 390), name)
+
+
+def address_game(request, open_game, new_context, record_page, size, name):
+    """A deal of `name` opened from the address at `size`: the piles its rule set has, all fitting, played."""
     code = Game.new(rules=name, number=777).code
     page, touch = open_board(request, open_game, new_context, record_page, size, code)
     game = Game.from_code(code)
