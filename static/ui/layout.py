@@ -61,7 +61,9 @@ ARRANGEMENTS = ("rows", "stacked", "compact", "side")
 class Counts:
     """What the table holds, from the rule set's parameters (never a game's name): `columns` 3..8,
     `foundations` 4..16, `reserve_up`: the reserve is all face up, fanned down like a column (only its top
-    plays), else a face-down pile showing its top; `reserve`: the cards in it now (the fan's length)."""
+    plays), else a face-down pile showing its top; `reserve`: the cards in it now (the fan's length). A
+    face-up reserve of up to 20 cards (the family's longest, American Toad's) fits every window from
+    640x360; a longer one would need a second fan in the lowest windows."""
     columns: int = 4
     foundations: int = 4
     reserve: int = 13
