@@ -23,10 +23,15 @@
   var shared = window.canfieldFacts || {}, F = shared.facts || null;
   var KEYS = F ? F.keys : {}, SNAP = F ? F.snapshot : { format: 0, max_chars: 0, text_keys: [] };
   var FORMAT = SNAP.format, MAX_CHARS = SNAP.max_chars, MAX_QUEUE = 8;
-  var PILES = ["stock", "waste", "reserve", "foundation-1", "foundation-2", "foundation-3", "foundation-4",
-               "tableau-1", "tableau-2", "tableau-3", "tableau-4"];
-  var MAX_CARDS = { stock: 0, waste: 3, reserve: 1, "foundation-1": 1, "foundation-2": 1, "foundation-3": 1,
-                    "foundation-4": 1, "tableau-1": 52, "tableau-2": 52, "tableau-3": 52, "tableau-4": 52 };
+  // Every pile a table of the family may have (layout.py's pile_ids(8, 16)); a record names those its
+  // table has (the stock, the waste and the reserve always), each at most MAX_CARDS of its kind.
+  var PILES = pileIds(8, 16), BASE_PILES = ["stock", "waste", "reserve"];
+  function maxCards(pile) {
+    if (pile === "stock") return 0;
+    if (pile === "waste") return 3;
+    if (pile === "reserve") return 40;
+    return pile.indexOf("foundation-") === 0 ? 1 : 104;
+  }
   var SYMBOLS = F ? F.cards.suits : {}, RANK_LETTERS = F ? F.cards.ranks : "";
   var CODE = new RegExp("^[" + RANK_LETTERS + "][" + Object.keys(SYMBOLS).join("") + "]$");
   var ARRANGEMENTS = ["rows", "stacked", "compact", "side"];
@@ -48,10 +53,13 @@
     if (r.draw !== 1 && r.draw !== 3) return false;
     if (!str(r.rules, 32, /^[a-z0-9_-]+$/)) return false;
     if (typeof r.stock_empty !== "boolean") return false;
-    var seen = {};
+    var seen = {}, pile;
+    for (i = 0; i < BASE_PILES.length; i++) if (!has(r.cards, BASE_PILES[i])) return false;
+    for (pile in r.cards) if (has(r.cards, pile) && PILES.indexOf(pile) < 0) return false;
     for (var i = 0; i < PILES.length; i++) {
+      if (!has(r.cards, PILES[i])) continue;
       var cards = r.cards[PILES[i]];
-      if (!Array.isArray(cards) || cards.length > MAX_CARDS[PILES[i]]) return false;
+      if (!Array.isArray(cards) || cards.length > maxCards(PILES[i])) return false;
       for (var j = 0; j < cards.length; j++) {
         var c = cards[j];
         if (!Array.isArray(c) || c.length !== 3 || !str(c[0], 2, CODE) || has(seen, c[0])) return false;
@@ -67,9 +75,9 @@
     if (counts.clock !== undefined && !str(counts.clock, 10, /^\d{1,4}:\d\d(:\d\d)?$/)) return false;
     if (r.shown !== undefined && (r.shown === null || typeof r.shown !== "object" ||
         typeof r.shown.moves !== "boolean" || typeof r.shown.clock !== "boolean")) return false;
-    for (i = 1; i <= 4; i++) {
+    for (i = 1; i <= 16; i++) {
       var ph = r.ph["foundation-" + i];
-      if (ph === null) continue;
+      if (ph === null || ph === undefined) continue;
       if (!Array.isArray(ph) || ph.length !== 3 || !str(ph[0], 4) || !str(ph[1], 1, /^[SHDC]$/) ||
           typeof ph[2] !== "boolean") return false;
     }
@@ -78,19 +86,22 @@
     return true;
   }
 
-  function checkLayout(L) {
+  // A record's layout: a rectangle for every pile of its board (`cards`) and none for another.
+  function checkLayout(L, cards) {
     if (!isObj(L) || ARRANGEMENTS.indexOf(L.arrangement) < 0 || typeof L.help !== "boolean") return false;
     var keys = ["bar_h", "board_h", "cw", "ch", "fs", "gap"];
     for (var i = 0; i < keys.length; i++) if (!num(L[keys[i]], 0, 1e5)) return false;
     if (!isObj(L.piles) || !isObj(L.col_fs)) return false;
+    for (var name in L.piles) if (has(L.piles, name) && !has(cards, name)) return false;
     for (i = 0; i < PILES.length; i++) {
+      if (!has(cards, PILES[i])) continue;
       var p = L.piles[PILES[i]];
       if (!Array.isArray(p) || p.length !== 4) return false;
       for (var k = 0; k < 4; k++) if (!num(p[k], -1e4, 1e5)) return false;
     }
     for (var pile in L.col_fs) {
       if (!has(L.col_fs, pile)) continue;
-      if (!/^tableau-[1-4]$/.test(pile) || !num(L.col_fs[pile], 0, 1e3)) return false;
+      if (!/^(tableau-[1-8]|reserve)$/.test(pile) || !num(L.col_fs[pile], 0, 1e3)) return false;
     }
     return true;
   }
@@ -158,89 +169,143 @@
     if (arr === "stacked" && large) step = r2(Math.max(indexWidth(fs), Math.min(step, (cw + g) / 2)));
     return [step, cw + (draw === 3 ? 2 : 0) * step];
   }
-  function place(arr, cw, g, ww, bw) {
-    var ch = cw * RATIO, p = {}, i, width, x0, top, fx;
+  // The piles of a table with these counts (layout.py's pile_ids), and its counts (layout.py's Counts).
+  function pileIds(nc, nf) {
+    var out = ["stock", "waste", "reserve"], i;
+    for (i = 1; i <= nf; i++) out.push("foundation-" + i);
+    for (i = 1; i <= nc; i++) out.push("tableau-" + i);
+    return out;
+  }
+  function countsOf(k, ncols) {
+    k = k || {};
+    return { columns: k.columns || ncols, foundations: k.foundations || 4,
+             reserve: k.reserve === undefined ? 13 : k.reserve, reserve_up: !!k.reserve_up };
+  }
+  function rowsVariants(arr, nf) {
+    if (arr === "side") return nf <= 4 ? [2] : [2, 4];
+    return nf <= 4 ? [1] : [1, 2];
+  }
+  function place(arr, cw, g, ww, bw, k, frows) {
+    var ch = cw * RATIO, rh = ch + 1.6 * g, step = cw + g, nc = k.columns, nf = k.foundations, up = k.reserve_up;
+    var fper = Math.ceil(nf / frows), p = {}, width, x0, top, fx, tx;
+    function found(fx, fy, per) {
+      for (var i = 0; i < nf; i++) p["foundation-" + (i + 1)] = [fx + (i % per) * step, fy + Math.floor(i / per) * rh, cw, ch];
+    }
+    function cols(tx, top) { for (var i = 0; i < nc; i++) p["tableau-" + (i + 1)] = [tx + i * step, top, cw, 0]; }
     if (arr === "rows") {
-      width = cw + ww + 4 * cw + 5 * g; x0 = (bw - width) / 2;
+      width = cw + ww + 2 * g + Math.max(nc, fper) * step - g; x0 = (bw - width) / 2;
       p.stock = [x0, g, cw, ch]; p.waste = [x0 + cw + g, g, ww, ch];
-      fx = x0 + cw + ww + 2 * g; top = g + ch + 1.6 * g;
-      p.reserve = [x0, top, cw, ch];
-      for (i = 0; i < 4; i++) { p["foundation-" + (i + 1)] = [fx + i * (cw + g), g, cw, ch]; p["tableau-" + (i + 1)] = [fx + i * (cw + g), top, cw, 0]; }
-      return [p, width, top, top + ch];
+      fx = x0 + cw + ww + 2 * g; top = g + frows * rh;
+      p.reserve = [x0, g + rh, cw, up ? 0 : ch];
+      found(fx, g, fper); cols(fx, top);
+      return [p, width, top, g + rh + (up ? 0 : ch)];
     }
     if (arr === "stacked") {
-      width = 4 * cw + 3 * g;
-      if (ww > 2 * cw + g) return null;
-      x0 = (bw - width) / 2;
-      p.stock = [x0, g, cw, ch]; p.waste = [x0 + cw + g, g, 2 * cw + g, ch]; p.reserve = [x0 + 3 * (cw + g), g, cw, ch];
-      var y2 = g + ch + 1.6 * g; top = y2 + ch + 1.6 * g;
-      for (i = 0; i < 4; i++) { p["foundation-" + (i + 1)] = [x0 + i * (cw + g), y2, cw, ch]; p["tableau-" + (i + 1)] = [x0 + i * (cw + g), top, cw, 0]; }
+      var slots = up ? Math.max(nc + 1, 3) : Math.max(nc, 4);
+      if (ww > 2 * cw + g || fper > slots) return null;
+      width = slots * step - g; x0 = (bw - width) / 2;
+      p.stock = [x0, g, cw, ch]; p.waste = [x0 + cw + g, g, 2 * cw + g, ch];
+      top = g + (1 + frows) * rh;
+      if (up) { p.reserve = [x0, top, cw, 0]; tx = x0 + step; }
+      else { p.reserve = [x0 + (slots - 1) * step, g, cw, ch]; tx = x0 + (slots - nc) / 2 * step; }
+      found(!up ? x0 + (slots - fper) / 2 * step : x0 + (slots - fper) * step, g + rh, fper);
+      cols(tx, top);
       return [p, width, top, top];
     }
     if (arr === "compact") {
-      width = 6 * cw + ww + 6 * g; x0 = (bw - width) / 2;
-      p.stock = [x0, g, cw, ch]; p.waste = [x0 + cw + g, g, ww, ch]; p.reserve = [x0 + cw + ww + 2 * g, g, cw, ch];
-      fx = x0 + 2 * cw + ww + 3 * g; top = g + ch + 1.6 * g;
-      for (i = 0; i < 4; i++) { p["foundation-" + (i + 1)] = [fx + i * (cw + g), g, cw, ch]; p["tableau-" + (i + 1)] = [fx + i * (cw + g), top, cw, 0]; }
+      var off = cw + ww + 2 * g + (up ? 0 : step);
+      width = off + Math.max(nc, fper) * step - g; x0 = (bw - width) / 2; fx = x0 + off;
+      p.stock = [x0, g, cw, ch]; p.waste = [x0 + cw + g, g, ww, ch];
+      top = g + frows * rh;
+      p.reserve = up ? [fx - step, top, cw, 0] : [fx - step, g, cw, ch];
+      found(fx, g, fper); cols(fx, top);
       return [p, width, top, top];
     }
-    var big = 2 * g;   // "side"
-    width = cw + ww + g + big + 4 * cw + 3 * g + big + 2 * cw + g; x0 = (bw - width) / 2;
-    p.stock = [x0, g, cw, ch]; p.waste = [x0 + cw + g, g, ww, ch]; p.reserve = [x0, g + ch + 1.6 * g, cw, ch];
-    var tx = x0 + cw + ww + g + big;
-    for (i = 0; i < 4; i++) p["tableau-" + (i + 1)] = [tx + i * (cw + g), g, cw, 0];
-    fx = tx + 4 * cw + 3 * g + big;
-    for (i = 0; i < 4; i++) p["foundation-" + (i + 1)] = [fx + (i % 2) * (cw + g), g + Math.floor(i / 2) * (ch + 1.6 * g), cw, ch];
-    return [p, width, g, g + 2 * ch + 1.6 * g];
+    var big = 2 * g, left = up ? step : 0;   // "side"; a face-up reserve: a column of its own at the left
+    width = left + cw + ww + g + big + nc * step - g + big + fper * step - g; x0 = (bw - width) / 2;
+    p.stock = [x0 + left, g, cw, ch]; p.waste = [x0 + left + cw + g, g, ww, ch];
+    p.reserve = up ? [x0, g, cw, 0] : [x0, g + rh, cw, ch];
+    tx = x0 + left + cw + ww + g + big;
+    cols(tx, g);
+    found(tx + nc * step - g + big, g, fper);
+    return [p, width, g, Math.max(g + (frows - 1) * rh + ch, up ? g + ch : g + rh + ch)];
   }
-  function fits(arr, cw, g, bw, bh, longest, strip, draw, large) {
-    var fs = font(arr, cw, g, large), ww = wasteWidth(arr, cw, g, fs, large, draw)[1];
-    var placed = place(arr, cw, g, ww, bw);
+  function fits(arr, cw, g, bw, bh, longest, strip, draw, large, k, frows) {
+    var fs = font(arr, cw, g, large);
+    if (fontSize(cw, false) < (strip - 2) / LINE) return false;
+    var ww = wasteWidth(arr, cw, g, fs, large, draw)[1];
+    var placed = place(arr, cw, g, ww, bw, k, frows);
     if (!placed) return false;
     var ch = cw * RATIO;
     if (placed[1] > bw - 2 * g || placed[3] > bh - g) return false;
     var room = bh - g - placed[2], comfort = large ? COMFORT_LARGE : COMFORT;
-    return Math.max(ch + (longest - 1) * strip, ch * (1 + FAN * (comfort - 1))) <= room;
+    if (Math.max(ch + (longest - 1) * strip, ch * (1 + FAN * (comfort - 1))) > room) return false;
+    return !(k.reserve_up && ch + (Math.max(k.reserve, 1) - 1) * strip > bh - g - placed[0].reserve[1]);
   }
   function arrangementsFor(w, h) {
     if (w > h && h < PHONE_LANDSCAPE_H) return ["side"];
     if (w < NARROW) return ["stacked", "compact"];
     return ["rows", "compact", "side"];
   }
-  // The layout of a width x height window whose four columns hold `columns` cards (layout.py's compute).
-  function layout(width, height, columns, draw, large, coarse) {
+  function bestOf(order, g, width, boardH, longest, strip, draw, large, k, cwMax) {
+    var best = null;
+    for (var i = 0; i < order.length; i++) {
+      var variants = rowsVariants(order[i], k.foundations);
+      for (var v = 0; v < variants.length; v++) {
+        var found = null;
+        for (var cw = cwMax; cw >= CW_MIN; cw--) {
+          if (fits(order[i], cw, g, width, boardH, longest, strip, draw, large, k, variants[v])) { found = cw; break; }
+        }
+        if (found === null) continue;
+        var score = found * (i === 0 ? 1 : 0.88);
+        if (best === null || score > best[0]) best = [score, order[i], found, variants[v]];
+      }
+    }
+    return best;
+  }
+  // The layout of a width x height window whose columns hold `columns` cards (layout.py's compute);
+  // `counts` as layout.py's Counts ({columns, foundations, reserve, reserve_up}; absent: today's table).
+  function layout(width, height, columns, draw, large, coarse, counts, leftHanded) {
+    var k = countsOf(counts, columns.length >= 3 && columns.length <= 8 ? columns.length : 4), cols = [], i;
+    for (i = 0; i < k.columns; i++) cols.push(columns[i] || 0);
     width = Math.max(width, 200); height = Math.max(height, 200);
     var phoneL = width > height && height < PHONE_LANDSCAPE_H;
     var barH = (width > height && (height < PHONE_LANDSCAPE_H || (height < LOW_H && width < BAR_ONE_ROW)))
       ? BAR_PHONE_LANDSCAPE : width >= BAR_ONE_ROW ? BAR_WIDE : width >= NARROW ? BAR_MEDIUM : BAR_NARROW;
     var help = !coarse && height >= HELP_MIN_H && width >= NARROW;
     var boardH = height - barH - (help ? HELP_H : 0), g = gapOf(width, height);
-    var strip = phoneL ? STRIP_PHONE_LANDSCAPE : STRIP, longest = Math.max.apply(null, [1].concat(columns));
-    var cwMax = large ? CW_MAX_LARGE : CW_MAX, order = arrangementsFor(width, height), best = null, arr, cw, i;
-    for (i = 0; i < order.length; i++) {
-      var found = null;
-      for (cw = cwMax; cw >= CW_MIN; cw--) {
-        if (fits(order[i], cw, g, width, boardH, longest, strip, draw, large)) { found = cw; break; }
-      }
-      if (found === null) continue;
-      var score = found * (i === 0 ? 1 : 0.88);
-      if (best === null || score > best[0]) best = [score, order[i], found];
+    var longest = Math.max.apply(null, [1].concat(cols));
+    var cwMax = large ? CW_MAX_LARGE : CW_MAX, order = arrangementsFor(width, height), best = null, arr, cw, frows;
+    var strips = phoneL ? [STRIP_PHONE_LANDSCAPE] : [STRIP, STRIP_PHONE_LANDSCAPE], strip;
+    for (i = 0; i < strips.length; i++) {
+      strip = strips[i];
+      best = bestOf(order, g, width, boardH, longest, strip, draw, large, k, cwMax);
+      if (best !== null) break;
     }
-    if (best === null) { arr = order[0]; cw = CW_MIN; } else { arr = best[1]; cw = best[2]; }
+    if (best === null) { arr = order[0]; cw = CW_MIN; frows = 1; strip = strips[strips.length - 1]; }
+    else { arr = best[1]; cw = best[2]; frows = best[3]; }
     var ch = r2(cw * RATIO), fs = font(arr, cw, g, large), ws = wasteWidth(arr, cw, g, fs, large, draw);
-    var piles = (place(arr, cw, g, ws[1], width) || place("rows", cw, g, ws[1], width))[0];
-    var bottom = boardH - g, fans = {}, colFs = {};
-    for (i = 0; i < 4; i++) {
-      var pile = "tableau-" + (i + 1), n = columns[i] || 0, rect = piles[pile];
+    var piles = (place(arr, cw, g, ws[1], width, k, frows) || place("rows", cw, g, ws[1], width, k, frows))[0];
+    var bottom = boardH - g, fans = {}, colFs = {}, fanned = [];
+    for (i = 0; i < k.columns; i++) fanned.push(["tableau-" + (i + 1), cols[i]]);
+    if (k.reserve_up) fanned.push(["reserve", k.reserve]);
+    for (i = 0; i < fanned.length; i++) {
+      var pile = fanned[i][0], n = fanned[i][1], rect = piles[pile];
       piles[pile] = [rect[0], rect[1], rect[2], Math.max(ch, bottom - rect[1])];
       var fan = Math.max(FAN * ch, strip);
       if (n > 1) fan = Math.min(fan, (bottom - rect[1] - ch) / (n - 1));
       fans[pile] = Math.floor(fan * 100) / 100;
       colFs[pile] = n <= 1 ? fs : r2(Math.min(fs, (fans[pile] - 2) / LINE));
     }
-    for (var k in piles) if (has(piles, k)) piles[k] = piles[k].map(r2);
+    var ids = pileIds(k.columns, k.foundations), out = {};
+    for (i = 0; i < ids.length; i++) {
+      var r = piles[ids[i]];
+      if (leftHanded) r = [width - r[0] - r[2], r[1], r[2], r[3]];
+      out[ids[i]] = r.map(r2);
+    }
     return { width: width, height: height, arrangement: arr, bar_h: barH, help: help, board_h: boardH, gap: g,
-             cw: cw, ch: ch, fs: fs, waste_step: ws[0], piles: piles, fans: fans, col_fs: colFs };
+             cw: cw, ch: ch, fs: fs, waste_step: ws[0], piles: out, fans: fans, col_fs: colFs, min_strip: strip,
+             left_handed: !!leftHanded };
   }
 
   // ---- choosing what to paint ---------------------------------------------------------------
@@ -255,7 +320,7 @@
     if (!text || !save || typeof text !== "string" || typeof save !== "string" || text.length > MAX_CHARS) return null;
     var r;
     try { r = JSON.parse(text); } catch (e) { return null; }
-    if (!isObj(r) || r.v !== FORMAT || !checkBoard(r) || !checkLayout(r.layout)) return null;
+    if (!isObj(r) || r.v !== FORMAT || !checkBoard(r) || !checkLayout(r.layout, r.cards)) return null;
     var vp = viewport();
     if (!num(r.vw, 0, 1e5) || !num(r.vh, 0, 1e5) || Math.abs(r.vw - vp[0]) > 0.5 || Math.abs(r.vh - vp[1]) > 0.5) return null;
     if (r.coarse !== coarse() || r.lang !== lang() || r.save !== hash(save)) return null;
@@ -283,10 +348,11 @@
     }
     var r = { code: deal.code, draw: book.draw, rules: book.rules, cards: {}, counts: deal.counts,
               stock_empty: false, ph: phs, ranks: words.ranks, texts: words.texts };
-    for (i = 0; i < PILES.length; i++) r.cards[PILES[i]] = (deal.cards[PILES[i]] || []).map(function (c) { return [c, 0, 0]; });
+    var dealt = pileIds(4, 4);   // static/deals.js: deals of today's table
+    for (i = 0; i < dealt.length; i++) r.cards[dealt[i]] = (deal.cards[dealt[i]] || []).map(function (c) { return [c, 0, 0]; });
     if (!checkBoard(r)) return null;
     var vp = viewport();
-    r.layout = layout(vp[0], vp[1], [1, 1, 1, 1], book.draw, s.large_cards, coarse());
+    r.layout = layout(vp[0], vp[1], [1, 1, 1, 1], book.draw, s.large_cards, coarse(), null, s.left_handed === true);
     r.source = "deal";
     return r;
   }
@@ -323,9 +389,19 @@
     st.setProperty("--fs", px(L.fs)); st.setProperty("--gap", px(L.gap)); st.setProperty("--board-h", px(L.board_h));
     root.setAttribute("data-arrangement", L.arrangement);
     root.classList.toggle("with-help", L.help);
-    for (var i = 0; i < PILES.length; i++) {
-      var pile = PILES[i], pileEl = document.querySelector('[data-pile="' + pile + '"]');
-      if (!pileEl) return false;
+    var i, pileEl;
+    // a board whose piles the page has no element for is not painted (Python draws it)
+    for (i = 0; i < PILES.length; i++) {
+      pileEl = document.querySelector('[data-pile="' + PILES[i] + '"]');
+      if (has(r.cards, PILES[i]) && !pileEl) return false;
+    }
+    root.classList.toggle("reserve-up", has(L.col_fs, "reserve"));
+    for (i = 0; i < PILES.length; i++) {
+      var pile = PILES[i];
+      pileEl = document.querySelector('[data-pile="' + pile + '"]');
+      if (!pileEl) continue;
+      pileEl.parentElement.hidden = !has(r.cards, pile);     // a table of fewer columns
+      if (!has(r.cards, pile)) { pileEl.classList.add("empty"); continue; }
       var slot = pileEl.parentElement.style, rect = L.piles[pile];
       slot.left = px(rect[0]); slot.top = px(rect[1]); slot.width = px(rect[2]); slot.height = px(rect[3]);
       if (has(L.col_fs, pile)) pileEl.style.setProperty("--fs", px(L.col_fs[pile]));
@@ -338,8 +414,8 @@
         pileEl.appendChild(c);
       }
     }
-    for (i = 1; i <= 4; i++) {
-      var phEl = document.querySelector('[data-pile="foundation-' + i + '"] .placeholder'), ph = r.ph["foundation-" + i];
+    for (i = 1; i <= 16; i++) {
+      var phEl = document.querySelector('[data-pile="foundation-' + i + '"] .placeholder'), ph = r.ph["foundation-" + i] || null;
       if (!phEl) continue;
       phEl.setAttribute("data-f", ph ? ph[0] : "");
       phEl.className = ph ? "placeholder s" + ph[1] + " " + (ph[2] ? "red" : "black") : "placeholder";

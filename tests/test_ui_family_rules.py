@@ -34,6 +34,9 @@ def rules(**params):
     ({"base_rank": 2}, {"help.deal.fixed", "help.foundations"}, {"help.deal.aces"}),
     ({"takeback": False}, {"help.takeback.no"}, {"help.takeback"}),
     ({"fill": "any"}, {"help.reserve.nofill"}, {"help.reserve", "help.empty.any"}),
+    ({"reserve_face_up": True}, {"help.reserve.up"}, set()),
+    ({}, {"help.score"}, {"help.reserve.up", "help.score.casino"}),
+    ({"scoring": "casino"}, {"help.score.casino"}, {"help.score"}),
 ])
 def test_each_line_follows_a_parameter(params, present, absent):
     keys = set(rules_view.rule_keys(rules(**params)))
@@ -93,3 +96,21 @@ def test_the_pass_count_is_the_engines_pass_number():
             seen.append(rules_view.passes_label(game, t))
     assert seen == ["pass 1 of 3", "pass 2 of 3", "pass 3 of 3"]
     assert not any(m.is_stock for m in game.legal_moves())   # the engine refuses a fourth pass
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("en", "12 cards in the reserve, one card on each of the 3 columns, the rest in the stock. The 13th card"),
+    ("fr", "12 cartes en réserve, une carte sur chacune des 3 colonnes, le reste dans la pioche. La 13e carte"),
+    ("nl", "12 kaarten in de reserve, één kaart op elk van de 3 kolommen, de rest in de stapel. De 13e kaart"),
+])
+def test_the_deal_line_counts_the_reserve_and_the_columns(lang, text):
+    chameleon = rules(columns=3, reserve=12)
+    assert text in rules_view.rules_html(chameleon, i18n.Translator(lang), lang, draw=1)
+    assert "13 " in rules_view.rules_html(rules(), i18n.Translator(lang), lang, draw=1)
+
+
+def test_ordinals():
+    assert [rules_view.ordinal(n, "en") for n in (1, 2, 3, 4, 11, 12, 13, 14, 21, 22, 41)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "14th", "21st", "22nd", "41st"]
+    assert rules_view.ordinal(1, "fr") == "1re" and rules_view.ordinal(14, "fr") == "14e"
+    assert rules_view.ordinal(14, "nl") == "14e"

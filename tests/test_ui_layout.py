@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "static"))
@@ -34,30 +34,37 @@ def _overlap(a, b):
     return min(ax + aw, bx + bw) - max(ax, bx) > EPS and min(ay + ah, by + bh) - max(ay, by) > EPS
 
 
-def check(lay, cols, draw=3):
+def check(lay, cols, draw=3, reserve=None):
+    """Everything fits the window, nothing overlaps, every covered card of a fan (a column, a face-up
+    reserve of `reserve` cards) keeps a strip showing its corner index, every top card is whole."""
     W, H = lay.width, lay.height
+    k = lay.counts
+    assert tuple(lay.piles) == L.pile_ids(k.columns, k.foundations)
     assert lay.bar_h + lay.board_h + (L.HELP_H if lay.help else 0) <= H + EPS
+    lengths = {f"tableau-{i + 1}": n for i, n in enumerate(cols)}
+    if k.reserve_up:
+        lengths["reserve"] = k.reserve if reserve is None else reserve
     rects = {}
-    for pile in PILES:
-        x, y, w, h = lay.piles[pile]
+    for pile, (x, y, w, h) in lay.piles.items():
         assert x >= -EPS and x + w <= W + EPS, (pile, lay.piles[pile], W)
         assert y >= -EPS and y + h <= lay.board_h + EPS, (pile, lay.piles[pile], lay.board_h)
-        if pile.startswith("tableau-"):
-            n = cols[int(pile[-1]) - 1]
+        if lay.fanned(pile):
+            n = lengths[pile]
             fan = lay.fans[pile]
             if n > 1:
                 assert fan >= lay.min_strip - EPS, (pile, n, fan)
                 # the corner index fits the strip a covered card keeps
                 assert lay.col_fs[pile] * L.LINE + 1 <= fan + EPS
-                assert lay.col_fs[pile] >= (lay.min_strip - 2) / L.LINE - EPS
+                assert lay.col_fs[pile] >= (lay.min_strip - 2) / L.LINE - EPS, (pile, lay.col_fs[pile])
             last = max(n, 1) - 1
             cx, cy, cw, ch = lay.card_rect(pile, last)
             assert cy + ch <= lay.board_h + EPS, (pile, n, cy + ch, lay.board_h)   # the top card whole
             rects[pile] = (x, y, w, cy + ch - y)
         else:
             rects[pile] = (x, y, w, h)
-    for i, a in enumerate(PILES):
-        for b in PILES[i + 1:]:
+    names = list(rects)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
             assert not _overlap(rects[a], rects[b]), (a, rects[a], b, rects[b], lay.arrangement)
     # the fanned waste shows "10♥" of every covered card
     if draw == 3:
@@ -68,9 +75,42 @@ def check(lay, cols, draw=3):
 
 @settings(max_examples=400, deadline=None)
 @given(sizes(), columns, st.sampled_from([1, 3]), st.booleans(), st.booleans())
+@example((820, 500), [35, 1, 1, 1], 1, False, False)   # once overflowed: 21 px cards under 12 px strips
 def test_everything_fits_every_window(wh, cols, draw, large, coarse):
     w, h = wh
     lay = L.compute(w, h, cols, draw=draw, large=large, coarse=coarse)
+    check(lay, cols, draw)
+
+
+def family_tables():
+    """The tables of the family's parameters: 3 to 8 columns, 4 x decks foundations, a reserve of 0 to
+    40 cards face down or 0 to 20 face up, columns up to 36 cards."""
+    @st.composite
+    def build(draw):
+        decks = draw(st.integers(1, 4))
+        ncols = draw(st.integers(3, 8))
+        up = draw(st.booleans())
+        # a face-up reserve holds at most 20 cards (American Toad's, the family's longest): 40 in one fan
+        # cannot fit a 640x360 window's height even at 8 px strips
+        reserve = draw(st.integers(0, 20 if up else 40 if decks > 1 else 13))
+        lengths = draw(st.lists(st.integers(0, 36), min_size=ncols, max_size=ncols))
+        counts = L.Counts(columns=ncols, foundations=4 * decks, reserve=reserve, reserve_up=up)
+        return counts, lengths
+    return build()
+
+
+@settings(max_examples=300, deadline=None)
+@given(sizes(), family_tables(), st.sampled_from([1, 3]), st.booleans(), st.booleans(), st.booleans())
+@example((390, 844), (L.Counts(8, 16, 40, True), [36] * 8), 3, True, True, False)   # a tall window: 40 fit
+@example((640, 360), (L.Counts(8, 8, 20, True), [36] * 8), 3, True, False, True)
+@example((844, 390), (L.Counts(8, 16, 40, False), [36] * 8), 3, True, True, True)
+@example((360, 640), (L.Counts(8, 8, 20, True), [20] * 8), 1, False, True, False)
+@example((640, 360), (L.Counts(3, 8, 34, True), [0, 0, 0]), 1, False, False, False)   # a long face-up
+# reserve under the stock in a low window: now a column of its own from the top
+def test_every_table_of_the_family_fits_every_window(wh, table, draw, large, coarse, left):
+    w, h = wh
+    counts, cols = table
+    lay = L.compute(w, h, cols, draw=draw, large=large, coarse=coarse, counts=counts, left_handed=left)
     check(lay, cols, draw)
 
 
@@ -143,3 +183,69 @@ def test_the_pure_ui_modules_import_no_browser_module():
                 [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
             for mod in mods:
                 assert mod.split(".")[0] not in ("js", "pyodide", "pyscript"), f"{name}.py imports {mod}"
+
+
+@settings(max_examples=150, deadline=None)
+@given(sizes(), family_tables(), st.sampled_from([1, 3]), st.booleans())
+def test_the_left_handed_table_is_the_mirror_of_the_other(wh, table, draw, large):
+    w, h = wh
+    counts, cols = table
+    right = L.compute(w, h, cols, draw=draw, large=large, counts=counts)
+    left = L.compute(w, h, cols, draw=draw, large=large, counts=counts, left_handed=True)
+    assert (left.cw, left.fans, left.col_fs, left.arrangement) == (right.cw, right.fans, right.col_fs, right.arrangement)
+    for pile, (x, y, pw, ph) in right.piles.items():
+        lx, ly, lw, lh = left.piles[pile]
+        assert abs(lx - (w - x - pw)) < 0.011 and (ly, lw, lh) == (y, pw, ph), pile
+    assert left.piles["stock"][0] > right.piles["stock"][0] or right.arrangement == "side" and w < 2 * right.cw
+
+
+def test_the_counts_come_from_the_rule_sets_parameters():
+    from canfield import RULESETS
+
+    for name, rules in RULESETS.items():
+        game = Game.new(rules=name, number=5)
+        k = L.counts_for(game)
+        assert (k.columns, k.foundations, k.reserve_up) == (rules.columns, 4 * rules.decks, rules.reserve_face_up)
+        assert k.reserve == (len(game.reserve) if rules.reserve_face_up else rules.reserve)
+        lay = L.compute(1280, 800, [len(t) for t in game.tableau], counts=k)
+        assert [p for p in lay.piles if p.startswith("tableau-")] == [f"tableau-{i}" for i in range(1, rules.columns + 1)]
+        check(lay, [len(t) for t in game.tableau], game.draw)
+
+
+def test_a_face_up_reserve_is_fanned_and_any_of_its_cards_plays_its_top():
+    k = L.Counts(reserve=13, reserve_up=True)
+    lay = L.compute(1280, 800, (1, 1, 1, 1), counts=k)
+    assert lay.fanned("reserve") and lay.fans["reserve"] >= L.STRIP
+    lengths = {p: 1 for p in lay.piles}
+    lengths["reserve"] = 13
+    for i in (0, 6, 12):
+        x, y, w, h = lay.card_rect("reserve", i)
+        assert L.hit_pile(lay, lengths, x + 4, y + 3) == ("reserve", 12)
+    face_down = L.compute(1280, 800, (1, 1, 1, 1))
+    assert not face_down.fanned("reserve") and face_down.card_offset("reserve", 5) == (0.0, 0.0)
+
+
+def test_the_keyboard_never_reaches_a_column_the_table_has_not():
+    from ui.table import key_neighbour
+
+    present = set(L.pile_ids(3, 4))
+    assert key_neighbour("tableau-3", "right", present) == "tableau-3"
+    assert key_neighbour("foundation-4", "down", present) == "tableau-3"
+    assert key_neighbour("tableau-3", "right") == "tableau-4"     # a table of four columns
+
+
+def test_the_keyboard_walks_a_three_column_table_without_error():
+    import itertools
+
+    from ui.controller import Key
+    from ui_helpers import make_controller
+
+    code = Game.new(rules="chameleon", number=3).code
+    c = make_controller(code, rules="chameleon")
+    seen = set()
+    for key in itertools.islice(itertools.cycle(
+            ["ArrowRight"] * 7 + ["ArrowDown", "Enter", "ArrowLeft", "Enter", "ArrowUp", "Escape"]), 120):
+        c.dispatch(Key(key))
+        c.take_effects()
+        seen.add(c.ui.focus)
+    assert "tableau-3" in seen and "tableau-4" not in seen

@@ -13,6 +13,7 @@ traceback: it is logged to the console and the board is drawn again from the eng
 from __future__ import annotations
 
 from canfield import Game, links
+from canfield.stats import key as stats_key
 from js import document, navigator, window
 from pyodide.ffi import create_once_callable, to_js
 
@@ -32,7 +33,7 @@ from .events import Events
 from .hint import SolverClient
 from .i18n import Translator, pick_language
 from .input import Input
-from .layout import compute
+from .layout import compute, counts_for
 from .persist import Records, Store
 from .motion import speed_factor
 from .render import SLIDE_MS, Renderer
@@ -126,6 +127,8 @@ class Page:
         proxy = self.events.proxy
         self.renderer = Renderer(proxy("frame", self._on_frame), proxy("slid", self._on_slid),
                                  proxy("undeny", lambda: self.renderer.undeny()))
+        # a casino game's running balance, as its statistics keep it (shown beside the score)
+        self.renderer.balance_of = lambda game: self.records.stats.table(stats_key(game.rules, game.draw)).get("balance")
         # the win cascade (static/ui/celebrate.py), drawn by the renderer while UIState.celebrating
         self.renderer.celebration = Celebration(self.renderer, proxy, lambda: self.dispatch(CelebrationEnd()),
                                                 self._celebrated)
@@ -422,10 +425,12 @@ class Page:
         c = self.controller
         w, h = c.ui.viewport
         coarse = self.coarse
-        key = (w, h, column_lengths(c.game), c.game.draw, c.settings.large_cards, coarse)
+        key = (w, h, column_lengths(c.game), c.game.draw, c.settings.large_cards, coarse, counts_for(c.game),
+               c.settings.left_handed)
         if key != self._layout_key:
             self._layout_key = key
-            self._layout = compute(w, h, key[2], draw=key[3], large=key[4], coarse=coarse)
+            self._layout = compute(w, h, key[2], draw=key[3], large=key[4], coarse=coarse, counts=key[6],
+                                   left_handed=key[7])
         return self._layout
 
     def _on_storage(self, ev):

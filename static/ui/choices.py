@@ -4,7 +4,7 @@
 and the statistics filter list them. `offered_names` adds the engine's legacy rule sets the page can
 draw (canfield.rules.LEGACY: Storehouse SH1), which no dialog lists but which a saved game, a bookmarked
 code or the settings still name: the settings loader, the address's deal code and the dialogs accept
-them. The engine may know more games (more columns, several decks, face-up reserves, casino scoring)
+them. The engine may know more games (more columns, several decks)
 than this page can draw; a rule set is offered by its parameters, never by its name, so a new game of
 the engine appears here once the page can draw what it asks for.
 """
@@ -17,14 +17,20 @@ from canfield.rules import LEGACY
 from .i18n import LANGUAGE_NAMES, LANGUAGES
 
 
+# The piles index.html has elements for (static/ui/table.py's PILES): a rule set asking for more is not
+# offered until the page has them.
+PAGE_COLUMNS = 4
+PAGE_FOUNDATIONS = 4
+
+
 def drawable(rules) -> bool:
-    """Whether this page can draw and play `rules` (a canfield.RuleSet): one deck, four columns, a
-    reserve of thirteen face down, card scoring. Any pass limit and draw schedule: the engine refuses
-    the extra recycle and picks each pass's draw, the page only asks it. Not yet: several decks, other
-    column or reserve counts, a face-up reserve (it would have to be fanned), casino scoring (its
-    balance is neither shown nor counted)."""
-    return (rules.decks == 1 and rules.columns == 4 and rules.reserve == 13 and not rules.reserve_face_up
-            and rules.scoring == "card")
+    """Whether this page can draw and play `rules` (a canfield.RuleSet): as many columns and foundations
+    as it has pile elements (fewer columns leave the others hidden), a reserve face down showing its top
+    or all face up and fanned (static/ui/layout.py lays out both at any count), card or casino scoring
+    (the casino balance beside the score). Any pass limit and draw schedule: the engine refuses the extra
+    recycle and picks each pass's draw, the page only asks it."""
+    return (rules.columns <= PAGE_COLUMNS and 4 * rules.decks <= PAGE_FOUNDATIONS
+            and rules.scoring in ("card", "casino"))
 
 
 def offered_rulesets(rulesets=None) -> dict:

@@ -26,7 +26,7 @@ from .i18n import LANGUAGE_NAMES, Translator
 from .motion import REPLAY_STEP_MS, speed_factor
 from .settings import FIELDS as SETTING_FIELDS
 from .table import (
-    TO_ENGINE, Selection, key_neighbour, move_count, moves_from, route_hash, stock_move, visible_cards,
+    TO_ENGINE, TO_UI, Selection, key_neighbour, move_count, moves_from, route_hash, stock_move, visible_cards,
 )
 
 NOTICE_MS = 5000         # how long a notice stays (the page's default too)
@@ -644,7 +644,7 @@ class Controller:
                 ui.cursor += 1
                 self._say_cursor()
                 return
-        self._move_focus(key_neighbour(pile, direction))
+        self._move_focus(key_neighbour(pile, direction, {TO_UI[n] for n in self.game.pile_names}))
 
     def _move_focus(self, pile: str) -> None:
         ui = self.ui

@@ -169,8 +169,8 @@ FR = {
     "help.title": "Règles et aide",
     "help.rules_of": "Règles : {name}",
     "help.goal": "But du jeu : monter les 52 cartes sur les quatre fondations.",
-    "help.deal.base": "La donne : 13 cartes en réserve, une carte sur chacune des 4 colonnes, le reste dans la pioche. La 14e carte ouvre la première fondation : sa valeur est la carte de base des quatre fondations.",
-    "help.deal.fixed": "La donne : les quatre {rank} ouvrent les fondations, puis 13 cartes en réserve, une carte sur chacune des 4 colonnes, le reste dans la pioche.",
+    "help.deal.base": "La donne : {reserve} cartes en réserve, une carte sur chacune des {columns} colonnes, le reste dans la pioche. La {nth} carte ouvre la première fondation : sa valeur est la carte de base des quatre fondations.",
+    "help.deal.fixed": "La donne : les quatre {rank} ouvrent les fondations, puis {reserve} cartes en réserve, une carte sur chacune des {columns} colonnes, le reste dans la pioche.",
     "help.foundations": "Les fondations montent par couleur à partir de la carte de base, et continuent après le roi avec l’as.",
     "help.columns.alternate": "Les colonnes descendent en alternant rouge et noir ; un roi se pose sur un as.",
     "help.columns.any": "Les colonnes descendent, quelle que soit la couleur ; un roi se pose sur un as.",
@@ -353,8 +353,8 @@ NL = {
     "help.title": "Spelregels en hulp",
     "help.rules_of": "Spelregels: {name}",
     "help.goal": "Doel: alle 52 kaarten op de vier fundamenten leggen.",
-    "help.deal.base": "Het delen: 13 kaarten in de reserve, één kaart op elk van de 4 kolommen, de rest in de stapel. De 14e kaart begint het eerste fundament: haar waarde is de basiskaart van alle vier de fundamenten.",
-    "help.deal.fixed": "Het delen: de vier {rank}-en beginnen de fundamenten, dan 13 kaarten in de reserve, één kaart op elk van de 4 kolommen, de rest in de stapel.",
+    "help.deal.base": "Het delen: {reserve} kaarten in de reserve, één kaart op elk van de {columns} kolommen, de rest in de stapel. De {nth} kaart begint het eerste fundament: haar waarde is de basiskaart van alle vier de fundamenten.",
+    "help.deal.fixed": "Het delen: de vier {rank}-en beginnen de fundamenten, dan {reserve} kaarten in de reserve, één kaart op elk van de {columns} kolommen, de rest in de stapel.",
     "help.foundations": "De fundamenten lopen op per kleur vanaf de basiskaart, en gaan na de heer verder met de aas.",
     "help.columns.alternate": "De kolommen lopen af, afwisselend rood en zwart; een heer mag op een aas.",
     "help.columns.any": "De kolommen lopen af, welke kleur ook; een heer mag op een aas.",
@@ -537,8 +537,8 @@ EN = {
     "help.title": "Rules and help",
     "help.rules_of": "Rules: {name}",
     "help.goal": "The aim: all 52 cards on the four foundations.",
-    "help.deal.base": "The deal: 13 cards in the reserve, one card on each of the 4 columns, the rest in the stock. The 14th card starts the first foundation: its rank is the base rank of all four foundations.",
-    "help.deal.fixed": "The deal: the four {rank}s start the foundations, then 13 cards in the reserve, one card on each of the 4 columns, the rest in the stock.",
+    "help.deal.base": "The deal: {reserve} cards in the reserve, one card on each of the {columns} columns, the rest in the stock. The {nth} card starts the first foundation: its rank is the base rank of all four foundations.",
+    "help.deal.fixed": "The deal: the four {rank}s start the foundations, then {reserve} cards in the reserve, one card on each of the {columns} columns, the rest in the stock.",
     "help.foundations": "Foundations build up by suit from the base rank, and go on from the king to the ace.",
     "help.columns.alternate": "Columns build down in alternating red and black; a king goes on an ace.",
     "help.columns.any": "Columns build down whatever the colour; a king goes on an ace.",
@@ -630,7 +630,7 @@ FR.update({
     "rules.rush": "Canfield Rush",
     "rules.casino": "Canfield casino",
     "rules.acme": "Acme",
-    "help.deal.aces": "La donne : les quatre as ouvrent les fondations, puis 13 cartes en réserve, une carte sur chacune des 4 colonnes, le reste dans la pioche.",
+    "help.deal.aces": "La donne : les quatre as ouvrent les fondations, puis {reserve} cartes en réserve, une carte sur chacune des {columns} colonnes, le reste dans la pioche.",
     "help.foundations.ace": "Les fondations montent par couleur de l’as au roi.",
     "help.columns.suit": "Les colonnes descendent dans la même couleur (cœur sur cœur, pique sur pique) ; un roi se pose sur un as.",
     "help.columns.alternate.nowrap": "Les colonnes descendent en alternant rouge et noir ; rien ne se pose sur un as (pas de roi sur un as).",
@@ -656,7 +656,7 @@ NL.update({
     "rules.rush": "Canfield Rush",
     "rules.casino": "Casino-Canfield",
     "rules.acme": "Acme",
-    "help.deal.aces": "Het delen: de vier azen beginnen de fundamenten, dan 13 kaarten in de reserve, één kaart op elk van de 4 kolommen, de rest in de stapel.",
+    "help.deal.aces": "Het delen: de vier azen beginnen de fundamenten, dan {reserve} kaarten in de reserve, één kaart op elk van de {columns} kolommen, de rest in de stapel.",
     "help.foundations.ace": "De fundamenten lopen op per kleur, van de aas tot de heer.",
     "help.columns.suit": "De kolommen lopen af in dezelfde kleur (harten op harten, schoppen op schoppen); een heer mag op een aas.",
     "help.columns.alternate.nowrap": "De kolommen lopen af, afwisselend rood en zwart; op een aas mag niets (geen heer op een aas).",
@@ -682,7 +682,7 @@ EN.update({
     "rules.rush": "Canfield Rush",
     "rules.casino": "Casino Canfield",
     "rules.acme": "Acme",
-    "help.deal.aces": "The deal: the four aces start the foundations, then 13 cards in the reserve, one card on each of the 4 columns, the rest in the stock.",
+    "help.deal.aces": "The deal: the four aces start the foundations, then {reserve} cards in the reserve, one card on each of the {columns} columns, the rest in the stock.",
     "help.foundations.ace": "Foundations build up by suit from the ace to the king.",
     "help.columns.suit": "Columns build down in suit (hearts on hearts, spades on spades); a king goes on an ace.",
     "help.columns.alternate.nowrap": "Columns build down in alternating red and black; nothing goes on an ace (no king on an ace).",
@@ -867,6 +867,29 @@ EN.update({
     "analyse.best.bound": "Best possible: at least {best} cards; you: {you}.",
     "stats.grades": "Wins by difficulty",
     "stats.best_lost": "Best possible in lost deals (average)",
+})
+
+# The table (issue 19's layouts, issue 20's left-handed table): the setting, and a casino game's balance.
+FR.update({
+    "settings.left_handed": "Table pour gaucher",
+    "settings.left_handed.hint": "Tout en miroir : la pioche et la défausse à droite",
+    "casino.balance": "Solde",
+    "help.reserve.up": "La réserve est donnée face visible : toutes ses cartes se voient, seule celle du dessus se joue.",
+    "help.score.casino": "Score casino : la partie coûte 52 ; chaque carte posée sur une fondation rapporte 5. Le solde de vos parties s’affiche à côté du score.",
+})
+NL.update({
+    "settings.left_handed": "Linkshandige tafel",
+    "settings.left_handed.hint": "Alles gespiegeld: de stapel en de aflegstapel rechts",
+    "casino.balance": "Saldo",
+    "help.reserve.up": "De reserve ligt open: u ziet al haar kaarten, alleen de bovenste speelt.",
+    "help.score.casino": "Casinoscore: een spel kost 52; elke kaart op een fundament brengt 5 op. Het saldo van uw spellen staat naast de score.",
+})
+EN.update({
+    "settings.left_handed": "Left-handed table",
+    "settings.left_handed.hint": "Everything mirrored: the stock and the waste on the right",
+    "casino.balance": "Balance",
+    "help.reserve.up": "The reserve is dealt face up: you see all its cards; only the top one plays.",
+    "help.score.casino": "Casino score: a game costs 52; each card put on a foundation pays 5. The balance of your games shows beside the score.",
 })
 
 MESSAGES = {"fr": FR, "nl": NL, "en": EN}

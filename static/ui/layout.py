@@ -1,8 +1,9 @@
 """Where everything goes on the screen: card size, pile places and the fan of every column.
 
-Pure Python (no DOM, tested under CPython with hypothesis): from the window's size and the length of
-each tableau column it computes a `Layout` in CSS pixels, so that the whole table fits the window with
-no page scroll, from 360x640 to 2560x1440 in both orientations:
+Pure Python (no DOM, tested under CPython with hypothesis): from the window's size, the table's counts
+(`Counts`: 3 to 8 columns, 4 to 16 foundations, a reserve face down or face up, from the rule set's
+parameters, never a game's name) and the length of each column it computes a `Layout` in CSS pixels, so
+that the whole table fits the window with no page scroll, from 360x640 to 2560x1440 in both orientations:
 
 - the toolbar takes a fixed height (one row; two on a narrower screen; three on a phone in portrait)
   and the keyboard-help
@@ -11,10 +12,15 @@ no page scroll, from 360x640 to 2560x1440 in both orientations:
   8 px on a phone in landscape) would run the column off the screen, every card gets smaller;
 - every covered card keeps a strip at least `min_strip` tall showing its corner index (rank and
   suit), whose font shrinks with the strip; the top card of every column is whole and on screen;
+- a long column in a window too low for 12 px strips gets 8 px ones before cards too small to show
+  the corner a 12 px strip would;
 - several arrangements of the piles are tried and the one giving the largest cards wins: the
   classic two rows, a phone's three rows, one compact row above the columns, and a side layout
   (stock, waste and reserve on the left of the columns, the foundations on their right) that
-  landscape phones use.
+  landscape phones use; many foundations go in one row or two, whichever gives larger cards;
+- a face-up reserve fans down like a column (every card's corner readable, only its top plays);
+- a left-handed table is the mirror image (the stock and the waste on the right); the cards inside a
+  pile are not mirrored, so every corner index stays where the fans leave it readable.
 
 Positions are relative to the board (the area under the toolbar); pile rectangles are
 ``(x, y, w, h)``; a column's rectangle runs from its top to the bottom of the board.
@@ -25,7 +31,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from .table import PILES
 
 RATIO = 1.4                 # card height / width
 # The toolbar's height (px). Its eight buttons show their names under their icons (static/game.css):
@@ -53,6 +58,19 @@ ARRANGEMENTS = ("rows", "stacked", "compact", "side")
 
 
 @dataclass(frozen=True)
+class Counts:
+    """What the table holds, from the rule set's parameters (never a game's name): `columns` 3..8,
+    `foundations` 4..16, `reserve_up`: the reserve is all face up, fanned down like a column (only its top
+    plays), else a face-down pile showing its top; `reserve`: the cards in it now (the fan's length). A
+    face-up reserve of up to 20 cards (the family's longest, American Toad's) fits every window from
+    640x360; a longer one would need a second fan in the lowest windows."""
+    columns: int = 4
+    foundations: int = 4
+    reserve: int = 13
+    reserve_up: bool = False
+
+
+@dataclass(frozen=True)
 class Layout:
     width: float
     height: float
@@ -68,11 +86,17 @@ class Layout:
     waste_step: float           # horizontal offset between the fanned waste cards
     piles: dict = field(default_factory=dict)      # pile id -> (x, y, w, h), board coordinates
     fans: dict = field(default_factory=dict)       # tableau pile id -> vertical offset between its cards
-    col_fs: dict = field(default_factory=dict)     # tableau pile id -> corner font size in that column
+    col_fs: dict = field(default_factory=dict)     # fanned pile id -> corner font size in that column
+    counts: Counts = field(default_factory=lambda: Counts())
+    left_handed: bool = False
+
+    def fanned(self, pile: str) -> bool:
+        """Whether `pile`'s cards fan downwards: a column, or a face-up reserve."""
+        return pile in self.fans
 
     def card_offset(self, pile: str, index: int) -> tuple[float, float]:
         """Where card `index` (0 = bottom) of `pile` sits, relative to the pile's corner."""
-        if pile.startswith("tableau-"):
+        if pile in self.fans:
             return 0.0, round(index * self.fans[pile], 2)
         if pile == "waste":
             return round(index * self.waste_step, 2), 0.0
@@ -103,63 +127,102 @@ def _waste_step(cw: float, fs: float, large: bool) -> float:
     return round(max((0.5 if large else 0.4) * cw, index_width(fs)), 2)
 
 
-def _place(arrangement: str, cw: float, g: float, ww: float, board_w: float, draw: int):
-    """Pile rectangles of `arrangement` (columns without their height yet): returns (piles, the
-    content's width, the columns' top, the bottom of the other piles), or None if it cannot be drawn."""
+def pile_ids(columns: int = 4, foundations: int = 4) -> tuple[str, ...]:
+    """The page's pile ids (the data-pile hooks) of a table with these counts, in drawing order."""
+    return ("stock", "waste", "reserve", *(f"foundation-{i}" for i in range(1, foundations + 1)),
+            *(f"tableau-{i}" for i in range(1, columns + 1)))
+
+
+def counts_for(game) -> Counts:
+    """The counts of `game`'s table, from its rule set's parameters (a face-up reserve: its cards now)."""
+    rules = game.rules
+    up = bool(rules.reserve_face_up)
+    return Counts(columns=rules.columns, foundations=4 * rules.decks,
+                  reserve=len(game.reserve) if up else rules.reserve, reserve_up=up)
+
+
+def _rows_variants(arrangement: str, foundations: int) -> tuple[int, ...]:
+    """The foundations' rows tried: one row, or two when they are many (the side layout: a grid of two
+    rows, or of four when one of two rows would be wider than the columns)."""
+    if arrangement == "side":
+        return (2,) if foundations <= 4 else (2, 4)
+    return (1,) if foundations <= 4 else (1, 2)
+
+
+def _place(arrangement: str, cw: float, g: float, ww: float, board_w: float, k: Counts, frows: int = 1):
+    """Pile rectangles of `arrangement` (columns and a face-up reserve without their height yet): returns
+    (piles, the content's width, the columns' top, the bottom of the other piles), or None if it cannot
+    be drawn. `frows`: the foundations' rows."""
     ch = cw * RATIO
+    rh = ch + 1.6 * g                  # a row of cards and the space under it
+    step = cw + g
+    nc, nf, up = k.columns, k.foundations, k.reserve_up
+    fper = -(-nf // frows)             # foundations a row
     p = {}
-    if arrangement == "rows":          # stock waste F1..F4 / reserve . T1..T4
-        width = cw + ww + 4 * cw + 5 * g
+
+    def found(fx, fy, per):
+        for i in range(nf):
+            p[f"foundation-{i + 1}"] = (fx + (i % per) * step, fy + (i // per) * rh, cw, ch)
+
+    def cols(tx, top):
+        for i in range(nc):
+            p[f"tableau-{i + 1}"] = (tx + i * step, top, cw, 0)
+
+    if arrangement == "rows":          # stock waste F.. / reserve . T..
+        width = cw + ww + 2 * g + max(nc, fper) * step - g
         x0 = (board_w - width) / 2
         p["stock"] = (x0, g, cw, ch)
         p["waste"] = (x0 + cw + g, g, ww, ch)
         fx = x0 + cw + ww + 2 * g
-        top = g + ch + 1.6 * g
-        p["reserve"] = (x0, top, cw, ch)
-        for i in range(4):
-            p[f"foundation-{i + 1}"] = (fx + i * (cw + g), g, cw, ch)
-            p[f"tableau-{i + 1}"] = (fx + i * (cw + g), top, cw, 0)
-        return p, width, top, top + ch
-    if arrangement == "stacked":       # stock waste reserve / F1..F4 / T1..T4 (phones)
-        width = 4 * cw + 3 * g
-        if ww > 2 * cw + g:
+        top = g + frows * rh
+        p["reserve"] = (x0, g + rh, cw, 0 if up else ch)
+        found(fx, g, fper)
+        cols(fx, top)
+        return p, width, top, g + rh + (0 if up else ch)
+    if arrangement == "stacked":       # stock waste reserve / F.. / T.. (phones); a face-up reserve left of T1
+        slots = max(nc + 1, 3) if up else max(nc, 4)
+        if ww > 2 * cw + g or fper > slots:
             return None
+        width = slots * step - g
         x0 = (board_w - width) / 2
         p["stock"] = (x0, g, cw, ch)
         p["waste"] = (x0 + cw + g, g, 2 * cw + g, ch)
-        p["reserve"] = (x0 + 3 * (cw + g), g, cw, ch)
-        y2 = g + ch + 1.6 * g
-        top = y2 + ch + 1.6 * g
-        for i in range(4):
-            p[f"foundation-{i + 1}"] = (x0 + i * (cw + g), y2, cw, ch)
-            p[f"tableau-{i + 1}"] = (x0 + i * (cw + g), top, cw, 0)
+        top = g + (1 + frows) * rh
+        if up:
+            p["reserve"] = (x0, top, cw, 0)
+            tx = x0 + step
+        else:
+            p["reserve"] = (x0 + (slots - 1) * step, g, cw, ch)
+            tx = x0 + (slots - nc) / 2 * step
+        found(x0 + (slots - fper) / 2 * step if not up else x0 + (slots - fper) * step, g + rh, fper)
+        cols(tx, top)
         return p, width, top, top
-    if arrangement == "compact":       # stock waste reserve F1..F4 / T1..T4 under the foundations
-        width = 6 * cw + ww + 6 * g
+    if arrangement == "compact":       # stock waste reserve F.. / T.. under the foundations
+        fx = x0_off = cw + ww + 2 * g + (0 if up else step)
+        width = x0_off + max(nc, fper) * step - g
         x0 = (board_w - width) / 2
+        fx = x0 + x0_off
         p["stock"] = (x0, g, cw, ch)
         p["waste"] = (x0 + cw + g, g, ww, ch)
-        p["reserve"] = (x0 + cw + ww + 2 * g, g, cw, ch)
-        fx = x0 + 2 * cw + ww + 3 * g
-        top = g + ch + 1.6 * g
-        for i in range(4):
-            p[f"foundation-{i + 1}"] = (fx + i * (cw + g), g, cw, ch)
-            p[f"tableau-{i + 1}"] = (fx + i * (cw + g), top, cw, 0)
+        top = g + frows * rh
+        p["reserve"] = (fx - step, top, cw, 0) if up else (fx - step, g, cw, ch)
+        found(fx, g, fper)
+        cols(fx, top)
         return p, width, top, top
-    if arrangement == "side":          # stock waste / reserve | T1..T4 | F1 F2 / F3 F4
+    if arrangement == "side":          # stock waste / reserve | T.. | the foundations' grid
         big = 2 * g
-        width = cw + ww + g + big + 4 * cw + 3 * g + big + 2 * cw + g
+        fcols = fper
+        # a face-up reserve: a column of its own at the left, from the top (a low window's whole height)
+        left = step if up else 0
+        width = left + cw + ww + g + big + nc * step - g + big + fcols * step - g
         x0 = (board_w - width) / 2
-        p["stock"] = (x0, g, cw, ch)
-        p["waste"] = (x0 + cw + g, g, ww, ch)
-        p["reserve"] = (x0, g + ch + 1.6 * g, cw, ch)
-        tx = x0 + cw + ww + g + big
-        for i in range(4):
-            p[f"tableau-{i + 1}"] = (tx + i * (cw + g), g, cw, 0)
-        fx = tx + 4 * cw + 3 * g + big
-        for i in range(4):
-            p[f"foundation-{i + 1}"] = (fx + (i % 2) * (cw + g), g + (i // 2) * (ch + 1.6 * g), cw, ch)
-        return p, width, g, g + 2 * ch + 1.6 * g
+        p["stock"] = (x0 + left, g, cw, ch)
+        p["waste"] = (x0 + left + cw + g, g, ww, ch)
+        p["reserve"] = (x0, g, cw, 0) if up else (x0, g + rh, cw, ch)
+        tx = x0 + left + cw + ww + g + big
+        cols(tx, g)
+        found(tx + nc * step - g + big, g, fcols)
+        return p, width, g, max(g + (frows - 1) * rh + ch, g + ch if up else g + rh + ch)
     raise ValueError(f"unknown arrangement {arrangement!r}")
 
 
@@ -178,10 +241,12 @@ def _waste_width(arrangement, cw, g, fs, large, draw):
     return step, cw + (2 if draw == 3 else 0) * step
 
 
-def _fits(arrangement, cw, g, board_w, board_h, longest, strip, draw, large):
+def _fits(arrangement, cw, g, board_w, board_h, longest, strip, draw, large, k=Counts(), frows=1):
     fs = _font(arrangement, cw, g, large)
+    if font_size(cw) < (strip - 2) / LINE:
+        return None                   # a covered card's strip would show a corner larger than its card's
     _, ww = _waste_width(arrangement, cw, g, fs, large, draw)
-    placed = _place(arrangement, cw, g, ww, board_w, draw)
+    placed = _place(arrangement, cw, g, ww, board_w, k, frows)
     if placed is None:
         return None
     piles, width, top, others_bottom = placed
@@ -192,6 +257,8 @@ def _fits(arrangement, cw, g, board_w, board_h, longest, strip, draw, large):
     comfort = COMFORT_LARGE if large else COMFORT
     need = max(ch + (longest - 1) * strip, ch * (1 + FAN * (comfort - 1)))
     if need > room:
+        return None
+    if k.reserve_up and ch + (max(k.reserve, 1) - 1) * strip > board_h - g - piles["reserve"][1]:
         return None
     return piles, top, fs
 
@@ -214,9 +281,34 @@ def bar_height(width: float, height: float) -> float:
     return BAR_MEDIUM if width >= NARROW else BAR_NARROW
 
 
+def _best(order, g, width, board_h, longest, strip, draw, large, k, cw_max):
+    best = None
+    for rank, arrangement in enumerate(order):
+        for frows in _rows_variants(arrangement, k.foundations):
+            found = None
+            # the largest whole-pixel card width that fits (scanned down: a phone's stacked rows need
+            # the waste's fan to fit two columns, which small cards cannot do, so it is not monotonic)
+            for cw in range(int(cw_max), CW_MIN - 1, -1):
+                if _fits(arrangement, cw, g, width, board_h, longest, strip, draw, large, k, frows) is not None:
+                    found = cw
+                    break
+            if found is None:
+                continue
+            # the preferred arrangement keeps its place unless another gives clearly larger cards
+            score = found * (1.0 if rank == 0 else 0.88)
+            if best is None or score > best[0]:
+                best = (score, arrangement, found, frows)
+    return best
+
+
 def compute(width: float, height: float, columns=(1, 1, 1, 1), *, draw: int = 3, large: bool = False,
-            coarse: bool = False) -> Layout:
-    """The layout of a `width` x `height` window whose columns hold `columns` cards."""
+            coarse: bool = False, counts: Counts | None = None, left_handed: bool = False) -> Layout:
+    """The layout of a `width` x `height` window whose columns hold `columns` cards (one length a
+    column), with the piles `counts` says (Counts(): four columns, four foundations, a face-down reserve).
+    `left_handed`: the table mirrored, the stock and the waste on the right (the cards in a pile are
+    not: every corner index stays at the left of its card, where the fans leave it readable)."""
+    k = counts or Counts(columns=len(columns) if 3 <= len(columns) <= 8 else 4)
+    columns = (list(columns) + [0] * k.columns)[:k.columns]
     width = max(float(width), 200.0)
     height = max(float(height), 200.0)
     phone_landscape = width > height and height < PHONE_LANDSCAPE_H
@@ -224,39 +316,33 @@ def compute(width: float, height: float, columns=(1, 1, 1, 1), *, draw: int = 3,
     show_help = not coarse and height >= HELP_MIN_H and width >= NARROW
     board_h = height - bar_h - (HELP_H if show_help else 0)
     g = _gap(width, height)
-    strip = STRIP_PHONE_LANDSCAPE if phone_landscape else STRIP
     longest = max([1, *columns])
     cw_max = CW_MAX_LARGE if large else CW_MAX
-
-    best = None
     order = arrangements_for(width, height)
-    for rank, arrangement in enumerate(order):
-        found = None
-        # the largest whole-pixel card width that fits (scanned down: a phone's stacked rows need
-        # the waste's fan to fit two columns, which small cards cannot do, so it is not monotonic)
-        for cw in range(int(cw_max), CW_MIN - 1, -1):
-            if _fits(arrangement, cw, g, width, board_h, longest, strip, draw, large) is not None:
-                found = cw
-                break
-        if found is None:
-            continue
-        # the preferred arrangement keeps its place unless another gives clearly larger cards
-        score = found * (1.0 if rank == 0 else 0.88)
-        if best is None or score > best[0]:
-            best = (score, arrangement, found)
+    # a long column in a low window: 8 px strips, as on a phone in landscape, before cards too small for
+    # the corner a 12 px strip shows
+    strips = (STRIP_PHONE_LANDSCAPE,) if phone_landscape else (STRIP, STRIP_PHONE_LANDSCAPE)
+    best = None
+    for strip in strips:
+        best = _best(order, g, width, board_h, longest, strip, draw, large, k, cw_max)
+        if best is not None:
+            break
     if best is None:   # a window below every minimum: the smallest cards in the first arrangement
-        arrangement, cw = order[0], CW_MIN
+        arrangement, cw, frows, strip = order[0], CW_MIN, 1, strips[-1]
     else:
-        _, arrangement, cw = best
+        _, arrangement, cw, frows = best
     cw = float(cw)
     ch = round(cw * RATIO, 2)
     fs = _font(arrangement, cw, g, large)
     step, ww = _waste_width(arrangement, cw, g, fs, large, draw)
-    piles, _, top, _ = _place(arrangement, cw, g, ww, width, draw) or _place("rows", cw, g, ww, width, draw)
+    piles, _, top, _ = (_place(arrangement, cw, g, ww, width, k, frows)
+                        or _place("rows", cw, g, ww, width, k, frows))
     bottom = board_h - g
     fans, col_fs = {}, {}
-    for i, n in enumerate(list(columns)[:4] + [0] * (4 - len(columns))):
-        pile = f"tableau-{i + 1}"
+    fanned = [(f"tableau-{i + 1}", n) for i, n in enumerate(columns)]
+    if k.reserve_up:
+        fanned.append(("reserve", k.reserve))
+    for pile, n in fanned:
         x, y, w, _ = piles[pile]
         piles[pile] = (x, y, w, max(ch, bottom - y))
         fan = max(FAN * ch, strip)       # small cards: the strip, not a share of the card
@@ -264,23 +350,26 @@ def compute(width: float, height: float, columns=(1, 1, 1, 1), *, draw: int = 3,
             fan = min(fan, (bottom - y - ch) / (n - 1))
         fans[pile] = math.floor(fan * 100) / 100
         col_fs[pile] = fs if n <= 1 else round(min(fs, (fans[pile] - 2) / LINE), 2)
-    piles = {k: tuple(round(v, 2) for v in r) for k, r in piles.items()}
+    if left_handed:
+        piles = {p: (width - x - w, y, w, h) for p, (x, y, w, h) in piles.items()}
+    piles = {p: tuple(round(v, 2) for v in piles[p]) for p in pile_ids(k.columns, k.foundations)}
     return Layout(width=width, height=height, arrangement=arrangement, bar_h=bar_h, help=show_help,
                   board_h=board_h, gap=g, cw=cw, ch=ch, fs=fs, min_strip=strip, waste_step=step,
-                  piles={p: piles[p] for p in PILES}, fans=fans, col_fs=col_fs)
+                  piles=piles, fans=fans, col_fs=col_fs, counts=k, left_handed=left_handed)
 
 
 def hit_pile(layout: Layout, lengths: dict, x: float, y: float):
     """The pile and card index under board point (x, y), from where the cards will rest (not where a
     sliding card is drawn right now), or (None, None). `lengths`: pile id -> cards drawn in it."""
-    for pile in PILES:
+    for pile, (px, py, pw, ph) in layout.piles.items():
         n = lengths.get(pile, 0)
-        px, py, pw, ph = layout.piles[pile]
-        if pile.startswith("tableau-"):
+        if layout.fanned(pile):
             bottom = py + (layout.card_offset(pile, n - 1)[1] if n else 0) + layout.ch
             if px <= x <= px + pw and py <= y <= bottom:
                 if not n:
                     return pile, None
+                if not pile.startswith("tableau-"):
+                    return pile, n - 1            # a face-up reserve: every card seen, only the top plays
                 for i in range(n - 1, -1, -1):
                     if y >= py + layout.card_offset(pile, i)[1]:
                         return pile, i
@@ -306,7 +395,7 @@ def drop_pile(layout: Layout, lengths: dict, dests, rect, margin: float = 0.35):
     best, best_area = None, 0.0
     for dest in dests:
         px, py, pw, pile_h = layout.piles[dest]
-        if dest.startswith("tableau-"):
+        if layout.fanned(dest):
             n = lengths.get(dest, 0)
             pile_h = (layout.card_offset(dest, n - 1)[1] if n else 0) + layout.ch
         x0, y0, x1, y1 = px - grow, py - grow, px + pw + grow, py + pile_h + grow

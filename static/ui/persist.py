@@ -328,7 +328,8 @@ class Records:
     def leave(self) -> None:
         """The game on the table is being left: a started, unfinished game is a loss."""
         if self.game is not None and self.started:
-            if self.stats.abandon(self.id):
+            # its score: a casino game's balance adds it (a card-scored table ignores it)
+            if self.stats.abandon(self.id, score=self.game.score):
                 self._write_stats()
 
     def on_table(self, game) -> None:

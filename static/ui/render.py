@@ -27,7 +27,7 @@ from .a11y import pile_label
 from .faces import rank_labels
 from .motion import deal_flights, deal_plan
 from .rules_view import passes_label
-from .table import PILES
+from .table import PILES, TO_ENGINE
 from .view import card_class, card_html, view_model
 
 SLIDE_MS = 160
@@ -52,6 +52,10 @@ class Renderer:
             i: self.pile_el[f"foundation-{i}"].querySelector(".placeholder") for i in range(1, 5)
         }
         self.score_el = document.getElementById("score")
+        # a casino-scored game: the running balance of its statistics' table beside the score
+        self.balance_box = document.getElementById("balance-box")
+        self.balance_el = document.getElementById("balance")
+        self.balance_of = None   # the page sets it: game -> the balance its statistics keep, or None
         self.stock_count = document.getElementById("stock-count")
         self.reserve_count = document.getElementById("reserve-count")
         self.passes_el = None    # the stock's pass count ("2/3"), made for the first game with a pass limit
@@ -130,7 +134,7 @@ class Renderer:
 
     def _layout(self, layout):
         key = (layout.width, layout.height, layout.arrangement, layout.cw, tuple(sorted(layout.fans.items())),
-               layout.help)
+               layout.help, tuple(layout.piles.items()))
         if key == self.layout_key:
             return False
         self.layout_key = key
@@ -143,11 +147,16 @@ class Renderer:
         style.setProperty("--board-h", _px(layout.board_h))
         self.root.dataset.arrangement = layout.arrangement
         self.root.classList.toggle("with-help", layout.help)
+        self.root.classList.toggle("reserve-up", layout.fanned("reserve"))
+        for pile, slot in self.slot_el.items():
+            slot.hidden = pile not in layout.piles      # a table of fewer columns or foundations
         for pile, (x, y, w, h) in layout.piles.items():
             s = self.slot_el[pile].style
             s.left, s.top, s.width, s.height = _px(x), _px(y), _px(w), _px(h)
             if pile in layout.col_fs:
                 self.pile_el[pile].style.setProperty("--fs", _px(layout.col_fs[pile]))
+            else:
+                self.pile_el[pile].style.removeProperty("--fs")
         return True
 
     def draw(self, game, ui, layout, t, lang):
@@ -239,7 +248,8 @@ class Renderer:
             self.placed.pop(code, None)
 
         for pile, code in vm.below_top.items():
-            self._below_top(pile, code, t, lang)
+            # a fanned face-up reserve shows the card under its top already
+            self._below_top(pile, None if layout.fanned(pile) else code, t, lang)
 
         if ui.version != self.drawn_version:
             self.drawn_version = ui.version
@@ -292,15 +302,22 @@ class Renderer:
         if self.motion_js is None:
             return
         reserve = vm.cards["reserve"]
-        base = [(p.code, pile) for pile in (f"foundation-{i}" for i in range(1, 5)) for p in vm.cards[pile]]
+        tableau = [p for p in layout.piles if p.startswith("tableau-")]
+        base = [(p.code, pile) for pile in layout.piles if pile.startswith("foundation-") for p in vm.cards[pile]]
+        if layout.fanned("reserve"):
+            # a face-up reserve: each card flies to its own place in the fan, before the base card
+            base = [(p.code, "reserve") for p in reserve] + base
+            top, hidden = None, 0
+        else:
+            top, hidden = (reserve[-1].code if reserve else None), len(game.reserve)
         columns = []
-        for row in range(max((len(vm.cards[f"tableau-{i}"]) for i in range(1, 5)), default=0)):
-            for i in range(1, 5):
-                col = vm.cards[f"tableau-{i}"]
+        for row in range(max((len(vm.cards[pile]) for pile in tableau), default=0)):
+            for pile in tableau:
+                col = vm.cards[pile]
                 if row < len(col):
-                    columns.append((col[row].code, f"tableau-{i}"))
+                    columns.append((col[row].code, pile))
         waste = [(p.code, "waste") for p in vm.cards["waste"]]
-        plan = deal_plan(reserve[-1].code if reserve else None, len(game.reserve), base, columns + waste)
+        plan = deal_plan(top, hidden, base, columns + waste)
         if not plan:
             return
         places = {p.code: (pile, p.x, p.y) for pile, ps in vm.cards.items() for p in ps}
@@ -355,6 +372,7 @@ class Renderer:
         self._passes(game, t)
         self._text("reserve", self.reserve_count, str(len(game.reserve)))
         self._text("score", self.score_el, str(game.score))
+        self._balance(game)
         self._text("code", self.deal_code, game.code or "")
         for i in range(1, 5):
             nxt = game.foundation_next(i - 1)
@@ -365,6 +383,14 @@ class Renderer:
                 ph.dataset.f = label  # drawn by CSS, as the card faces
                 ph.className = f"placeholder s{nxt.suit} {'red' if nxt.red else 'black'}" if nxt else "placeholder"
         self._text("description", self.description, game.describe(lang))
+
+    def _balance(self, game):
+        """A casino game: the balance its statistics keep, shown with the score (hidden otherwise)."""
+        if self.balance_box is None:
+            return
+        balance = self.balance_of(game) if self.balance_of is not None and game.rules.scoring == "casino" else None
+        self.balance_box.hidden = balance is None
+        self._text("balance", self.balance_el, "" if balance is None else str(balance))
 
     def _passes(self, game, t):
         """A game with a pass limit: the pass it is in, out of how many ("2/3"), at the stock's top edge
@@ -449,7 +475,10 @@ class Renderer:
     def _labels(self, game, ui, t, lang):
         """Each pile's accessible name (its card, its place, its count), written when it changed."""
         sel = ui.selection
+        names = set(game.pile_names)
         for pile, el in self.pile_el.items():
+            if TO_ENGINE[pile] not in names:    # a column this game has not
+                continue
             label = pile_label(game, pile, t, lang, cursor=ui.cursor if pile == ui.focus else None,
                                selected=sel is not None and sel.pile == pile)
             passes = passes_label(game, t) if pile == "stock" else None

@@ -44,6 +44,8 @@ def rule_keys(rules) -> list[str]:
         keys += ["help.deal.aces", "help.foundations.ace"]
     else:
         keys += ["help.deal.fixed", "help.foundations"]
+    if rules.reserve_face_up:
+        keys.append("help.reserve.up")
     keys.append(f"help.columns.{rules.build}" + ("" if rules.wrap else ".nowrap"))
     keys.append({"tail": "help.tails", "top_or_whole": "help.tails.no", "single": "help.moves.single"}[rules.moves])
     if rules.fill == "any":
@@ -59,7 +61,7 @@ def rule_keys(rules) -> list[str]:
     if rules.draws is not None and len(set(rules.draws)) > 1:
         keys.append("help.draws.schedule")
     keys.append("help.takeback" if rules.takeback else "help.takeback.no")
-    keys.append("help.score")
+    keys.append("help.score.casino" if rules.scoring == "casino" else "help.score")
     return keys
 
 
@@ -109,10 +111,21 @@ PICTURES = {
 }
 
 
+def ordinal(n: int, lang: str) -> str:
+    """`n` as an ordinal number in `lang` ("14e", "14th"; "1er", "1st")."""
+    if lang == "en":
+        suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+        return f"{n}{suffix}"
+    if lang == "fr" and n == 1:
+        return "1re"     # la 1re carte
+    return f"{n}e"
+
+
 def rule_values(rules, t, draw: int = 3) -> dict:
     """The values the rule paragraphs are formatted with: the fixed start rank, the first pass's draw (the
     rule set's own when it fixes it, else the game's `draw`), the pass limit and the draw schedule."""
     return {"rank": t(f"rank.{rules.base_rank}") if rules.base_rank else "",
+            "reserve": rules.reserve, "columns": rules.columns, "nth": ordinal(rules.reserve + 1, t.lang),
             "draw": draw_text(t, rules.draws[0] if rules.draws is not None else draw),
             "passes": rules.passes or "",
             "schedule": schedule_text(rules, t) if rules.draws is not None else ""}

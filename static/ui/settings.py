@@ -36,6 +36,7 @@ COUNTER_TOGGLES = ("show_moves", "show_clock")
 TOGGLES += COUNTER_TOGGLES
 # Issue 20: cards the engine proves never needed on the table go up by themselves (canfield.solver.sure_move).
 TOGGLES += ("sure_cards",)
+TOGGLES += ("left_handed",)
 
 
 @dataclass
@@ -57,6 +58,7 @@ class Settings:
     motion: bool = True          # the deal, slides, the card-by-card finish, the win cascade (off: instant)
     speed: str = "normal"        # SPEEDS: how fast the motion plays (a replay's steps too)
     sure_cards: bool = False     # sure cards to the foundations by themselves, one undoable move each
+    left_handed: bool = False    # the table mirrored: stock and waste on the right (static/ui/layout.py)
 
     def to_json(self) -> str:
         """The stored record: each field under its stored name (`stored_name`)."""
@@ -103,7 +105,7 @@ class Settings:
 
     def look_classes(self) -> dict[str, bool]:
         """Every look class of #game, on or off, for these settings (the page toggles each one)."""
-        out = {"four-color": self.four_color, "large-cards": self.large_cards}
+        out = {"four-color": self.four_color, "large-cards": self.large_cards, "left-handed": self.left_handed}
         for name in LOOKS:
             for value in CHOICES[name]:
                 out[f"{name}-{value}"] = getattr(self, name) == value

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 
 from .faces import rank_labels
-from .table import PILES, stock_move, visible_cards
+from .table import stock_move, visible_cards
 from .storage_keys import SNAPSHOT_KEY
 
 KEY = SNAPSHOT_KEY    # its first name (static/ui/storage_keys.py holds every key)
@@ -61,7 +61,7 @@ def texts(t) -> dict[str, str]:
 def placeholders(game, t) -> dict:
     """Each foundation's next card, drawn in its empty slot: [label, suit, red] or None."""
     out = {}
-    for i in range(1, 5):
+    for i in range(1, len(game.foundations) + 1):
         nxt = game.foundation_next(i - 1)
         out[f"foundation-{i}"] = [t.card_label(nxt.rank, nxt.suit), nxt.suit, bool(nxt.red)] if nxt else None
     return out
@@ -134,7 +134,7 @@ def record(game, layout, t, lang: str, look: list[str], viewport: tuple[float, f
             "fs": layout.fs,
             "gap": layout.gap,
             "help": bool(layout.help),
-            "piles": {p: list(layout.piles[p]) for p in PILES},
+            "piles": {p: list(r) for p, r in layout.piles.items()},
             "col_fs": dict(layout.col_fs),
         },
         "ph": placeholders(game, t),

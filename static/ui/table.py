@@ -68,7 +68,9 @@ def visible_cards(game) -> dict[str, tuple[str, ...]]:
     out = {
         "stock": (),
         "waste": tuple(c.code for c in waste),
-        "reserve": (game.reserve[-1].code,) if game.reserve else (),
+        # a face-up reserve shows every card (fanned, static/ui/layout.py), else only its top
+        "reserve": (tuple(c.code for c in game.reserve) if game.rules.reserve_face_up
+                    else (game.reserve[-1].code,) if game.reserve else ()),
     }
     for i, pile in enumerate(game.foundations, 1):
         out[f"foundation-{i}"] = (pile[-1].code,) if pile else ()
@@ -108,14 +110,16 @@ def stock_move(game):
     return recycle
 
 
-def key_neighbour(pile: str, direction: str) -> str:
-    """The pile reached from `pile` by an arrow key ("left", "right", "up", "down")."""
-    row = 0 if pile in KEY_ROWS[0] else 1
-    piles = KEY_ROWS[row]
+def key_neighbour(pile: str, direction: str, present=None) -> str:
+    """The pile reached from `pile` by an arrow key ("left", "right", "up", "down"); `present`: the pile
+    ids the table has (a game of three columns has no tableau-4), all of them unless given."""
+    rows = KEY_ROWS if present is None else tuple(tuple(p for p in r if p in present) for r in KEY_ROWS)
+    row = 0 if pile in rows[0] else 1
+    piles = rows[row]
     if direction in ("left", "right"):
         i = piles.index(pile) + (1 if direction == "right" else -1)
         return piles[max(0, min(len(piles) - 1, i))]
-    other = KEY_ROWS[1 - row]
+    other = rows[1 - row]
     if (direction == "down") == (row == 1):
         return pile  # already on the edge
     col = _VISUAL_COL[pile]

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from canfield import Card
 
 from .faces import card_markup
-from .table import PILES, TO_ENGINE, TO_UI, visible_cards
+from .table import PILES, TO_UI, visible_cards
 
 
 @dataclass(frozen=True)
@@ -94,7 +94,7 @@ def view_model(game, ui, layout) -> ViewModel:
     cursor = cursor_code(game, ui, shown)
     cards = {}
     for pile in PILES:
-        codes = shown[pile]
+        codes = shown.get(pile, ())     # a table of fewer columns has no cards for the others
         if not codes:
             pile_marks[pile].add("empty")
         fs = layout.col_fs.get(pile, layout.fs)
@@ -129,4 +129,4 @@ def lengths(game) -> dict:
 
 
 def column_lengths(game) -> tuple:
-    return tuple(len(game.pile(TO_ENGINE[f"tableau-{i}"])) for i in range(1, 5))
+    return tuple(len(pile) for pile in game.tableau)
