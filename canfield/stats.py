@@ -34,10 +34,11 @@ VERSION = 3
 READS = (1, 2, 3)
 _FIELDS = ("played", "won", "streak", "best_streak", "best_score", "fastest")
 # fewest moves in a win: kept since the move counter; balance: casino tables only; grades: wins per grade
-# (canfield.insight); lost_best: the best a lost deal allowed against the player's cards; older records lack them
-_OPTIONAL = ("fewest", "balance", "grades", "lost_best")
+# (canfield.insight); lost_best: the best a lost deal allowed against the player's cards; clean: wins with no
+# help (hint, undo, replay, "Show me how"); older records lack them
+_OPTIONAL = ("fewest", "balance", "grades", "lost_best", "clean")
 GRADES = ("easy", "medium", "hard", "expert")
-_ENTRY_EXTRA = {"amount", "grade", "best"}
+_ENTRY_EXTRA = {"amount", "grade", "best", "clean"}
 MAX_BALANCE = 10**9
 MAX_MOVES = 10**6
 MAX_CARDS = 4 * 52
@@ -129,9 +130,10 @@ class Stats:
         del self.recent[:-RECENT]
         return True
 
-    def win(self, game_id, score, seconds, moves=None):
+    def win(self, game_id, score, seconds, moves=None, clean=False):
         """A win, recorded once. A game counted lost by another page (which left it) but won here is won.
-        `moves` (the moves it took), when given, keeps the table's fewest moves (`fewest`)."""
+        `moves` (the moves it took), when given, keeps the table's fewest moves (`fewest`); `clean`: won with
+        no help (no hint, undo, replay or "Show me how"), counted apart in the table's `clean`."""
         e = self._entry(game_id)
         if not (self._is_open(game_id) or e is not None and e["state"] == "lost"):
             return False
@@ -151,6 +153,10 @@ class Stats:
         if not late:  # a game left earlier was settled then
             self._settle(k, game_id, score)
         self._close(game_id, "late" if late else "won")
+        e = self._entry(game_id)
+        if clean is True and e is not None:
+            e["clean"] = True
+            t["clean"] = min(t["won"], t.get("clean", 0) + 1)
         return True
 
     def abandon(self, game_id, score=None):
@@ -233,7 +239,7 @@ class Stats:
             else:
                 keep = max((have, e), key=lambda x: (_STATES.index(x["state"]), x["at"], x["key"]))
                 by_id[e["id"]] = {**keep, "at": max(have["at"], e["at"])}
-                for extra in ("amount", "grade", "best"):
+                for extra in ("amount", "grade", "best", "clean"):
                     value = have.get(extra, e.get(extra))
                     if value is not None:
                         by_id[e["id"]][extra] = value
@@ -275,6 +281,12 @@ class Stats:
                     grades[name] = min(n, won)
             if grades:
                 out.tables[k]["grades"] = grades
+            ca, cb = ta.get("clean", 0), tb.get("clean", 0)
+            only_b = sum(1 for i, e in b_ent.items() if e.get("clean") and not a_ent.get(i, {}).get("clean"))
+            only_a = sum(1 for i, e in a_ent.items() if e.get("clean") and not b_ent.get(i, {}).get("clean"))
+            n = min(won, max(ca + only_b, cb + only_a))
+            if n:
+                out.tables[k]["clean"] = n
             la, lb = (t.get("lost_best") or {"games": 0, "best": 0, "you": 0} for t in (ta, tb))
             add_b = [e["best"] for i, e in b_ent.items() if "best" in e and "best" not in a_ent.get(i, {})]
             add_a = [e["best"] for i, e in a_ent.items() if "best" in e and "best" not in b_ent.get(i, {})]
@@ -338,6 +350,7 @@ class Stats:
         for e in recent:
             if not (isinstance(e, dict) and set(e) - _ENTRY_EXTRA == {"id", "key", "at", "state"} and _good_id(e["id"])
                     and e.get("grade", GRADES[0]) in GRADES and _good_best(e.get("best", [0, 0]))
+                    and e.get("clean", True) is True
                     and (type(e.get("amount", 0)) is int and abs(e.get("amount", 0)) <= MAX_SCORE)
                     and isinstance(e["key"], str) and e["key"] in clean and type(e["at"]) in (int, float) and 0 <= e["at"] < MAX_AT
                     and isinstance(e["state"], str) and e["state"] in _STATES and e["id"] not in seen):
@@ -360,7 +373,7 @@ class Stats:
         stats = cls()
         stats.tables, stats.open, stats.epoch = clean, opened, float(epoch)
         stats.recent = [{"id": e["id"], "key": e["key"], "at": float(e["at"]), "state": e["state"],
-                         **{f: e[f] for f in ("amount", "grade", "best") if f in e}} for e in recent]
+                         **{f: e[f] for f in ("amount", "grade", "best", "clean") if f in e}} for e in recent]
         return stats
 
 
@@ -416,6 +429,9 @@ def _check_table(k, t):
     if grades is not None and not (isinstance(grades, dict) and set(grades) <= set(GRADES) and all(
             type(n) is int and 0 <= n <= t["won"] for n in grades.values()) and sum(grades.values()) <= t["won"]):
         raise InvalidStats(f"table {k!r:.40}: grades must count wins per grade ({', '.join(GRADES)})", "bad-field")
+    clean = t.get("clean")
+    if clean is not None and not (type(clean) is int and 0 <= clean <= t["won"]):
+        raise InvalidStats(f"table {k!r:.40}: clean must count wins without help, at most the wins", "bad-field")
     lb = t.get("lost_best")
     if lb is not None and not (isinstance(lb, dict) and set(lb) == {"games", "best", "you"}
                                and all(type(n) is int and n >= 0 for n in lb.values())

@@ -180,6 +180,45 @@ def test_a_win_is_recorded_once_with_score_and_time():
     assert k2.stats.table("canfield-D1")["streak"] == 1
 
 
+def test_a_helped_game_stays_helped_across_a_reload_and_its_win_is_not_clean():
+    st = MemoryStorage()
+    game = _winning_game()
+    k = Records(Store(st), Clock())
+    k.boot(game.code)
+    k.after_action(game)
+    k.ready()
+    moves = game.finish_moves()
+    game.play(moves[0])
+    k.after_action(game)
+    k.mark_helped()                                          # a hint, say
+    assert json.loads(st.getItem(SAVE_KEY))["helped"] is True
+    k2, again = boot(st, game.code)                          # a reload keeps it helped
+    for m in moves[1:]:
+        again.play(m)
+    k2.after_action(again)
+    t = k2.stats.table("canfield-D1")
+    assert again.won and t["won"] == 1 and "clean" not in t
+
+
+def test_a_clean_win_is_counted_clean_and_a_replays_win_is_not_counted():
+    st = MemoryStorage()
+    game = _winning_game()
+    k = Records(Store(st), Clock())
+    k.boot(game.code)
+    k.after_action(game)
+    k.ready()
+    for m in game.finish_moves():
+        game.play(m)
+        k.after_action(game)
+    t = k.stats.table("canfield-D1")
+    assert t["won"] == 1 and t["clean"] == 1
+    other = _winning_game()                                  # the same deal as a replay: shown, not played
+    for m in other.finish_moves():
+        other.play(m)
+        k.after_action(other, count=False)
+    assert k.stats.table("canfield-D1")["won"] == 1 and k.stats.table("canfield-D1")["played"] == 1
+
+
 # --------------------------------------------------------------------------- unreadable records
 
 @pytest.mark.parametrize("bad", [
@@ -390,11 +429,13 @@ def test_dialog_texts():
     assert format_duration(0) == "0:00" and format_duration(125.4) == "2:05" and format_duration(3725) == "1:02:05"
     empty = dict(Stats().table("canfield-D3"))
     rows = dict(stats_rows(empty, Translator("en")))
-    assert rows == {"played": "0", "won": "0", "rate": "—", "streak": "0", "best_streak": "0",
+    assert rows == {"played": "0", "won": "0", "clean": "—", "rate": "—", "streak": "0", "best_streak": "0",
                     "best_score": "—", "fastest": "—", "fewest": "—"}
     t = {"played": 3, "won": 1, "streak": 0, "best_streak": 1, "best_score": 255, "fastest": 61.3, "rate": 1 / 3}
     assert dict(stats_rows(t, Translator("fr")))["rate"] == "33 %"
     assert dict(stats_rows(t, Translator("en")))["fastest"] == "1:01"
+    assert dict(stats_rows(t, Translator("en")))["clean"] == "0"            # a win, none without help
+    assert dict(stats_rows({**t, "clean": 1}, Translator("en")))["clean"] == "1"
 
 
 def test_import_reasons_in_the_players_language():

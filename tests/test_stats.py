@@ -354,3 +354,38 @@ def test_a_bad_recent_grade_is_refused():
             e["grade"] = "trivial"
     with pytest.raises(InvalidStats):
         Stats.from_json(json.dumps(data))
+
+
+# ---- clean wins: no hint, no undo, no replay, no "Show me how" (issue 20) ----------------------------
+
+
+def test_clean_wins_are_counted_apart_once_and_survive_json_and_a_merge():
+    s = Stats()
+    k = key("canfield", 3)
+    s.start(k, "c1")
+    assert s.win("c1", 260, 100, clean=True) and not s.win("c1", 260, 100, clean=True)
+    s.start(k, "h1")
+    s.win("h1", 260, 90)                            # helped: a win, not a clean one
+    assert s.table(k)["won"] == 2 and s.table(k)["clean"] == 1
+    again = Stats.from_json(s.to_json())
+    assert again.table(k)["clean"] == 1
+    other = Stats.from_json(s.to_json())
+    other.start(k, "c2")
+    other.win("c2", 260, 80, clean=True)            # another page's clean win
+    for m in (s.merge(other), other.merge(s), other.merge(other)):
+        assert m.table(k)["clean"] == (2 if "c2" in {e["id"] for e in m.recent} else 1)
+        assert m.table(k)["clean"] <= m.table(k)["won"]
+    assert s.merge(other).table(k)["clean"] == 2 and other.merge(s).table(k)["clean"] == 2
+    old = Stats()
+    old.start(k, "x")
+    old.win("x", 260, 70)
+    assert '"clean"' not in old.to_json() and "clean" not in Stats.from_json(old.to_json()).table(k)
+
+
+@pytest.mark.parametrize("bad", [{"clean": 3}, {"clean": -1}, {"clean": "1"}, {"clean": 1.0}])
+def test_a_bad_clean_count_is_refused(bad):
+    s, k = _graded_record()
+    data = json.loads(s.to_json())
+    data["tables"][k].update(bad)
+    with pytest.raises(InvalidStats):
+        Stats.from_json(json.dumps(data))

@@ -452,6 +452,11 @@ class Controller:
         self.ui.selection = None
         self.ui.drag = None
 
+    def _helped(self) -> None:
+        """The game was helped (a hint, an undo, a replay, "Show me how"): its win will not be clean."""
+        self.ui.helped = True
+        self._do("helped")
+
     def notice(self, text: str, ms: int = NOTICE_MS) -> None:
         """Show a notice (the renderer draws UIState.notice); the page hides it after `ms` (HideNotice)."""
         ui = self.ui
@@ -607,7 +612,7 @@ class Controller:
         self._do("dialog", "new")
 
     def _key_hint(self) -> None:
-        self.ui.helped = True
+        self._helped()
         self._do("hint")
 
     def _key_rules(self) -> None:
@@ -772,7 +777,7 @@ class Controller:
         game, ui = self.game, self.ui
         ui.selection = None
         if ui.replay is None and game.can_undo:
-            ui.helped = True
+            self._helped()
         if game.undo():
             self._changed()
             self.say(self.t("a11y.undo"))
@@ -830,7 +835,7 @@ class Controller:
         elif name == "copy":
             self._do("copy", self.game.code or "")
         elif name == "hint":
-            self.ui.helped = True
+            self._helped()
             self._do("hint")
         elif name == "show-me-how":
             self.ui.selection = None
@@ -961,7 +966,7 @@ class Controller:
         self.ui.challenge = link.moves if link.score is not None else None
         if moves:
             self.ui.replay = ReplayState("link")
-            self.ui.helped = True
+            self._helped()
             self._do("replay")
             self.say(self.t("replay.ready", moves=moves))
         if self.ui.challenge is not None:
@@ -1044,7 +1049,7 @@ class Controller:
             game.undo()
         if not played:
             return
-        ui.helped = True
+        self._helped()
         self._changed(animate=False)
         ui.replay = ReplayState("solver", playing=True)
         ui.replay_seq += 1

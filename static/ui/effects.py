@@ -71,11 +71,13 @@ def records_handlers(effects: Effects, records, read) -> None:
     the settings saved, a daily deal marked. `read` gives `game` and `settings` (read only)."""
     def changed():
         try:
-            records.after_action(read.game)   # count for the statistics, then save the game
+            # count for the statistics (not a replay's moves: they are not the player's), then save the game
+            records.after_action(read.game, count=getattr(read.ui, "replay", None) is None)
         except Exception:  # keeping the game must never stop it
             _log("Canfield: saving failed: " + traceback.format_exc())
 
     effects.on("new_record", records.restarted)
+    effects.on("helped", records.mark_helped)
     effects.on("changed", changed)
     effects.on("save_settings", lambda: records.save_settings(read.settings))   # full or refused: plays on
     effects.on("mark_daily", lambda day: records.mark_daily(day, read.game))

@@ -569,6 +569,7 @@ EN = {
 # The move counter and the clock (static/ui/counters.py) and the win dialog's facts.
 FR.update({
     "stats.fewest": "Le moins de coups",
+    "stats.clean": "Victoires sans aide",
     "moves": "Coups",
     "clock": "Temps",
     "settings.show_moves": "Afficher le nombre de coups",
@@ -586,6 +587,7 @@ FR.update({
 })
 NL.update({
     "stats.fewest": "Minste zetten",
+    "stats.clean": "Overwinningen zonder hulp",
     "moves": "Zetten",
     "clock": "Tijd",
     "settings.show_moves": "Aantal zetten tonen",
@@ -603,6 +605,7 @@ NL.update({
 })
 EN.update({
     "stats.fewest": "Fewest moves",
+    "stats.clean": "Wins without help",
     "moves": "Moves",
     "clock": "Time",
     "settings.show_moves": "Show the move counter",

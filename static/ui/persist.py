@@ -169,6 +169,7 @@ class Records:
         self.game = None          # the game on the table that the fields below describe
         self.id = new_id()
         self.started = False      # its first move was made (it counts as played)
+        self.helped = False       # a hint, an undo, a replay or "Show me how" helped it: not a clean win
         self.booted = False
         # The game clock (static/ui/counters.py): it runs while the game is started, not won, and the
         # page is visible; `hidden` is the page's visibility, `last_win` what the win dialog reads.
@@ -267,6 +268,7 @@ class Records:
         self.id = gid if isinstance(gid, str) and 0 < len(gid) <= 64 else new_id()
         started = meta.get("started")
         self.started = started if isinstance(started, bool) else bool(game.history or game.redo_moves)
+        self.helped = meta.get("helped") is True
         seconds = meta.get("seconds")
         ok = type(seconds) in (int, float) and math.isfinite(seconds) and 0 <= seconds < 10**9
         self.play_clock.reset(seconds if ok else 0.0)
@@ -348,14 +350,27 @@ class Records:
     def _fresh(self) -> None:
         self.id = new_id()
         self.started = False
+        self.helped = False
         self.play_clock.reset()
         self.last_win = None
         self.daily = None
 
-    def after_action(self, game) -> None:
-        """After every action (and the first drawing of a deal): count, then save."""
+    def mark_helped(self) -> None:
+        """The game on the table was helped (a hint, an undo, a replay, "Show me how"): a win of it is not
+        clean. Kept in the saved game, so a reload does not make it clean again."""
+        if not self.helped:
+            self.helped = True
+            if self.game is not None:
+                self.save(self.game)
+
+    def after_action(self, game, count: bool = True) -> None:
+        """After every action (and the first drawing of a deal): count, then save. `count` False (a replay
+        is on: its moves are not the player's): only save."""
         if game is not self.game:
             self.on_table(game)
+        if not count:
+            self.save(game)
+            return
         if not self.started and game.history:
             self.started = True
             if self.daily is not None:
@@ -366,7 +381,7 @@ class Records:
         if game.won and self.started and self.stats.open is not None and self.stats.open["id"] == self.id:
             k = stats_key(game.rules, game.draw)
             before = self.stats.table(k)
-            if self.stats.win(self.id, game.score, self.elapsed(), len(game.history)):
+            if self.stats.win(self.id, game.score, self.elapsed(), len(game.history), clean=not self.helped):
                 self.last_win = {"id": self.id, "score": game.score, "seconds": self.elapsed(),
                                  "moves": len(game.history), "before": before}
                 self._write_stats()
@@ -377,6 +392,8 @@ class Records:
     def record(self, game) -> dict:
         rec = to_save(game)
         rec.update(id=self.id, started=self.started, seconds=round(self.elapsed(), 1))
+        if self.helped:
+            rec["helped"] = True
         if self.daily is not None:
             rec["daily"] = self.daily
         if self.dailies:
@@ -513,7 +530,7 @@ def _same_code(a: str, b: str) -> bool:
 
 # ---- the statistics as text (pure, for the dialog) ------------------------------------------
 
-STAT_ROWS = ("played", "won", "rate", "streak", "best_streak", "best_score", "fastest", "fewest")
+STAT_ROWS = ("played", "won", "clean", "rate", "streak", "best_streak", "best_score", "fastest", "fewest")
 
 
 def format_duration(seconds) -> str:
@@ -531,6 +548,8 @@ def stats_rows(table: dict, t) -> list[tuple[str, str]]:
         value = table.get(name)
         if name == "rate":
             text = t("stats.rate_value", pct=round(100 * (value or 0.0))) if table.get("played") else t("stats.none")
+        elif name == "clean":       # wins without a hint, an undo, a replay or "Show me how"
+            text = str(value or 0) if table.get("won") else t("stats.none")
         elif name == "fastest":
             text = format_duration(value) if value is not None else t("stats.none")
         elif value is None:
