@@ -262,7 +262,7 @@ def test_switching_language_changes_every_visible_text(open_game):
     after = page.evaluate(TEXTS_JS)
     # Texts the same in both languages by nature: figures, card faces, the deal code, proper names.
     same_ok = {v for k, v in i18n.EN.items() if i18n.FR.get(k) == v} | set(i18n.LANGUAGE_NAMES.values()) | {game.code}
-    neutral = re.compile(r"^[\d\s♠♥♦♣↻↶↷⟲⚙∑?ℹ+A.,:…-]*$")  # figures, suits, icons
+    neutral = re.compile(r"^[\d\s♠♥♦♣↻↶↷⟲⚙∑?ℹ+A.,:…▶⇪⏮⏭⏸‹›-]*$")  # figures, suits, icons
     unchanged = {k: v for k, v in before.items() if after.get(k) == v and v not in same_ok and not neutral.match(v)}
     assert unchanged == {}, f"texts still in English after switching to French: {unchanged}"
     # no English message text anywhere on the French page
