@@ -122,6 +122,22 @@ def steps(effects):
     return [e for e in effects if e[0] == "finish_step"]
 
 
+def test_the_speed_setting_scales_the_auto_finish_steps_and_the_deal():
+    from ui.motion import SPEED_FACTORS
+    code = foundation_only_deal()
+    times = {}
+    for speed in ("slow", "normal", "fast"):
+        c = make(code, speed=speed)
+        c.dispatch(Tap("stock"))
+        (step,) = steps(c.take_effects())
+        times[speed] = step[1]
+    assert times["slow"] > times["normal"] > times["fast"]
+    assert times["slow"] == round(times["normal"] * SPEED_FACTORS["slow"])
+    plan = deal_plan("QC", 13, [("8H", "foundation-1")], [("AS", "tableau-1")], total_ms=DEAL_MS * 2,
+                     flight_ms=FLIGHT_MS * 2)
+    assert plan[-1].delay + plan[-1].duration == DEAL_MS * 2
+
+
 def test_auto_finish_plays_one_engine_move_per_step_then_the_win():
     code = foundation_only_deal()
     c = make(code)

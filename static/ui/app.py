@@ -360,9 +360,10 @@ class Page:
         on = c.motion if c is not None else motion_on(self.boot_settings.motion, bool(self.reduced_query.matches))
         self.root.classList.toggle("no-motion", not on)
         self.renderer.motion = on
-        # the speed setting: the renderer's slide duration, scaled (issue 20; reduced motion has none at all)
+        # the speed setting: the renderer's slides and deal, scaled (issue 20; reduced motion has none at all)
         settings = c.settings if c is not None else self.boot_settings
         render.SLIDE_MS = round(SLIDE_MS * speed_factor(settings.speed))
+        self.renderer.speed = speed_factor(settings.speed)   # the deal's flights too
         if not on and self.renderer.dealing():
             self.renderer.finish_deal()
 

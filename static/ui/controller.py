@@ -722,7 +722,7 @@ class Controller:
         ui = self.ui
         if ui.finishing:
             ms = FINISH_DRAW_MS if ui.finishing[0].is_stock else FINISH_MS
-            self._do("finish_step", ms, ui.finish_seq)
+            self._do("finish_step", round(ms * speed_factor(self.settings.speed)), ui.finish_seq)
 
     def _on_FinishStep(self, a: FinishStep) -> None:
         ui, game = self.ui, self.game

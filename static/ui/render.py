@@ -25,7 +25,7 @@ from pyodide.ffi import to_js
 
 from .a11y import pile_label
 from .faces import rank_labels
-from .motion import deal_flights, deal_plan
+from .motion import DEAL_MS, FLIGHT_MS, deal_flights, deal_plan
 from .rules_view import passes_label
 from .table import PILES, TO_ENGINE
 from .view import card_class, card_html, view_model
@@ -87,6 +87,7 @@ class Renderer:
         self.drawn_anim = 0
         self.frame_pending = False
         self.motion = True       # the page sets it from controller.motion_on (the setting and the system's)
+        self.speed = 1.0         # the speed setting's factor (static/ui/motion.py speed_factor): the deal's timing
         self.drawn_deal = 0
         # static/motion.js: the deal's flights (started, landed, ended) and the kept card faces;
         # missing (a script that failed to load): a new deal is drawn at once, without flights
@@ -317,7 +318,8 @@ class Renderer:
                 if row < len(col):
                     columns.append((col[row].code, pile))
         waste = [(p.code, "waste") for p in vm.cards["waste"]]
-        plan = deal_plan(top, hidden, base, columns + waste)
+        plan = deal_plan(top, hidden, base, columns + waste, total_ms=DEAL_MS * self.speed,
+                         flight_ms=FLIGHT_MS * self.speed)
         if not plan:
             return
         places = {p.code: (pile, p.x, p.y) for pile, ps in vm.cards.items() for p in ps}
