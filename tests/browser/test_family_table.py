@@ -20,117 +20,13 @@ from canfield.solver import solve
 from ui.layout import Counts, compute
 from ui.table import TO_ENGINE
 
+from test_table import PILES_JS, check, corner, drag, min_strip, settle, view_of, wait_view
+
 SHOTS = Path(os.environ.get("CANFIELD_SCREENSHOTS", Path(tempfile.gettempdir()) / "canfield-screenshots"))
 NEW_GAMES = ("superior", "chameleon", "casino")
 SIZES = [(390, 844), (1280, 800)]
 FOUR_SIZES = [(1280, 800), (1366, 768), (390, 844), (844, 390)]
 TO_UI = {v: k for k, v in TO_ENGINE.items()}
-
-PILES_JS = """() => Object.fromEntries([...document.querySelectorAll('[data-pile]')]
-    .filter(p => !p.parentElement.hidden).map(
-    p => [p.dataset.pile, [...p.querySelectorAll('[data-card]')].map(c => c.dataset.card)]))"""
-
-# Everything checked in one evaluate: no page scroll; every shown pile's slot on screen; every card's
-# corner on screen and its own (the element at the corner is that card); in a pile fanned downwards (a
-# column, a face-up reserve) the corner index inside the strip the next card leaves; the top card of
-# every pile whole on screen; nothing under the toolbar or the help line; no two slots overlapping.
-CHECK_JS = """(minStrip) => {
-  const bad = [];
-  const se = document.scrollingElement;
-  if (scrollX || scrollY) bad.push(`page scrolled ${scrollX},${scrollY}`);
-  if (se.scrollHeight > innerHeight + 1 || se.scrollWidth > innerWidth + 1)
-    bad.push(`page larger than the window: ${se.scrollWidth}x${se.scrollHeight}`);
-  const bar = document.querySelector('header.bar').getBoundingClientRect();
-  const help = document.getElementById('keys-help');
-  const helpTop = help && getComputedStyle(help).display !== 'none' ? help.getBoundingClientRect().top : innerHeight;
-  const shown = [...document.querySelectorAll('[data-pile]')].filter(p => !p.parentElement.hidden);
-  for (const pile of shown) {
-    const cards = [...pile.querySelectorAll('[data-card]')];
-    cards.forEach((c, i) => {
-      const r = c.getBoundingClientRect();
-      const code = c.dataset.card;
-      const x = r.left + 3, y = r.top + 3;
-      if (r.left < 0 || r.top < bar.bottom - 0.5 || x > innerWidth || y > helpTop) { bad.push(code + ' corner off screen'); return; }
-      const hit = document.elementFromPoint(x, y);
-      if (!hit || hit.closest('[data-card]') !== c) bad.push(code + ' corner covered by ' + (hit ? hit.outerHTML.slice(0, 60) : 'nothing'));
-      const idx = c.querySelector('.c').getBoundingClientRect();
-      if (idx.right > r.right + 0.5) bad.push(code + ' index wider than the card');
-      const next = cards[i + 1];
-      if (next) {
-        const n = next.getBoundingClientRect();
-        if (n.top - r.top > 0.5) {     // fanned downwards
-          if (n.top - r.top < minStrip - 0.5) bad.push(`${code} strip ${(n.top - r.top).toFixed(1)}px`);
-          if (idx.bottom > n.top + 0.5) bad.push(`${code} index cut (${idx.bottom.toFixed(1)} > ${n.top.toFixed(1)})`);
-        } else if (idx.right > n.left + 0.5) {
-          bad.push(`${code} index cut sideways`);
-        }
-      } else {
-        if (r.bottom > helpTop + 0.5 || r.right > innerWidth + 0.5) bad.push(code + ' top card not whole on screen');
-        const hit2 = document.elementFromPoint(r.left + 3, r.bottom - 3);
-        if (!hit2 || hit2.closest('[data-card]') !== c) bad.push(code + ' top card covered at its bottom');
-      }
-    });
-  }
-  return bad;
-}"""
-
-
-def view_of(game):
-    """What the page shows of `game`: its piles only (a three-column game has no fourth column), a
-    face-up reserve whole."""
-    waste = game.waste[-(3 if game.draw == 3 else 1):] if game.waste else ()
-    reserve = game.reserve if game.rules.reserve_face_up else game.reserve[-1:]
-    out = {"stock": [], "waste": [c.code for c in waste], "reserve": [c.code for c in reserve]}
-    for i, f in enumerate(game.foundations, 1):
-        out[f"foundation-{i}"] = [f[-1].code] if f else []
-    for i, t in enumerate(game.tableau, 1):
-        out[f"tableau-{i}"] = [c.code for c in t]
-    return out
-
-
-def settle(page):
-    page.wait_for_function("() => document.getAnimations().filter(a => a.playState === 'running').length === 0")
-
-
-def wait_view(page, game):
-    want = view_of(game)
-    try:
-        page.wait_for_function("want => { const got = (" + PILES_JS + ")(); return JSON.stringify(Object.keys(got)"
-                               ".sort()) === JSON.stringify(Object.keys(want).sort()) && Object.keys(want).every("
-                               "k => JSON.stringify(got[k]) === JSON.stringify(want[k])); }", arg=want, timeout=10_000)
-    except Exception:
-        assert page.evaluate(PILES_JS) == want
-        raise
-
-
-def check(page, min_strip):
-    settle(page)
-    bad = page.evaluate(CHECK_JS, min_strip)
-    assert bad == [], bad[:10]
-
-
-def min_strip(size):
-    return 8 if size[0] > size[1] and size[1] < 500 else 12
-
-
-def corner(page, code):
-    settle(page)
-    box = page.locator(f'[data-card="{code}"]').bounding_box()
-    return box["x"] + min(8, box["width"] / 3), box["y"] + 4, box
-
-
-def drag(page, code, dest_pile):
-    x, y, box = corner(page, code)
-    target = page.locator(f'[data-pile="{dest_pile}"]')
-    last = target.locator("[data-card]").last
-    t = (last if last.count() else target).bounding_box()
-    tx, ty = t["x"] + box["width"] / 2, t["y"] + min(t["height"], box["height"]) / 2
-    page.mouse.move(x, y)
-    page.mouse.down()
-    page.mouse.move(x + 12, y + 12, steps=2)
-    page.mouse.move(tx, ty, steps=3)
-    page.mouse.up()
-
 
 def play(page, game, moves, touch, size):
     """Play `moves` on the page and on `game`, alternating taps (the engine's tap move, else tap the card

@@ -23,12 +23,14 @@ CHECK_EVERY = 25
 TO_UI = {"W": "waste", "R": "reserve", "S": "stock", **{f"T{i}": f"tableau-{i}" for i in range(1, 5)},
          **{f"F{i}": f"foundation-{i}" for i in range(1, 5)}}
 
-PILES_JS = """() => Object.fromEntries([...document.querySelectorAll('[data-pile]')].map(
+PILES_JS = """() => Object.fromEntries([...document.querySelectorAll('[data-pile]')]
+    .filter(p => !p.parentElement.hidden).map(
     p => [p.dataset.pile, [...p.querySelectorAll('[data-card]')].map(c => c.dataset.card)]))"""
 
-# Everything checked in one evaluate: no page scroll, every card's corner on screen and its own (the
-# element at the corner is that card), the corner index inside the strip the next card leaves, the
-# top card of every pile whole on screen, nothing under the toolbar or the help line.
+# Everything checked in one evaluate: no page scroll; every shown pile's slot on screen; every card's
+# corner on screen and its own (the element at the corner is that card); in a pile fanned downwards (a
+# column, a face-up reserve) the corner index inside the strip the next card leaves; the top card of
+# every pile whole on screen; nothing under the toolbar or the help line; no two slots overlapping.
 CHECK_JS = """(minStrip) => {
   const bad = [];
   const se = document.scrollingElement;
@@ -38,7 +40,8 @@ CHECK_JS = """(minStrip) => {
   const bar = document.querySelector('header.bar').getBoundingClientRect();
   const help = document.getElementById('keys-help');
   const helpTop = help && getComputedStyle(help).display !== 'none' ? help.getBoundingClientRect().top : innerHeight;
-  for (const pile of document.querySelectorAll('[data-pile]')) {
+  const shown = [...document.querySelectorAll('[data-pile]')].filter(p => !p.parentElement.hidden);
+  for (const pile of shown) {
     const cards = [...pile.querySelectorAll('[data-card]')];
     cards.forEach((c, i) => {
       const r = c.getBoundingClientRect();
@@ -52,11 +55,11 @@ CHECK_JS = """(minStrip) => {
       const next = cards[i + 1];
       if (next) {
         const n = next.getBoundingClientRect();
-        if (pile.dataset.pile.startsWith('tableau-')) {
+        if (n.top - r.top > 0.5) {     // fanned downwards
           if (n.top - r.top < minStrip - 0.5) bad.push(`${code} strip ${(n.top - r.top).toFixed(1)}px`);
           if (idx.bottom > n.top + 0.5) bad.push(`${code} index cut (${idx.bottom.toFixed(1)} > ${n.top.toFixed(1)})`);
-        } else if (pile.dataset.pile === 'waste' && idx.right > n.left + 0.5) {
-          bad.push(`${code} waste index cut`);
+        } else if (idx.right > n.left + 0.5) {
+          bad.push(`${code} index cut sideways`);
         }
       } else {
         if (r.bottom > helpTop + 0.5 || r.right > innerWidth + 0.5) bad.push(code + ' top card not whole on screen');
@@ -70,8 +73,11 @@ CHECK_JS = """(minStrip) => {
 
 
 def view_of(game):
+    """What the page shows of `game`: its piles only (a three-column game has no fourth column), a
+    face-up reserve whole."""
     waste = game.waste[-(3 if game.draw == 3 else 1):] if game.waste else ()
-    out = {"stock": [], "waste": [c.code for c in waste], "reserve": [game.reserve[-1].code] if game.reserve else []}
+    reserve = game.reserve if game.rules.reserve_face_up else game.reserve[-1:]
+    out = {"stock": [], "waste": [c.code for c in waste], "reserve": [c.code for c in reserve]}
     for i, f in enumerate(game.foundations, 1):
         out[f"foundation-{i}"] = [f[-1].code] if f else []
     for i, t in enumerate(game.tableau, 1):
@@ -79,16 +85,19 @@ def view_of(game):
     return out
 
 
-def wait_view(page, game):
-    want = view_of(game)
-    page.wait_for_function(
-        "want => { const got = (" + PILES_JS + ")(); "
-        "return Object.keys(want).every(k => JSON.stringify(got[k]) === JSON.stringify(want[k])); }",
-        arg=want, timeout=10_000)
-
-
 def settle(page):
     page.wait_for_function("() => document.getAnimations().filter(a => a.playState === 'running').length === 0")
+
+
+def wait_view(page, game):
+    want = view_of(game)
+    try:
+        page.wait_for_function("want => { const got = (" + PILES_JS + ")(); return JSON.stringify(Object.keys(got)"
+                               ".sort()) === JSON.stringify(Object.keys(want).sort()) && Object.keys(want).every("
+                               "k => JSON.stringify(got[k]) === JSON.stringify(want[k])); }", arg=want, timeout=10_000)
+    except Exception:
+        assert page.evaluate(PILES_JS) == want
+        raise
 
 
 def check(page, min_strip):
@@ -97,8 +106,12 @@ def check(page, min_strip):
     assert bad == [], bad[:10]
 
 
+def min_strip(size):
+    return 8 if size[0] > size[1] and size[1] < 500 else 12
+
+
 def corner(page, code):
-    settle(page)          # where the card rests (a press on a sliding card is for its final place)
+    settle(page)
     box = page.locator(f'[data-card="{code}"]').bounding_box()
     return box["x"] + min(8, box["width"] / 3), box["y"] + 4, box
 
