@@ -275,17 +275,23 @@ class SolverClient:
 
     # ---- hints --------------------------------------------------------------------------
 
+    def _boot_for_position(self, retry):
+        """The worker is not up: boot it, and once it is, `retry()` if the position has not changed meanwhile
+        (a request about the position of before would answer the wrong question)."""
+        view = self.view
+        version = view.ui.version
+        if self._ensure_worker(lambda: retry() if view.ui.version == version else None):
+            self._show("wait", view.t("assist.booting"), ("cancel",))
+        else:
+            self._not_ready()
+
     def request_hint(self):
         view = self.view
         game = view.game
         if game.won or view.busy():
             return
         if self.worker is None:
-            version = view.ui.version
-            if self._ensure_worker(lambda: self.request_hint() if view.ui.version == version else None):
-                self._show("wait", view.t("assist.booting"), ("cancel",))
-            else:
-                self._not_ready()
+            self._boot_for_position(self.request_hint)
             return
         rid = self._new_request("hint")
         self.dispatch(HintShown(None))
@@ -325,11 +331,7 @@ class SolverClient:
         if game.won or view.busy():
             return
         if self.worker is None:
-            version = view.ui.version
-            if self._ensure_worker(lambda: self.request_line() if view.ui.version == version else None):
-                self._show("wait", view.t("assist.booting"), ("cancel",))
-            else:
-                self._not_ready()
+            self._boot_for_position(self.request_line)
             return
         rid = self._new_request("line")
         version = view.ui.version
