@@ -46,6 +46,9 @@ from ui import faces, persist, snapshot  # noqa: E402
 from ui.i18n import LANGUAGES, Translator, pick_language  # noqa: E402
 from ui.settings import STORAGE_KEY, STORED_NAMES, Settings  # noqa: E402
 
+sys.path.insert(0, str(REPO / "scripts"))
+import build_vendor  # noqa: E402
+
 INDEX = REPO / "index.html"
 FORMAT = 1
 # Elements whose first text static/boot.js rewrites: not data-t (Python's translation would write them back
@@ -146,7 +149,17 @@ def facts() -> dict:
         "settings": settings_facts(),
         "snapshot": {"format": snapshot.FORMAT, "max_chars": snapshot.MAX_BYTES, "text_keys": list(snapshot.texts(en))},
         "cards": {"ranks": faces.RANKS, "suits": dict(faces.SUIT_SYMBOLS)},
+        "imports": page_imports(),
     }
+
+
+def page_imports() -> list[str]:
+    """The modules static/main.py imports one at a time, yielding to the browser between two, before it
+    imports ui.app: the standard library's the page needs, then the game's own in dependency order."""
+    files = build_vendor.game_files(REPO)
+    own = build_vendor.import_order(files, "ui.app")
+    needed = [(rel, path) for rel, path in files if build_vendor.module_name(rel) in own]
+    return build_vendor.game_imports(needed) + own
 
 
 def boot_texts() -> dict:

@@ -178,17 +178,15 @@ def game_imports(files) -> list[str]:
     return sorted((n for n in names if n.split(".")[0] not in own), key=lambda n: (n.count("."), n))
 
 
-def _module_name(arcname: str) -> str:
+def module_name(arcname: str) -> str:
     parts = arcname[:-3].split("/")
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def pure_modules(files) -> list[str]:
-    """The game's modules that import no browser module (js, pyodide, pyscript), not even through
-    another of the game's modules, when they are imported: the ones a memory snapshot may hold.
-    Found from the files' import statements (as game_imports), so a module added or renamed is
-    sorted without a list to keep up to date. Outer packages first."""
-    own = {_module_name(rel): (rel, path) for rel, path in files}
+def module_needs(files) -> dict[str, set[str]]:
+    """module -> the game's modules and the browser modules (js, pyodide, pyscript) it imports when it is
+    imported (its packages included), from the files' import statements (as game_imports)."""
+    own = {module_name(rel): (rel, path) for rel, path in files}
     needs: dict[str, set[str]] = {}
     for name, (rel, path) in own.items():
         package = name if rel.endswith("/__init__.py") else name.rpartition(".")[0]
@@ -211,13 +209,40 @@ def pure_modules(files) -> list[str]:
         parts = name.split(".")
         deps.update(".".join(parts[:i]) for i in range(1, len(parts)))
         needs[name] = {d for d in deps if d in own or d.split(".")[0] in BROWSER_MODULES} - {name}
+    return needs
+
+
+def pure_modules(files) -> list[str]:
+    """The game's modules that import no browser module (js, pyodide, pyscript), not even through
+    another of the game's modules, when they are imported: the ones a memory snapshot may hold.
+    Found from the files' import statements, so a module added or renamed is sorted without a list to
+    keep up to date. Outer packages first."""
+    needs = module_needs(files)
     impure = {n for n, deps in needs.items() if any(d.split(".")[0] in BROWSER_MODULES for d in deps)}
     while True:
         more = {n for n, deps in needs.items() if n not in impure and deps & impure}
         if not more:
             break
         impure |= more
-    return sorted((n for n in own if n not in impure), key=lambda n: (n.count("."), n))
+    return sorted((n for n in needs if n not in impure), key=lambda n: (n.count("."), n))
+
+
+def import_order(files, top: str) -> list[str]:
+    """The game's modules that importing `top` imports, `top` last, each after the modules it imports
+    (depth first, in name order): imported one at a time in this order, each import is a small step."""
+    needs = module_needs(files)
+    order: list[str] = []
+    seen: set[str] = set()
+
+    def visit(name: str) -> None:
+        seen.add(name)
+        for dep in sorted(needs[name]):
+            if dep in needs and dep not in seen:
+                visit(dep)
+        order.append(name)
+
+    visit(top)
+    return order
 
 
 def memory_snapshot_key(hashes: dict[str, str]) -> str:
