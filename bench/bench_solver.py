@@ -27,7 +27,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from canfield import Game
-from canfield.rules import RULESETS
+from canfield.rules import LEGACY, RULESETS
 from canfield.solver import Solver
 
 
@@ -118,6 +118,8 @@ def main(argv=None):
     ap.add_argument("--rules", default="canfield", help=f"one of {', '.join(RULESETS)}")
     ap.add_argument("--all", action="store_true",
                     help="every game (both draws where the player chooses), then a summary table")
+    ap.add_argument("--games", default=None,
+                    help="with --all: only these games, comma-separated (\"page\": the one-deck games the page offers)")
     ap.add_argument("--nodes", type=int, default=2_000_000, help="node budget per deal (default 2000000)")
     ap.add_argument("--seconds", type=float, default=10.0, help="time limit per deal (default 10)")
     ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
@@ -127,7 +129,15 @@ def main(argv=None):
     args = ap.parse_args(argv)
 
     print(load_average() + " at the start")
-    configs = ([(name, d) for name, r in RULESETS.items() for d in ((3, 1) if r.draws is None else r.draws[:1])]
+    names = list(RULESETS)
+    if args.games == "page":
+        names = [name for name, r in RULESETS.items() if r.decks == 1 and name not in LEGACY]
+    elif args.games:
+        names = [name.strip() for name in args.games.split(",")]
+        unknown = [name for name in names if name not in RULESETS]
+        if unknown:
+            ap.error(f"no such game: {', '.join(unknown)}")
+    configs = ([(name, d) for name in names for d in ((3, 1) if RULESETS[name].draws is None else RULESETS[name].draws[:1])]
                if args.all else [(args.rules, (RULESETS[args.rules].draws or (args.draw,))[0])])
     figs = []
     for rules, draw in configs:

@@ -87,6 +87,14 @@ Children are tried fewest reserve cards first, then most foundation cards, then 
 foundation moves, reserve to column, moves that empty a column, talon to column, other column
 moves, take-backs. The order changes only how soon a win is found, never a verdict.
 
+What keeps it fast (the same search, position for position, as before these): an expansion lists its
+children as recipes (the move, the parts of the child, its key's head made once from the parent's
+reserve, waste and talon), and the search builds a child only when it comes to it and the key misses
+the visited set (most children are visited already, or never reached before a win); what a foundation
+state decides (the cards it waits for, the foundations after each, the safe cards, the take-backs) is
+worked out once per state; the top-card and whole-column moves are found from what each column's top
+takes, not by trying every pair of columns; children are sorted by a number they carry.
+
 Restarts (a portfolio): a DFS that chose badly near the root must exhaust everything below before it
 backtracks, and search times are heavy-tailed. So the main DFS (the order above) is interleaved with
 fresh DFS runs whose ties are broken by a seeded random order (random.Random(run), the same on every
@@ -100,6 +108,7 @@ import gc
 import random
 import sys
 import time
+from operator import itemgetter
 
 from .cards import CARDS, SUITS
 from .deal import MAX_NUMBER, SplitMix64, make_code, shuffled_deck
@@ -115,6 +124,8 @@ SUIT = tuple(i // 13 for i in range(52))
 RED = tuple(SUIT[i] in (1, 2) for i in range(52))
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
+
+_TABLES = {}  # (rule set, start rank) -> the solver's tables for them (see Solver._setup)
 
 
 class SolverBug(RuntimeError):
@@ -149,6 +160,9 @@ class SolveResult:
     def __repr__(self):
         extra = f" reason={self.reason}" if self.reason else ""
         return f"<SolveResult {self.verdict} nodes={self.nodes} moves={len(self.moves)}{extra}>"
+
+
+_first = itemgetter(0)  # a child entry's order value
 
 
 def _order_reserve(move_child):
@@ -214,15 +228,24 @@ class Solver:
         # the slot of each suit holding the fewest cards: every copy of a card of relative rank r is on
         # a foundation for good when that slot holds more than r cards
         self.last = tuple(s * decks + decks - 1 for s in range(4))
-        # card index of the card a foundation slot waits for when it holds n cards
-        self.fnext = tuple(tuple(s * 13 + (base + n) % 13 for n in range(13)) + (-1,) for s in self.slot_suit)
-        # fits[t] : the cards that may be built on card t in a column (the game's own table, one deck)
-        self.fits = tuple(frozenset(c % 52 for c in game._fits[t]) for t in range(52))
-        # deps[c]: (the suit's last slot, relative rank) of the cards that may be built on c
-        self.deps = tuple(tuple((self.last[SUIT[x]], (RANK[x] - base) % 13) for x in self.fits[c]) for c in range(52))
+        tables = _TABLES.get((rules, base))
+        if tables is None:
+            # made once per rule set and start rank: a search of a few hundred positions (the winnable
+            # deal's tries) would otherwise spend most of its time here
+            # fnext: the card index a foundation slot waits for when it holds n cards
+            fnext = tuple(tuple(s * 13 + (base + n) % 13 for n in range(13)) + (-1,) for s in self.slot_suit)
+            # fits[t] : the cards that may be built on card t in a column (the game's own table, one deck)
+            fits = tuple(frozenset(c % 52 for c in game._fits[t]) for t in range(52))
+            # deps[c]: (the suit's last slot, relative rank) of the cards that may be built on c
+            deps = tuple(tuple((self.last[SUIT[x]], (RANK[x] - base) % 13) for x in fits[c]) for c in range(52))
+            tables = _TABLES[rules, base] = (fnext, fits, deps, {})
+        self.fnext, self.fits, self.deps, reach = tables
         # with take-backs a foundation card can come back to host others: no reduction there
         self.auto_mode = self.auto and not self.takeback
-        self._reach_cache = {}
+        # the talon cards reachable for (waste size, talon size): the same for every search of the rules
+        self._reach_cache = reach.setdefault(self.draw, {})
+        self._infos = {}
+        self._backs_cache = {}
         self.res = bytes(c.index % 52 for c in game.reserve)
         counts = [[] for _ in range(4)]
         for i, pile in enumerate(game.foundations):
@@ -274,17 +297,76 @@ class Solver:
 
     # ---- successors ----------------------------------------------------------------------
 
-    def _expand(self, st):
-        """The (move, position) pairs after `st`, best first. Moves are (src, dst, count) with
-        src "T*" meaning a talon card (count = q: the card at talon index q - 1, so copies of a card are
-        told apart) reached by drawing (within the pass, with limited passes), "F" as dst meaning a
-        foundation (the first that takes the card), "F" as src a take-back (count = the card), and, with
-        limited passes, ("W", "S", 0) the stock drawn to its end and recycled.
-        Draws commute with every move but the waste top's, so drawing only just before playing the card
-        drawn loses no line: "lost" stays exact."""
-        cols, r, fnd, tal, p = st
-        res = self.res
+    def _info(self, fnd):
+        """What a foundation state decides, computed once per state: ``(need, up, safe, fs)``. `need`
+        maps each card a slot waits for to the first slot waiting for it, `up` the same card to the
+        foundations once it is on, `safe` holds the cards _auto may send up, `fs` counts the cards on."""
+        infos = self._infos
+        if len(infos) > 200_000:
+            infos.clear()  # a bound on memory for the longest searches; the entries are cheap to redo
+        need = {}
+        up = {}
         fnext = self.fnext
+        for s in range(self.nf):
+            h = fnd[s]
+            if h < 13:
+                c = fnext[s][h]
+                if c not in need:
+                    need[c] = s
+                    f = list(fnd)
+                    f[s] += 1
+                    up[c] = tuple(f)
+        safe = frozenset()
+        if self.auto_mode:
+            last = self.last
+            deps = self.deps
+            safe = frozenset(c for c, s in need.items()
+                             if s == last[SUIT[c]] and all(fnd[ds] > dr for ds, dr in deps[c]))
+        info = infos[fnd] = (need, up, safe, sum(fnd))
+        return info
+
+    def _backs(self, fnd):
+        """The foundation tops that may come back, as (card, the foundations after), cached per state."""
+        backs = self._backs_cache.get(fnd)
+        if backs is None:
+            if len(self._backs_cache) > 200_000:
+                self._backs_cache.clear()
+            slot_suit = self.slot_suit
+            fnext = self.fnext
+            nf = self.nf
+            backs = []
+            for s in range(nf):
+                h = fnd[s]
+                # from the last slot of its suit holding h cards, which keeps the slots' order
+                if not h or s + 1 < nf and slot_suit[s + 1] == slot_suit[s] and fnd[s + 1] == h:
+                    continue
+                f = list(fnd)
+                f[s] -= 1
+                backs.append((fnext[s][h - 1], tuple(f)))
+            backs = self._backs_cache[fnd] = tuple(backs)
+        return backs
+
+    def _expand(self, st, rnd=None):
+        """The children of `st` as entries ``(order, move, key head, columns, reserve, foundations,
+        talon, waste, cards on the foundations)``, in the move-kind order (see the module docstring);
+        `order` is the reserve order's value, plus one draw of `rnd` (a random run's tie-break) a child.
+
+        An entry is the recipe of a child, not the child: the search computes its key (the key head, from
+        the parent's parts, and the columns sorted) when it comes to it, and builds the position only
+        when the key misses the visited set; most children are visited already, or never reached.
+
+        Moves are (src, dst, count) with src "T*" meaning a talon card (count = q: the card at talon
+        index q - 1, so copies of a card are told apart) reached by drawing (within the pass, with limited
+        passes), "F" as dst meaning a foundation (the first that takes the card), "F" as src a take-back
+        (count = the card), and, with limited passes, ("W", "S", 0) the stock drawn to its end and
+        recycled. Draws commute with every move but the waste top's, so drawing only just before playing
+        the card drawn loses no line: "lost" stays exact."""
+        cols, r, fnd, tal, p = st
+        info = self._infos.get(fnd)
+        if info is None:
+            info = self._info(fnd)
+        need, up, safe, fs = info
+        res = self.res
         fits = self.fits
         tname = self.tname
         ncols = self.ncols
@@ -293,30 +375,29 @@ class Solver:
         n = len(tal)
         if limited:
             w, rec = p & 255, p >> 8
-            qs = self._reach_cache.get((p, n))
-            if qs is None:
-                qs = self._reach_cache[p, n] = self._reach_in_pass(w, n, self.rules.draw_for(self.draw, rec))
-        elif n:
-            qs = self._reach_cache.get((p, n))
-            if qs is None:
-                qs = self._reach_cache[p, n] = tuple(self._reach(p, n))
-        else:
-            qs = ()
-        nf = self.nf
-        # the card each foundation slot waits for -> the first slot waiting for it
-        need = {}
-        for s in range(nf):
-            h = fnd[s]
-            if h < 13:
-                c = fnext[s][h]
-                if c not in need:
-                    need[c] = s
-        if self.auto_mode:
-            forced = self._auto(st, qs, need)
+        qs = self._reach_cache.get(p << 8 | n)
+        if qs is None:
+            if limited:
+                qs = self._reach_in_pass(w, n, self.rules.draw_for(self.draw, rec))
+            else:
+                qs = tuple(self._reach(p, n)) if n else ()
+            self._reach_cache[p << 8 | n] = qs
+        if safe:
+            forced = self._auto(st, qs, up, safe)
             if forced is not None:
-                return [forced]
+                mv, (nc, r2, f2, tal2, p2) = forced
+                if rnd is not None:
+                    rnd()  # the one child's tie-break, drawn as for any child
+                return [(r2 * 256 - fs - 1, mv, bytes((r2, p2 & 255, p2 >> 8)) + tal2 + b"\xff", nc, r2, f2, tal2, p2,
+                         fs + 1)]
         out = []
         add = out.append
+        ph, pl = p >> 8, p & 255
+        # the key of a child is its header (reserve, waste size), its talon, then its sorted columns:
+        # `pre` for a child with the parent's reserve and talon, `pre1` with one reserve card less
+        pre = bytes((r, pl, ph)) + tal + b"\xff"
+        pre1 = bytes((r - 1, pl, ph)) + tal + b"\xff" if r else None
+        rtopb = res[r - 1:r]
         # card -> the columns (in order) whose top accepts it; empty columns apart
         accept = {}
         empties = []
@@ -342,24 +423,20 @@ class Solver:
         # -- to the foundations
         rtop = res[r - 1] if r else -1
         if rtop in need:
-            s = need[rtop]
-            f = list(fnd)
-            f[s] += 1
-            add((("R", "F", 1), (cols, r - 1, tuple(f), tal, p)))
+            x = rnd() if rnd is not None else 0
+            add(((r - 1) * 256 - fs - 1 + x, ("R", "F", 1), pre1, cols, r - 1, up[rtop], tal, p, fs + 1))
         for i in range(ncols):
             col = cols[i]
             if col and col[-1] in need:
-                s = need[col[-1]]
-                f = list(fnd)
-                f[s] += 1
+                x = rnd() if rnd is not None else 0
                 nc = list(cols)
                 rest = col[:-1]
-                r2 = r
                 if not rest and r and refills:
-                    rest = res[r - 1:r]
-                    r2 = r - 1
-                nc[i] = rest
-                add(((tname[i], "F", 1), (tuple(nc), r2, tuple(f), tal, p)))
+                    nc[i] = rtopb
+                    add(((r - 1) * 256 - fs - 1 + x, (tname[i], "F", 1), pre1, nc, r - 1, up[col[-1]], tal, p, fs + 1))
+                else:
+                    nc[i] = rest
+                    add((r * 256 - fs - 1 + x, (tname[i], "F", 1), pre, nc, r, up[col[-1]], tal, p, fs + 1))
         draw1 = self.draw == 1
         talon_moves = []
         for q in qs:
@@ -370,93 +447,126 @@ class Solver:
                     p2 = p - w + q - 1
                 else:
                     p2 = 0 if draw1 or not (q - 1) % 3 or q == n else q - 1
+                tpre = bytes((r, p2 & 255, p2 >> 8)) + rest + b"\xff"
                 if c in need:
-                    s = need[c]
-                    f = list(fnd)
-                    f[s] += 1
-                    add((("T*", "F", q), (cols, r, tuple(f), rest, p2)))
-                talon_moves.append((c, q, rest, p2))
+                    x = rnd() if rnd is not None else 0
+                    add((r * 256 - fs - 1 + x, ("T*", "F", q), tpre, cols, r, up[c], rest, p2, fs + 1))
+                talon_moves.append((c, q, rest, p2, tpre))
         # -- the reserve top onto a column (onto an empty one only when columns are not refilled)
         if r and (rtop in accept or (empties and not refills)):
-            top = res[r - 1:r]
             js = accept.get(rtop, ())
             if empties and not refills:
                 js = sorted(list(js) + empties)
+            ov = (r - 1) * 256 - fs
             for j in js:
+                x = rnd() if rnd is not None else 0
                 nc = list(cols)
-                nc[j] = cols[j] + top
-                add((("R", tname[j], 1), (tuple(nc), r - 1, fnd, tal, p)))
-        # -- column tails onto other columns
+                nc[j] = cols[j] + rtopb
+                add((ov + x, ("R", tname[j], 1), pre1, nc, r - 1, fnd, tal, p, fs))
+        # -- column tails onto other columns: first the whole column (it empties one: a reserve refill,
+        # or a free column), then the talon cards onto columns, then the other tails
         tails = self.moves_rule == "tail"
         single = self.moves_rule == "single"
-        later = []
+        if r and refills:
+            r_e, pre_e, rest_e = r - 1, pre1, rtopb
+        else:
+            r_e, pre_e, rest_e = r, pre, b""
+        ov = r_e * 256 - fs
         for i in range(ncols):
             col = cols[i]
             m = len(col)
-            if not m:
+            if not m or not (tails or m == 1 or not single):
                 continue
-            top_rank = RANK[col[-1]]
-            for j in range(ncols):
-                if j == i:
-                    continue
-                dst = cols[j]
-                if dst:
-                    t = dst[-1]
-                    ft = fits[t]
-                    k = (RANK[t] - 1 - top_rank) % 13 + 1
-                    while k <= m:
-                        if (tails or k == 1 or (k == m and not single)) and col[-k] in ft:
-                            nc = list(cols)
-                            rest = col[:-k]
-                            r2 = r
-                            if not rest and r and refills:
-                                rest = res[r - 1:r]
-                                r2 = r - 1
-                            nc[i] = rest
-                            nc[j] = dst + col[-k:]
-                            # emptying a column (a reserve refill, or a free column) first
-                            (add if k == m else later.append)(((tname[i], tname[j], k), (tuple(nc), r2, fnd, tal, p)))
-                        k += 13
-                elif empty_any and (j == empties[0] or not self.one_empty):
-                    # the whole column onto an empty one is the same position: skipped
-                    for k in self._counts(m):
-                        if k < m:
-                            nc = list(cols)
-                            nc[i] = col[:-k]
-                            nc[j] = col[-k:]
-                            later.append(((tname[i], tname[j], k), (tuple(nc), r, fnd, tal, p)))
+            bottom = col[0]
+            js = accept.get(bottom)
+            # a column descends by one rank (the rank test only guards a position given otherwise)
+            if js is None or m > 1 and RANK[bottom] != (RANK[col[-1]] + m - 1) % 13:
+                continue
+            for j in js:
+                if j != i:
+                    x = rnd() if rnd is not None else 0
+                    nc = list(cols)
+                    nc[i] = rest_e
+                    nc[j] = cols[j] + col
+                    add((ov + x, (tname[i], tname[j], m), pre_e, nc, r_e, fnd, tal, p, fs))
         # -- talon cards onto columns
-        for c, q, rest, p2 in talon_moves:
+        ov = r * 256 - fs
+        for c, q, rest, p2, tpre in talon_moves:
             js = accept.get(c, ())
             if empties and empty_waste:
                 js = sorted(list(js) + empties)
             card = bytes((c,))
             for j in js:
+                x = rnd() if rnd is not None else 0
                 nc = list(cols)
                 nc[j] = cols[j] + card
-                add((("T*", tname[j], q), (tuple(nc), r, fnd, rest, p2)))
-        out.extend(later)
+                add((ov + x, ("T*", tname[j], q), tpre, nc, r, fnd, rest, p2, fs))
+        # -- the other tails (the column keeps cards), and tails onto an empty column (the whole column
+        # onto an empty one is the same position: skipped), by destination column, then count
+        free = empties if empties and empty_any else ()
+        if tails:
+            # every column a tail may go to, in order: (column, its top's rank, what its top takes), or
+            # (column, 0, None) for an empty column that takes any tail
+            dsts = []
+            for j in range(ncols):
+                col = cols[j]
+                if col:
+                    dsts.append((j, RANK[col[-1]], fits[col[-1]]))
+                elif j in free:
+                    dsts.append((j, 0, None))
+        for i in range(ncols):
+            col = cols[i]
+            m = len(col)
+            if m < 2:
+                continue
+            if tails:
+                top_rank = RANK[col[-1]]
+                for j, rt, ft in dsts:
+                    if j == i:
+                        continue
+                    if ft is None:
+                        k, step = 1, 1
+                    else:
+                        # a column descends by one rank, so depth k holds rank top_rank + k - 1
+                        k, step = (rt - 1 - top_rank) % 13 + 1, 13
+                    while k < m:
+                        if ft is None or col[-k] in ft:
+                            x = rnd() if rnd is not None else 0
+                            nc = list(cols)
+                            nc[i] = col[:-k]
+                            nc[j] = cols[j] + col[-k:]
+                            add((ov + x, (tname[i], tname[j], k), pre, nc, r, fnd, tal, p, fs))
+                        k += step
+            else:
+                # the top card alone
+                js = accept.get(col[-1], ())
+                if free:
+                    js = sorted(list(js) + list(free))
+                if js:
+                    rest = col[:-1]
+                    top = col[-1:]
+                    for j in js:
+                        x = rnd() if rnd is not None else 0
+                        nc = list(cols)
+                        nc[i] = rest
+                        nc[j] = cols[j] + top
+                        add((ov + x, (tname[i], tname[j], 1), pre, nc, r, fnd, tal, p, fs))
         # -- foundation tops back onto columns
         if self.takeback:
-            slot_suit = self.slot_suit
-            for s in range(nf):
-                h = fnd[s]
-                # from the last slot of its suit holding h cards, which keeps the slots' order
-                if not h or s + 1 < nf and slot_suit[s + 1] == slot_suit[s] and fnd[s + 1] == h:
-                    continue
-                c = fnext[s][h - 1]
+            ov = r * 256 - fs + 1
+            for c, f in self._backs(fnd):
                 js = accept.get(c, ())
                 if empties and empty_any:
                     js = sorted(list(js) + empties)
                 for j in js:
-                    f = list(fnd)
-                    f[s] -= 1
+                    x = rnd() if rnd is not None else 0
                     nc = list(cols)
                     nc[j] = cols[j] + bytes((c,))
-                    add((("F", tname[j], c), (tuple(nc), r, tuple(f), tal, p)))
+                    add((ov + x, ("F", tname[j], c), pre, nc, r, f, tal, p, fs - 1))
         # -- with limited passes: the rest of the stock drawn and the waste recycled, while a pass is left
         if limited and n and self.rules.passes > rec + 1:
-            add((("W", "S", 0), (cols, r, fnd, tal, 256 * (rec + 1))))
+            x = rnd() if rnd is not None else 0
+            add((r * 256 - fs + x, ("W", "S", 0), bytes((r, 0, rec + 1)) + tal + b"\xff", cols, r, fnd, tal, 256 * (rec + 1), fs))
         return out
 
     @staticmethod
@@ -470,7 +580,7 @@ class Solver:
             qs.append(n)
         return tuple(qs)
 
-    def _auto(self, st, qs, need):
+    def _auto(self, st, qs, up, safe):
         """A foundation move that loses nothing, played as the only successor, or None.
 
         Only for rules without take-backs (foundation cards never come back). A card c goes up when
@@ -485,43 +595,30 @@ class Solver:
 
         With several decks, c must also be the last copy of its card off the foundations (it goes onto
         its suit's last slot): then no other copy can need the foundation c takes, and the argument
-        above holds as for one deck."""
+        above holds as for one deck. `safe` holds the cards that pass these tests on the position's
+        foundations (see _info), `up` the foundations after each goes up."""
         cols, r, fnd, tal, p = st
-        res = self.res
-        deps = self.deps
-        last = self.last
-
-        def safe(c):
-            s = need.get(c)
-            return s is not None and s == last[SUIT[c]] and all(fnd[ds] > dr for ds, dr in deps[c])
-
         if r:
-            c = res[r - 1]
-            if safe(c):
-                f = list(fnd)
-                f[need[c]] += 1
-                return ("R", "F", 1), (cols, r - 1, tuple(f), tal, p)
+            c = self.res[r - 1]
+            if c in safe:
+                return ("R", "F", 1), (cols, r - 1, up[c], tal, p)
         for i in range(self.ncols):
             col = cols[i]
             if col:
                 c = col[-1]
-                if safe(c):
+                if c in safe:
                     rest = col[:-1]
                     if not rest and r and self.refills:
                         continue
-                    f = list(fnd)
-                    f[need[c]] += 1
                     nc = list(cols)
                     nc[i] = rest
-                    return (self.tname[i], "F", 1), (tuple(nc), r, tuple(f), tal, p)
+                    return (self.tname[i], "F", 1), (tuple(nc), r, up[c], tal, p)
         if self.draw == 1 and not self.limited:
             n = len(tal)
             for q in qs:
                 c = tal[q - 1]
-                if safe(c):
-                    f = list(fnd)
-                    f[need[c]] += 1
-                    return ("T*", "F", q), (cols, r, tuple(f), tal[:q - 1] + tal[q:], self._canon(q - 1, n - 1))
+                if c in safe:
+                    return ("T*", "F", q), (cols, r, up[c], tal[:q - 1] + tal[q:], self._canon(q - 1, n - 1))
         return None
 
     # ---- the search ----------------------------------------------------------------------
@@ -566,23 +663,21 @@ class Solver:
         i = self.runs
         self.runs += 1
         base = self.order
+        self.run_rnd = None
         if i == 0:
             self.main_run = ([[self.start, None, 0, None]], {self._key(self.start)})
         if not self.restarts or base is None or i >= 2 * self.max_runs - 1:
             # the main DFS alone, to the end of the budget
             self.stack, self.visited = self.main_run
-            self.run_order = base
             self.run_end = None
         elif i % 2 == 0:
             self.stack, self.visited = self.main_run
-            self.run_order = base
             self.run_end = self.nodes + (self.first_run << (i // 2))
         else:
             self.stack = [[self.start, None, 0, None]]
             self.visited = {self._key(self.start)}
             # ties of the order broken at random, the same way on every machine (seeded by the run)
-            rnd = random.Random(i // 2 + 1).random
-            self.run_order = lambda mc: base(mc) + rnd()
+            self.run_rnd = random.Random(i // 2 + 1).random
             self.run_end = self.nodes + (self.first_run << (i // 2))
 
     def _search(self, slice_nodes):
@@ -591,9 +686,12 @@ class Solver:
         deadline = None
         if self.max_seconds is not None:
             deadline = self.max_seconds - self.elapsed + self.clock()
-        key = self._key
         expand = self._expand
         total = self.total
+        sep = b"\xfe"
+        order = self.order
+        # the reserve order's values come with the children; another order is computed here
+        custom = order if order is not None and order is not _order_reserve else None
         slice_end = min(self.max_nodes, self.nodes + slice_nodes)
         nodes = self.nodes
         while True:
@@ -602,7 +700,7 @@ class Solver:
                 self._new_run()
             stack = self.stack
             visited = self.visited
-            order = self.run_order
+            rnd = self.run_rnd
             limit = slice_end if self.run_end is None else min(slice_end, self.run_end)
             while stack:
                 frame = stack[-1]
@@ -614,24 +712,31 @@ class Solver:
                         self.nodes = nodes
                         return self._finish(UNKNOWN, reason="seconds")
                     nodes += 1
-                    children = frame[1] = expand(frame[0])
-                    if order is not None:
-                        children.sort(key=order)
+                    if custom is None:
+                        children = frame[1] = expand(frame[0], rnd)
+                        if order is not None and len(children) > 1:
+                            children.sort(key=_first)  # stable: ties keep the move-kind order
+                    else:
+                        # a caller's order, given (move, position) as before the entries
+                        children = frame[1] = [
+                            (custom((e[1], (tuple(e[3]),) + e[4:8])) + (rnd() if rnd is not None else 0),) + e[1:]
+                            for e in expand(frame[0])]
+                        children.sort(key=_first)
                 i = frame[2]
                 if i >= len(children):
                     stack.pop()
                     continue
                 frame[2] = i + 1
-                mv, child = children[i]
-                k = key(child)
+                _, mv, head, nc, r2, f2, tal2, p2, fs = children[i]
+                k = head + sep.join(sorted(nc))  # as _key(child), from the parts
                 if k in visited:
                     continue
                 visited.add(k)
-                if sum(child[2]) == total:
+                if fs == total:
                     self.nodes = nodes
                     line = [f[3] for f in stack[1:]] + [mv]
                     return self._finish(WON, self._write_line(line))
-                stack.append([child, None, 0, mv])
+                stack.append([(tuple(nc), r2, f2, tal2, p2), None, 0, mv])
             self.nodes = nodes
             if not stack:
                 # any run is a complete reachability search: an empty stack proves "lost"
@@ -643,6 +748,13 @@ class Solver:
 
     def _write_line(self, line):
         """The internal line as move texts, replayed with Game.play on a copy: it must win."""
+        texts, g = self._replay(line)
+        if not g.won:
+            raise SolverBug(f"{self.game.code}: the line {' '.join(texts)} does not win")
+        return texts
+
+    def _replay(self, line):
+        """The internal moves `line` played on a copy of the game: (the move texts, the game after)."""
         g = self.game.copy()
         texts = []
         for src, dst, count in line:
@@ -677,9 +789,7 @@ class Solver:
             # onto a foundation: the first that takes the card (those of one suit are interchangeable)
             m = g.parse_move(f"{src}-F") if dst == "F" else Move(src, dst, count)
             texts.append(str(g.play(m)))
-        if not g.won:
-            raise SolverBug(f"{self.game.code}: the line {' '.join(texts)} does not win")
-        return texts
+        return texts, g
 
 
 def solve(game, max_nodes=DEFAULT_NODES, max_seconds=None, should_stop=None):

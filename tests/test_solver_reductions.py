@@ -1,0 +1,110 @@
+"""The solver's shortcuts against the plain versions: each one changes the work, never a verdict.
+
+The search keys a child from its parent's parts before it builds it (Solver._expand's entries); the
+safe foundation moves (Solver._auto) and the first of several empty columns (``one_empty``) prune it.
+Each is compared with the search without it, over deals of several games and both draws where the
+game lets the player choose."""
+
+import random
+
+import pytest
+
+from canfield import Game
+from canfield.rules import RULESETS
+from canfield.solver import UNKNOWN, Solver
+
+ONE_DECK = [name for name, r in RULESETS.items() if r.decks == 1 and name != "storehouse-sh1"]
+
+
+def draws(name):
+    r = RULESETS[name]
+    return (3, 1) if r.draws is None else r.draws[:1]
+
+
+def walk(solver, rng, steps):
+    """The positions of a random walk from the solver's start, each with its entries."""
+    st = solver.start
+    for _ in range(steps):
+        entries = solver._expand(st)
+        yield st, entries
+        if not entries:
+            return
+        e = rng.choice(entries)
+        st = (tuple(e[3]),) + e[4:8]
+
+
+@pytest.mark.parametrize("name", list(RULESETS))
+def test_a_childs_key_from_its_parents_parts_is_its_key(name):
+    """An entry's key (head + sorted columns) is the key of the position it builds, its order value and
+    its foundation count are that position's: a wrong head (a reserve or waste size off by one, a
+    talon not updated) would merge positions that differ, and "lost" would stop being a proof."""
+    rng = random.Random(7)
+    checked = 0
+    for d in draws(name):
+        for number in range(6):
+            solver = Solver(Game.new(d, name, number), 1000)
+            for st, entries in walk(solver, rng, 60):
+                for order, _mv, head, cols, r2, f2, tal2, p2, fs in entries:
+                    child = (tuple(cols), r2, f2, tal2, p2)
+                    assert head + b"\xfe".join(sorted(cols)) == Solver._key(child)
+                    assert fs == sum(f2)
+                    assert order == r2 * 256 - fs
+                    checked += 1
+    assert checked >= 100
+
+
+def test_the_children_are_those_of_the_plain_generator():
+    """Every entry's position is the one the engine's own rules reach with its move (the solver's
+    talon moves are draws, then the card): each entry of a random walk is played with Game.play, and
+    the solver's position of the game after it keys as the entry."""
+    rng = random.Random(3)
+    played = 0
+    for name in ONE_DECK:
+        for d in draws(name):
+            for number in range(3):
+                game = Game.new(d, name, number)
+                solver = Solver(game, 1000)
+                for _ in range(12):
+                    entries = solver._expand(solver.start)
+                    if not entries:
+                        break
+                    e = rng.choice(entries)
+                    line, game = solver._replay([e[1]])
+                    solver = Solver(game, 1000)
+                    want = (tuple(e[3]), e[4], e[5], e[6], e[7])
+                    assert Solver._key(solver.start) == Solver._key(want), (game.code, line)
+                    played += 1
+    assert played >= 150
+
+
+def compare(kwargs, games, budget, deals=range(10), exact=False):
+    compared = lost = 0
+    for name in games:
+        for d in draws(name):
+            for number in deals:
+                game = Game.new(d, name, number)
+                a = Solver(game, budget, **kwargs[0]).run()
+                b = Solver(game, budget, **kwargs[1]).run()
+                if exact:
+                    assert (a.verdict, a.nodes, a.moves) == (b.verdict, b.nodes, b.moves), game.code
+                if UNKNOWN not in (a.verdict, b.verdict):
+                    assert a.verdict == b.verdict, game.code
+                    compared += 1
+                    lost += a.lost
+    return compared, lost
+
+
+def test_safe_foundation_moves_change_no_verdict_in_the_family():
+    """With and without Solver._auto, on the one-deck games without take-backs (the rule is off with
+    them), both draws: the same verdict wherever both decide, lost ones included."""
+    games = [n for n in ONE_DECK if not RULESETS[n].takeback]
+    compared, lost = compare(({}, {"auto": False}), games, 4000)
+    assert compared >= 30 and lost >= 5
+
+
+def test_one_of_several_empty_columns_changes_nothing_in_the_family():
+    """A card or tail put in the first of several empty columns only: the same verdict, positions and
+    line as building it for each (without restarts, whose random tie-breaks draw one number a child)."""
+    compared, _ = compare(({"restarts": False}, {"restarts": False, "one_empty": False}), ONE_DECK, 3000,
+                          range(5), exact=True)
+    assert compared >= 40
