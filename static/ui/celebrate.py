@@ -56,7 +56,7 @@ class Celebration:
         return self.layer is not None and self.on_end is not None
 
     def start(self, foundations):
-        """Throw the foundations' cards (`foundations`: four lists of codes, bottom first); `on_end()`
+        """Throw the foundations' cards (`foundations`: a list of codes a foundation, bottom first); `on_end()`
         is called when the last has gone or a tap or key ended it."""
         if self.layer is not None:
             self._remove()
@@ -68,7 +68,7 @@ class Celebration:
         layer.setAttribute("aria-hidden", "true")
         layer.addEventListener("pointerdown", self.proxy("celebration-down", self._on_pointerdown))
         card_w = card_h = 0.0
-        for i in range(4):
+        for i in range(len(foundations)):   # 4 to 16 foundations (games of several decks)
             r = self.renderer.pile_element(f"foundation-{i + 1}").getBoundingClientRect()
             self.rects[i] = (r.left - box.left, r.top - box.top)
             card_w, card_h = r.width, r.height
