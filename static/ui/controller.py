@@ -649,8 +649,7 @@ class Controller:
                 ui.cursor += 1
                 self._say_cursor()
                 return
-        self._move_focus(key_neighbour(pile, direction, {TO_UI[n] for n in self.game.pile_names},
-                                       mirrored=self.settings.left_handed))
+        self._move_focus(key_neighbour(pile, direction, {TO_UI[n] for n in self.game.pile_names}))
 
     def _move_focus(self, pile: str) -> None:
         ui = self.ui
