@@ -33,7 +33,9 @@
     return pile.indexOf("foundation-") === 0 ? 1 : 104;
   }
   var SYMBOLS = F ? F.cards.suits : {}, RANK_LETTERS = F ? F.cards.ranks : "";
-  var CODE = new RegExp("^[" + RANK_LETTERS + "][" + Object.keys(SYMBOLS).join("") + "]$");
+  // a card's id (`Card.id`, the data-card hook): its code, then for a copy of a game of several decks
+  // the copy's number ("QC2".."QC4")
+  var CODE = new RegExp("^[" + RANK_LETTERS + "][" + Object.keys(SYMBOLS).join("") + "][234]?$");
   var ARRANGEMENTS = ["rows", "stacked", "compact", "side"];
   var TEXT_KEYS = SNAP.text_keys;
 
@@ -62,13 +64,13 @@
       if (!Array.isArray(cards) || cards.length > maxCards(PILES[i])) return false;
       for (var j = 0; j < cards.length; j++) {
         var c = cards[j];
-        if (!Array.isArray(c) || c.length !== 3 || !str(c[0], 2, CODE) || has(seen, c[0])) return false;
+        if (!Array.isArray(c) || c.length !== 3 || !str(c[0], 3, CODE) || has(seen, c[0])) return false;
         if (!num(c[1], -1e4, 1e4) || !num(c[2], -1e4, 1e4)) return false;
         seen[c[0]] = true;
       }
     }
     var counts = r.counts;
-    if (!str(counts.score, 7, /^-?\d{1,6}$/) || !str(counts.stock, 3, /^(\d{1,2}|\u21bb)?$/) ||
+    if (!str(counts.score, 7, /^-?\d{1,6}$/) || !str(counts.stock, 3, /^(\d{1,3}|\u21bb)?$/) ||
         !str(counts.reserve, 2, /^\d{1,2}$/)) return false;
     // #moves and #clock (absent from older records), and whether the settings hide them
     if (counts.moves !== undefined && !str(counts.moves, 6, /^\d{1,6}$/)) return false;
@@ -202,9 +204,10 @@
     }
     if (arr === "stacked") {
       var slots = up ? Math.max(nc + 1, 3) : Math.max(nc, 4);
-      if (ww > 2 * cw + g || fper > slots) return null;
+      var wslots = nc >= 5 ? 3 : 2;     // layout.py: the waste's slots (three on a table of five columns or more)
+      if (ww > wslots * step - g || fper > slots) return null;
       width = slots * step - g; x0 = (bw - width) / 2;
-      p.stock = [x0, g, cw, ch]; p.waste = [x0 + cw + g, g, 2 * cw + g, ch];
+      p.stock = [x0, g, cw, ch]; p.waste = [x0 + cw + g, g, wslots * step - g, ch];
       top = g + (1 + frows) * rh;
       if (up) { p.reserve = [x0, top, cw, 0]; tx = x0 + step; }
       else { p.reserve = [x0 + (slots - 1) * step, g, cw, ch]; tx = x0 + (slots - nc) / 2 * step; }
@@ -365,6 +368,7 @@
     var red = code[1] === "H" || code[1] === "D";
     var div = el("div", "card s" + code[1] + " " + (red ? "red" : "black"));
     div.setAttribute("data-card", code);
+    if (code.length > 2) div.setAttribute("data-copy", code.slice(0, 2));   // a copy wears its card's art
     div.setAttribute("data-painted", "");
     div.setAttribute("aria-hidden", "true");
     var rank = ranks[code[0]], sym = SYMBOLS[code[1]];

@@ -17,10 +17,10 @@ sys.path.insert(0, str(REPO / "scripts"))
 import build_deals  # noqa: E402
 from canfield import Game  # noqa: E402
 from ui.i18n import LANGUAGES, Translator  # noqa: E402
-from ui.layout import compute  # noqa: E402
+from ui.layout import compute, pile_ids  # noqa: E402
 from ui.settings import Settings  # noqa: E402
 from ui.snapshot import KEY, MAX_BYTES, TEXT_KEYS, encode, record, save_hash  # noqa: E402
-from ui.table import PILES, visible_cards  # noqa: E402
+from ui.table import visible_cards  # noqa: E402
 from ui.view import column_lengths  # noqa: E402
 
 CODE = re.compile(r"^[A2-9TJQK][SHDC]$")
@@ -69,7 +69,7 @@ def test_a_record_holds_only_checked_data_and_every_card_once():
         rec = _record(game)
         json.loads(encode(rec))  # plain JSON
         assert rec["v"] == 1 and rec["code"] == game.code and rec["save"] == save_hash('{"saved": 1}')
-        assert set(rec["cards"]) == set(PILES) == set(rec["layout"]["piles"])
+        assert set(rec["cards"]) == set(pile_ids(4, 4)) == set(rec["layout"]["piles"])   # the game's piles
         seen = [c[0] for cards in rec["cards"].values() for c in cards]
         assert all(CODE.match(c) for c in seen) and len(seen) == len(set(seen))
         assert {p: tuple(c[0] for c in cards) for p, cards in rec["cards"].items()} == visible_cards(game)

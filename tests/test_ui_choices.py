@@ -25,10 +25,21 @@ def family(name="family", prefix="FA1", **params):
 
 
 @pytest.mark.parametrize("params", [{"decks": 2}, {"columns": 5}, {"columns": 8}])
-def test_a_rule_set_the_page_cannot_draw_is_not_offered(params):
+def test_a_rule_set_the_page_cannot_draw_is_not_offered(params, monkeypatch):
+    # a page with the piles of a one-deck table only (as before issue 19): more is not offered
+    monkeypatch.setattr(choices, "PAGE_COLUMNS", 4)
+    monkeypatch.setattr(choices, "PAGE_FOUNDATIONS", 4)
     engine = {**RULESETS, "family": family(**params)}
     assert "family" not in choices.offered_names(engine)
-    assert choices.offered_names(engine) == choices.offered_names()   # the others stay, in the engine's order
+    assert all(r.decks == 1 and r.columns <= 4 for r in choices.offered_rulesets(engine).values())
+
+
+@pytest.mark.parametrize("params", [{"decks": 2}, {"decks": 4, "columns": 8}, {"columns": 8, "reserve": 40},
+                                    {"decks": 2, "reserve": 20, "reserve_face_up": True}])
+def test_the_page_draws_up_to_eight_columns_and_sixteen_foundations(params):
+    engine = {**RULESETS, "family": family(**params)}
+    assert "family" in choices.offered_names(engine)
+    assert choices.PAGE_COLUMNS == 8 and choices.PAGE_FOUNDATIONS == 16
 
 
 @pytest.mark.parametrize("params", [
@@ -43,9 +54,31 @@ def test_a_rule_set_the_page_can_draw_is_offered_whatever_its_name(params):
     assert [v for v, _ in choices.rules_options(t, engine)][-1] == "newname"
 
 
-def test_the_one_deck_games_of_the_engine_are_offered_and_the_others_wait():
-    assert tuple(choices.offered_rulesets()) == ("canfield", "classic", "storehouse", "rainbow", "superior",
-                                                 "rainfall", "chameleon", "rush", "casino", "acme")
+def test_all_sixteen_games_of_the_engine_are_offered_in_its_order():
+    assert tuple(choices.offered_rulesets()) == tuple(RULESETS) == (
+        "canfield", "classic", "storehouse", "rainbow", "superior", "rainfall", "chameleon", "rush", "casino",
+        "acme", "double", "triple", "quadruple", "american-toad", "variegated", "demon")
+
+
+@pytest.mark.parametrize("lang", ["fr", "nl", "en"])
+def test_the_new_game_dialog_groups_the_games_by_deck_count_each_with_its_line(lang):
+    t = Translator(lang)
+    groups = choices.rules_groups(t)
+    assert [label for label, _ in groups] == [t(f"newgame.decks.{n}") for n in (1, 2, 3, 4)]
+    assert len({label for label, _ in groups}) == 4
+    listed = [value for _, options in groups for value, _ in options]
+    assert sorted(listed) == sorted(RULESETS)
+    for (_, options), decks in zip(groups, (1, 2, 3, 4)):
+        assert all(RULESETS[v].decks == decks for v, _ in options)
+    assert [v for _, options in groups[1:2] for v, _ in options] == [
+        "double", "american-toad", "variegated", "demon"]          # the engine's order inside a group
+    for name in RULESETS:
+        note = choices.rules_note(name, t)
+        assert note and note != f"rules.{name}.note"
+        assert t.rules_name(name) == t(f"rules.{name}")           # a name of its own, not the fallback
+    if lang != "en":   # translated, not the English line
+        assert choices.rules_note("demon", t) != choices.rules_note("demon", Translator("en"))
+    assert choices.rules_note("no-such-game", t) == ""
 
 
 def test_storehouse_sh1_is_accepted_from_storage_and_the_address_but_not_listed():
@@ -90,7 +123,8 @@ def test_a_saved_storehouse_sh1_game_resumes_and_plays_by_its_rules():
 
 @pytest.fixture
 def classic_not_drawable(monkeypatch):
-    """The engine's "classic" given a seventh column: the page must stop offering it."""
+    """The engine's "classic" given a seventh column on a page of six at most: the page must stop offering it."""
+    monkeypatch.setattr(choices, "PAGE_COLUMNS", 6)
     monkeypatch.setattr(choices, "RULESETS", {**RULESETS, "classic": dataclasses.replace(CLASSIC, columns=7)})
     assert "classic" not in choices.offered_names()
     return Game.new(draw=3, rules="classic").code

@@ -15,12 +15,13 @@ from canfield import RULESETS
 from canfield.rules import LEGACY
 
 from .i18n import LANGUAGE_NAMES, LANGUAGES
+from .table import MAX_COLUMNS, MAX_FOUNDATIONS
 
 
 # The piles index.html has elements for (static/ui/table.py's PILES): a rule set asking for more is not
 # offered until the page has them.
-PAGE_COLUMNS = 4
-PAGE_FOUNDATIONS = 4
+PAGE_COLUMNS = MAX_COLUMNS
+PAGE_FOUNDATIONS = MAX_FOUNDATIONS
 
 
 def drawable(rules) -> bool:
@@ -66,17 +67,46 @@ def rules_options(t, rulesets=None) -> list[tuple[str, str]]:
     return [(name, t.rules_name(name)) for name in offered_rulesets(rulesets)]
 
 
+def rules_groups(t, rulesets=None) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The rule sets offered grouped by their deck count, fewest first: (the group's label, its (value,
+    text) pairs in the engine's order), for the New game dialog's <optgroup>s."""
+    groups = {}
+    for name, r in offered_rulesets(rulesets).items():
+        groups.setdefault(r.decks, []).append((name, t.rules_name(name)))
+    return [(t(f"newgame.decks.{decks}"), groups[decks]) for decks in sorted(groups)]
+
+
+def rules_note(name: str, t) -> str:
+    """The New game dialog's line saying what is special about the rule set `name` ("" if it has none)."""
+    key = f"rules.{name}.note"
+    text = t(key)
+    return "" if text == key else text
+
+
 def language_options() -> list[tuple[str, str]]:
     """(value, text) of each language, named in itself."""
     return [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES]
 
 
 def fill_select(select, options) -> None:
-    """Replace the <option>s of `select` (a DOM element) with `options`, (value, text) pairs."""
+    """Replace the <option>s of `select` (a DOM element) with `options`: (value, text) pairs, or (label,
+    [(value, text), ...]) for an <optgroup> of options (`rules_groups`)."""
     select.innerHTML = ""
     document = select.ownerDocument
+    for value, text in options:
+        if isinstance(text, list):
+            group = document.createElement("optgroup")
+            group.label = value
+            fill_options(group, text)
+            select.appendChild(group)
+        else:
+            fill_options(select, [(value, text)])
+
+
+def fill_options(parent, options) -> None:
+    document = parent.ownerDocument
     for value, text in options:
         opt = document.createElement("option")
         opt.value = value
         opt.textContent = text
-        select.appendChild(opt)
+        parent.appendChild(opt)

@@ -649,7 +649,8 @@ class Controller:
                 ui.cursor += 1
                 self._say_cursor()
                 return
-        self._move_focus(key_neighbour(pile, direction, {TO_UI[n] for n in self.game.pile_names}))
+        self._move_focus(key_neighbour(pile, direction, {TO_UI[n] for n in self.game.pile_names},
+                                       mirrored=self.settings.left_handed))
 
     def _move_focus(self, pile: str) -> None:
         ui = self.ui

@@ -16,7 +16,7 @@ from . import dates
 from .counters import best_text, clock_text, moves_made, next_daily, records_beaten
 from canfield.rules import get_rules
 
-from .choices import offered_names, offered_rulesets, successor
+from .choices import fill_select, offered_names, offered_rulesets, rules_groups, rules_note, successor
 from .rules_view import draw_note, rules_html
 from .settings import CHOICES, TOGGLES, form_name
 
@@ -61,8 +61,11 @@ class Dialogs:
             for radio in dlg.querySelectorAll('input[name="draw"]'):
                 # a fixed-draw game's draw is not the player's choice: keep theirs (settings) for the others
                 radio.checked = radio.value == str(view.settings.draw if fixed else game.draw)
+            # the games grouped by deck count (filled here: the language may have changed since)
+            select = dlg.querySelector('select[name="rules"]')
+            fill_select(select, rules_groups(view.t))
             # a legacy game (an old Storehouse SH1) preselects the game that replaced it
-            dlg.querySelector('select[name="rules"]').value = successor(game.rules.name)
+            select.value = successor(game.rules.name)
             self._sync_draw(dlg)
         elif name == "settings":
             s = view.settings
@@ -157,6 +160,20 @@ class Dialogs:
             fieldset.setAttribute("aria-describedby", line.id)
         line.textContent = note or ""
         line.hidden = note is None
+        self._sync_rules_note(dlg, rules if rules in offered else next(iter(offered)))
+
+    def _sync_rules_note(self, dlg, rules):
+        """The line under the rule set's choice that says what is special about the game selected."""
+        select = dlg.querySelector('select[name="rules"]')
+        line = dlg.querySelector("[data-rules-note]")
+        if not line:   # JS null: the first time
+            line = document.createElement("small")
+            line.setAttribute("data-rules-note", "")
+            line.id = "newgame-rules-note"
+            line.className = "rules-note"
+            select.closest("label").insertAdjacentElement("afterend", line)
+            select.setAttribute("aria-describedby", line.id)
+        line.textContent = rules_note(rules, self.view.t)
 
     def _choice(self, dlg):
         checked = dlg.querySelector('input[name="draw"]:checked')

@@ -181,12 +181,15 @@ def _place(arrangement: str, cw: float, g: float, ww: float, board_w: float, k: 
         return p, width, top, g + rh + (0 if up else ch)
     if arrangement == "stacked":       # stock waste reserve / F.. / T.. (phones); a face-up reserve left of T1
         slots = max(nc + 1, 3) if up else max(nc, 4)
-        if ww > 2 * cw + g or fper > slots:
+        # the waste takes two slots; three on a table of five columns or more, whose narrow cards could
+        # not fan three waste cards' corners over two (the reserve keeps the row's last slot)
+        wslots = 3 if nc >= 5 else 2
+        if ww > wslots * step - g or fper > slots:
             return None
         width = slots * step - g
         x0 = (board_w - width) / 2
         p["stock"] = (x0, g, cw, ch)
-        p["waste"] = (x0 + cw + g, g, 2 * cw + g, ch)
+        p["waste"] = (x0 + cw + g, g, wslots * step - g, ch)
         top = g + (1 + frows) * rh
         if up:
             p["reserve"] = (x0, top, cw, 0)

@@ -43,7 +43,7 @@ def speed_factor(speed: str) -> float:
 
 @dataclass(frozen=True)
 class Flight:
-    """One card of the deal: `key` is a card code (the element drawn on the table) or None (a back
+    """One card of the deal: `key` is a card id (the element drawn on the table) or None (a back
     that flies to the reserve, under its top card, and is removed when it lands)."""
 
     key: str | None

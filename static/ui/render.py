@@ -4,7 +4,8 @@ The renderer owns no model: it turns the view model (static/ui/view.py) into DOM
 only what it needs to write just the differences (which pile each card element sits in, its place,
 its marks, the last texts). Nobody reads that cache as the game, and it never changes the controller.
 
-Cards are keyed by their code and reused; a pile's cards are appended from the first difference on
+Cards are keyed by their id (`Card.id`: the code, "QC", for the first copy, "QC2".."QC4" for the copies
+of games of several decks, so `data-card` stays unique) and reused; a pile's cards are appended from the first difference on
 (which moves a reused node into its new pile). Every place comes from the layout in pixels, so the
 board needs no measuring to be right. Cards that change pile slide from where they were (Web
 Animations, transform only) unless the player asked for reduced motion; a sliding card is drawn above
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import json
 
-from canfield import CARDS
+from canfield import CARDS, Card
 from js import Object, document, window
 from pyodide.ffi import to_js
 
@@ -27,8 +28,8 @@ from .a11y import pile_label
 from .faces import rank_labels
 from .motion import DEAL_MS, FLIGHT_MS, deal_flights, deal_plan
 from .rules_view import passes_label
-from .table import PILES, TO_ENGINE
-from .view import card_class, card_html, view_model
+from .table import MAX_FOUNDATIONS, PILES, TO_ENGINE
+from .view import card_class, card_html, face_code, view_model
 
 SLIDE_MS = 160
 MARKS = ("selected", "cursor", "hint-src", "hint-dst", "dragging")
@@ -49,7 +50,7 @@ class Renderer:
         self.pile_el = {p: document.querySelector(f'[data-pile="{p}"]') for p in PILES}
         self.slot_el = {p: el.parentElement for p, el in self.pile_el.items()}
         self.placeholder = {
-            i: self.pile_el[f"foundation-{i}"].querySelector(".placeholder") for i in range(1, 5)
+            i: self.pile_el[f"foundation-{i}"].querySelector(".placeholder") for i in range(1, MAX_FOUNDATIONS + 1)
         }
         self.score_el = document.getElementById("score")
         # a casino-scored game: the running balance of its statistics' table beside the score
@@ -69,13 +70,13 @@ class Renderer:
         self.on_frame_proxy = on_frame
         self.on_slid = on_slid
         self.on_undeny = on_undeny
-        self.cards = {}          # code -> element
+        self.cards = {}          # card id -> element (the first deck's made now, the copies when first shown)
         self.below_el = {}       # pile -> the face drawn under its top card (not a [data-card]: no hook)
         self.below_code = {}     # pile -> (code, language) drawn there
-        self.shown = {p: () for p in PILES}   # DOM diff cache: codes in each pile element
-        self.where = {}          # code -> pile id, for the cards on screen
-        self.placed = {}         # code -> (x, y) written
-        self.marks = {}          # code -> frozenset of mark classes written
+        self.shown = {p: () for p in PILES}   # DOM diff cache: card ids in each pile element
+        self.where = {}          # card id -> pile id, for the cards on screen
+        self.placed = {}         # card id -> (x, y) written
+        self.marks = {}          # card id -> frozenset of mark classes written
         self.pile_marks = {p: frozenset({"empty"}) for p in PILES}
         self.texts = {}          # element key -> last text written
         self.assist_drawn = None  # (Panel, language) drawn in #assist
@@ -95,14 +96,24 @@ class Renderer:
         for el in self.pile_el.values():
             el.classList.add("empty")
         for card in CARDS:
-            el = document.createElement("div")
-            el.className = card_class(card.code)
-            el.dataset.card = card.code
-            el.setAttribute("aria-hidden", "true")  # the faces are drawn; the pile's name says the card
-            self.cards[card.code] = el
+            self._make_card(card.id)
 
-    def card_element(self, code):
-        return self.cards[code]
+    def _make_card(self, card_id):
+        el = document.createElement("div")
+        el.className = card_class(card_id)
+        el.dataset.card = card_id
+        if card_id != face_code(card_id):
+            el.dataset.copy = face_code(card_id)   # a copy wears its card's art (static/faces.css)
+        el.setAttribute("aria-hidden", "true")  # the faces are drawn; the pile's name says the card
+        if self.labels is not None:
+            el.innerHTML = card_html(card_id, self.labels)
+        self.cards[card_id] = el
+        return el
+
+    def card_element(self, card_id):
+        """The element of the card with this id (`Card.id`), made the first time a copy is asked for."""
+        el = self.cards.get(card_id)
+        return el if el is not None else self._make_card(Card.parse_id(card_id).id)
 
     def pile_element(self, pile):
         return self.pile_el[pile]
@@ -112,8 +123,8 @@ class Renderer:
     def relabel(self, t):
         """Write the card faces in the current language (ranks differ: R/D/V, H/V/B, K/Q/J)."""
         self.labels = rank_labels(t)
-        for card in CARDS:
-            self.cards[card.code].innerHTML = card_html(card.code, self.labels)
+        for card_id, el in self.cards.items():
+            el.innerHTML = card_html(card_id, self.labels)
         self.texts.clear()
         self.drawn_version = -1
         self.below_code.clear()
@@ -189,7 +200,7 @@ class Renderer:
                     if old == pile:
                         continue
                     if old is not None:
-                        r = self.cards[code].getBoundingClientRect()
+                        r = self.card_element(code).getBoundingClientRect()
                         slides[code] = (r.left, r.top)
                     elif ui.slide_origin is not None:
                         if origin_rect is None:
@@ -210,11 +221,11 @@ class Renderer:
                 while k < limit and old[k] == codes[k]:
                     k += 1
                 for code in codes[k:]:
-                    pile_el.appendChild(self.cards[code])
+                    pile_el.appendChild(self.card_element(code))
                     self.where[code] = pile
                 self.shown[pile] = codes
             for place in places:
-                el = self.cards[place.code]
+                el = self.card_element(place.code)
                 xy = (place.x, place.y)
                 if self.placed.get(place.code) != xy:
                     self.placed[place.code] = xy
@@ -336,11 +347,15 @@ class Renderer:
         if self.motion_js is not None:
             self.motion_js.finish()
 
+    # the faces of every game's cards: a copy of a card of another deck wears its card's face
+    face_codes = [card.code for card in CARDS]
+
     def keep_faces(self):
         """Build every card face's image once, a few per idle moment, and keep them (static/motion.js):
-        a card dealt later does not build its face's image in the deal's first frame."""
+        a card dealt later does not build its face's image in the deal's first frame. One image per
+        face: the copies of games of several decks share their card's."""
         if self.motion_js is not None:
-            self.motion_js.keepFaces(json.dumps([card.code for card in CARDS]))
+            self.motion_js.keepFaces(json.dumps(self.face_codes))
 
     def _below_top(self, pile, code, t, lang):
         """The next card of the reserve or a foundation, beneath its top card: a dragged top card
@@ -361,7 +376,7 @@ class Renderer:
             return
         el.className = card_class(code) + " under"
         el.dataset.under = code
-        el.dataset.copy = code           # its face's art (static/faces.css)
+        el.dataset.copy = face_code(code)   # its face's art (static/faces.css)
         el.innerHTML = card_html(code, self.labels)
         el.hidden = False
 
@@ -376,7 +391,7 @@ class Renderer:
         self._text("score", self.score_el, str(game.score))
         self._balance(game)
         self._text("code", self.deal_code, game.code or "")
-        for i in range(1, 5):
+        for i in range(1, len(game.foundations) + 1):
             nxt = game.foundation_next(i - 1)
             label = t.card_label(nxt.rank, nxt.suit) if nxt is not None else ""
             if self.texts.get(f"f{i}") != label:
@@ -499,7 +514,7 @@ class Renderer:
 
     def shake(self, pile, codes):
         """A short shake of the touched cards (or pile): nothing legal happened."""
-        targets = [self.cards[c] for c in codes] if codes else [self.pile_el[pile]]
+        targets = [self.card_element(c) for c in codes] if codes else [self.pile_el[pile]]
         for el in targets:
             if not self.motion:
                 el.animate(_js([{"outlineColor": "#d00"}, {"outlineColor": "transparent"}]),

@@ -37,13 +37,17 @@ def _names(codes, lang: str) -> str:
 
 def rule_keys(rules) -> list[str]:
     """The message keys of the rule paragraphs for one rule set, in reading order."""
-    keys = ["help.goal"]
+    decks = ".decks" if rules.decks > 1 else ""    # several decks: the counts are said, not "52" and "four"
+    keys = ["help.goal" + decks]
     if rules.base_rank is None:
-        keys += ["help.deal.base", "help.foundations"]
+        keys += ["help.deal.base" + decks, "help.foundations"]
     elif rules.base_rank == 1:   # the aces start: no foundation goes on from the king
-        keys += ["help.deal.aces", "help.foundations.ace"]
+        keys += ["help.deal.aces" + decks, "help.foundations.ace"]
     else:
+        # no game of several decks starts on another fixed rank: its line would need its own count
         keys += ["help.deal.fixed", "help.foundations"]
+    if rules.decks > 1:
+        keys.append("help.decks")
     if rules.reserve_face_up:
         keys.append("help.reserve.up")
     keys.append(f"help.columns.{rules.build}" + ("" if rules.wrap else ".nowrap"))
@@ -128,6 +132,8 @@ def rule_values(rules, t, draw: int = 3) -> dict:
             "reserve": rules.reserve, "columns": rules.columns, "nth": ordinal(rules.reserve + 1, t.lang),
             "draw": draw_text(t, rules.draws[0] if rules.draws is not None else draw),
             "passes": rules.passes or "",
+            "decks": rules.decks, "cards": 52 * rules.decks, "foundations": rules.foundations,
+            "per": rules.decks, "aces": rules.foundations,
             "schedule": schedule_text(rules, t) if rules.draws is not None else ""}
 
 

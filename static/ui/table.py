@@ -8,29 +8,37 @@ membership, chessground style; it never decides on its own what is legal.
 
 from __future__ import annotations
 
+# The most piles of a table of the family (8 columns, 16 foundations: Quadruple Canfield); index.html
+# has an element for each, and a game of fewer leaves the others hidden.
+MAX_COLUMNS = 8
+MAX_FOUNDATIONS = 16
+
 # Pile ids of the page (the data-pile hooks) and the engine's pile names.
 PILES = (
     "stock", "waste", "reserve",
-    "foundation-1", "foundation-2", "foundation-3", "foundation-4",
-    "tableau-1", "tableau-2", "tableau-3", "tableau-4",
+    *(f"foundation-{i}" for i in range(1, MAX_FOUNDATIONS + 1)),
+    *(f"tableau-{i}" for i in range(1, MAX_COLUMNS + 1)),
 )
 TO_ENGINE = {
     "stock": "S", "waste": "W", "reserve": "R",
-    **{f"foundation-{i}": f"F{i}" for i in range(1, 5)},
-    **{f"tableau-{i}": f"T{i}" for i in range(1, 5)},
+    **{f"foundation-{i}": f"F{i}" for i in range(1, MAX_FOUNDATIONS + 1)},
+    **{f"tableau-{i}": f"T{i}" for i in range(1, MAX_COLUMNS + 1)},
 }
 TO_UI = {v: k for k, v in TO_ENGINE.items()}
 
-# Keyboard grid: rows as they are drawn. Columns line up on screen: the
-# stock above the reserve, foundation i above tableau column i.
+# Keyboard grid: rows in reading order (the stock's row, then the reserve's and the columns').
+# Left and right follow a row; up and down go to the pile of the other row nearest on screen
+# (`key_neighbour` asks the layout where the piles are, so many foundations in two rows, a side
+# layout or a mirrored table all move the way the arrows point).
 KEY_ROWS = (
-    ("stock", "waste", "foundation-1", "foundation-2", "foundation-3", "foundation-4"),
-    ("reserve", "tableau-1", "tableau-2", "tableau-3", "tableau-4"),
+    ("stock", "waste", *(f"foundation-{i}" for i in range(1, MAX_FOUNDATIONS + 1))),
+    ("reserve", *(f"tableau-{i}" for i in range(1, MAX_COLUMNS + 1))),
 )
+# Where a pile sits when no layout is given: the stock above the reserve, foundation i above column i.
 _VISUAL_COL = {
     "stock": 0, "waste": 1, "reserve": 0,
-    **{f"foundation-{i}": 1 + i for i in range(1, 5)},
-    **{f"tableau-{i}": 1 + i for i in range(1, 5)},
+    **{f"foundation-{i}": 1 + i for i in range(1, MAX_FOUNDATIONS + 1)},
+    **{f"tableau-{i}": 1 + i for i in range(1, MAX_COLUMNS + 1)},
 }
 
 WASTE_FAN = {3: 3, 1: 1}  # cards of the waste drawn face up, by draw count
@@ -63,19 +71,21 @@ def code_from_hash(hash_text: str | None) -> str:
 
 
 def visible_cards(game) -> dict[str, tuple[str, ...]]:
-    """Card codes drawn in each pile, bottom to top (the face-down stock draws none)."""
+    """The ids of the cards drawn in each pile of the game's table, bottom to top (the face-down stock
+    draws none). A card's id is its code for the first copy ("QC", so every one-deck table names its cards
+    as before) and the code and copy number for the others ("QC2"): the page's `data-card`, unique."""
     waste = game.waste[-WASTE_FAN.get(game.draw, 1):] if game.waste else ()
     out = {
         "stock": (),
-        "waste": tuple(c.code for c in waste),
+        "waste": tuple(c.id for c in waste),
         # a face-up reserve shows every card (fanned, static/ui/layout.py), else only its top
-        "reserve": (tuple(c.code for c in game.reserve) if game.rules.reserve_face_up
-                    else (game.reserve[-1].code,) if game.reserve else ()),
+        "reserve": (tuple(c.id for c in game.reserve) if game.rules.reserve_face_up
+                    else (game.reserve[-1].id,) if game.reserve else ()),
     }
     for i, pile in enumerate(game.foundations, 1):
-        out[f"foundation-{i}"] = (pile[-1].code,) if pile else ()
+        out[f"foundation-{i}"] = (pile[-1].id,) if pile else ()
     for i, pile in enumerate(game.tableau, 1):
-        out[f"tableau-{i}"] = tuple(c.code for c in pile)
+        out[f"tableau-{i}"] = tuple(c.id for c in pile)
     return out
 
 
@@ -110,14 +120,16 @@ def stock_move(game):
     return recycle
 
 
-def key_neighbour(pile: str, direction: str, present=None) -> str:
+def key_neighbour(pile: str, direction: str, present=None, mirrored: bool = False) -> str:
     """The pile reached from `pile` by an arrow key ("left", "right", "up", "down"); `present`: the pile
-    ids the table has (a game of three columns has no tableau-4), all of them unless given."""
+    ids the table has (a game of three columns has no tableau-4), all of them unless given; `mirrored`:
+    the left-handed table, drawn as the mirror image (static/ui/layout.py), where the stock is on the
+    right: the arrows still move the way they point on screen."""
     rows = KEY_ROWS if present is None else tuple(tuple(p for p in r if p in present) for r in KEY_ROWS)
     row = 0 if pile in rows[0] else 1
     piles = rows[row]
     if direction in ("left", "right"):
-        i = piles.index(pile) + (1 if direction == "right" else -1)
+        i = piles.index(pile) + (1 if (direction == "right") != mirrored else -1)
         return piles[max(0, min(len(piles) - 1, i))]
     other = rows[1 - row]
     if (direction == "down") == (row == 1):

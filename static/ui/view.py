@@ -7,7 +7,8 @@ data can rebuild the board's markup without measuring anything.
 
 `card_html` is the one place that writes a card element's content (its corner indices and its art,
 static/ui/faces.py);
-the element itself is ``<div class="card s<suit> <colour>" data-card="QC">``, see `card_class`.
+the element itself is ``<div class="card s<suit> <colour>" data-card="QC">``, see `card_class` (a copy of
+a card of another deck: ``data-card="QC2" data-copy="QC"``, its face's art keyed on data-copy).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from .table import PILES, TO_UI, visible_cards
 
 @dataclass(frozen=True)
 class Place:
-    code: str
+    code: str           # the card's id: its data-card ("QC", a copy "QC2")
     pile: str
     index: int
     x: float            # inside the pile
@@ -41,15 +42,22 @@ class ViewModel:
 
 
 def card_class(code: str) -> str:
-    card = Card.parse(code)
+    """The classes of a card element; `code`: a card's code or id (every copy of a card looks the same)."""
+    card = Card.parse_id(code)
     return f"card s{card.suit} {'red' if card.red else 'black'}"
+
+
+def face_code(card_id: str) -> str:
+    """The two-character code whose face a card shows: "QC" for "QC" and for its copies "QC2".."QC4"."""
+    return card_id[:2]
 
 
 def card_html(code: str, labels: dict[str, str] | None = None) -> str:
     """A card's face (static/ui/faces.py): the corner indices, drawn by CSS from data-f, and the art, from
     static/faces.css. A picture of the card: the pile's accessible name says the card in words, so no
-    abbreviation ("D♣") is left for a screen reader to contradict. `labels`: faces.rank_labels(t)."""
-    return card_markup(code, labels)
+    abbreviation ("D♣") is left for a screen reader to contradict. `labels`: faces.rank_labels(t);
+    `code`: a card's code or id (a copy shows its card's face)."""
+    return card_markup(face_code(code), labels)
 
 
 def cursor_code(game, ui, shown=None):
@@ -116,9 +124,9 @@ def view_model(game, ui, layout) -> ViewModel:
         cards[pile] = tuple(out)
     can_undo = game.can_undo or ui.restart_undo is not None
     buttons = {"undo": can_undo, "redo": game.can_redo, "restart": game.can_undo or game.can_redo}
-    below_top = {"reserve": game.reserve[-2].code if len(game.reserve) > 1 else None}
+    below_top = {"reserve": game.reserve[-2].id if len(game.reserve) > 1 else None}
     for i, pile in enumerate(game.foundations, 1):
-        below_top[f"foundation-{i}"] = pile[-2].code if len(pile) > 1 else None
+        below_top[f"foundation-{i}"] = pile[-2].id if len(pile) > 1 else None
     return ViewModel(cards=cards, pile_marks={p: frozenset(m) for p, m in pile_marks.items()},
                      buttons=buttons, keyboard_cursor=cursor, below_top=below_top)
 

@@ -1,10 +1,18 @@
-"""The Canfield family's one-deck games on the page (issue 19): each offered game opened from the New game
-dialog and from the address, at a phone's 390x844 (touch taps) and a desktop's 1280x800 (clicks); a few
-moves by taps checked against the engine; the code's prefix and draw; the rules dialog's lines; the
-stock's pass count; a solver line replayed to a win; an old Storehouse SH1 game resumed.
+"""The Canfield family on the page (issue 19): each one-deck game opened from the New game dialog and from
+the address, at a phone's 390x844 (touch taps) and a desktop's 1280x800 (clicks); a few moves by taps
+checked against the engine; the code's prefix and draw; the rules dialog's lines; the stock's pass count;
+a solver line replayed to a win; an old Storehouse SH1 game resumed. The six games of several decks: each
+opened from the New game dialog (its group, its line) and from the address on one page per window size,
+played by taps and a drag, every card named by its id (`QC2` for a copy); a solver line of each replayed
+by keyboard to a win, saved, reloaded and resumed midway, and the win counted.
 """
 
 from __future__ import annotations
+
+import os
+import re
+import tempfile
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -13,17 +21,21 @@ from canfield import Game
 from canfield.solver import solve
 from keyboard_paths import play_by_keyboard
 from test_game import _no_horizontal_scroll, _tableau_cards_readable, card, expect_game
-from ui.choices import offered_rulesets
+from test_table import CHECK_JS, PILES_JS, min_strip, settle
+from ui.choices import offered_rulesets, rules_note
 from ui.i18n import Translator
 from ui.rules_view import draw_note, passes_label, rule_keys, rule_values
 from ui.table import TO_ENGINE
 
 EN = Translator("en")
-OFFERED = offered_rulesets()
+ALL_OFFERED = offered_rulesets()
+OFFERED = {name: r for name, r in ALL_OFFERED.items() if r.decks == 1}
+MULTI = {name: r for name, r in ALL_OFFERED.items() if r.decks > 1}
 FAMILY = ("storehouse", "rainfall", "rush", "acme")
 # A Rainfall deal the solver proves won in 148 moves (67 not draws) within 100k positions.
 RAINFALL_WON = "RF1-D1-AAAABMM"
 SIZES = [(390, 844), (1280, 800)]
+SHOTS = Path(os.environ.get("CANFIELD_SCREENSHOTS", Path(tempfile.gettempdir()) / "canfield-screenshots"))
 
 
 def hash_of(page) -> str:
@@ -98,7 +110,8 @@ def check_game(page, tap, game):
 def test_each_offered_game_from_the_new_game_dialog(request, open_game, new_context, record_page, size):
     page, tap = board(request, open_game, new_context, record_page, size, "CF1-D3-AAAAACL")
     options = page.locator('#dlg-new select[name="rules"] option')
-    assert options.evaluate_all("els => els.map(e => e.value)") == list(OFFERED)
+    # the one-deck games first (their group), then the others by their deck count
+    assert options.evaluate_all("els => els.map(e => e.value)")[:len(OFFERED)] == list(OFFERED)
     assert set(FAMILY) <= set(OFFERED)
     for i, (name, rules) in enumerate(OFFERED.items()):
         before = hash_of(page)
@@ -188,3 +201,200 @@ def test_an_old_storehouse_sh1_game_resumes_and_plays(open_game, page):
     page.locator('header [data-action="rules"]').click()       # its own rules: take-backs, alternate colours
     expect(page.locator("#rules-body")).to_contain_text(EN("help.columns.alternate"))
     expect(page.locator("#rules-body")).to_contain_text(EN("help.takeback"))
+
+
+# ---------------------------------------------------------------------------------- several decks
+
+def view_ids(game):
+    """What the page shows of `game`, each card by its id (`Card.id`: "QC", a copy "QC2"): its piles only,
+    a face-up reserve whole."""
+    waste = game.waste[-(3 if game.draw == 3 else 1):] if game.waste else ()
+    reserve = game.reserve if game.rules.reserve_face_up else game.reserve[-1:]
+    out = {"stock": [], "waste": [c.id for c in waste], "reserve": [c.id for c in reserve]}
+    for i, f in enumerate(game.foundations, 1):
+        out[f"foundation-{i}"] = [f[-1].id] if f else []
+    for i, t in enumerate(game.tableau, 1):
+        out[f"tableau-{i}"] = [c.id for c in t]
+    return out
+
+
+def expect_ids(page, game, check_table=None):
+    """The page shows exactly `game` (its piles, no other, each card by id), its score, reserve count and
+    description; then (`check_table`: the minimum strip) no scroll and every card's corner readable."""
+    want = view_ids(game)
+    try:
+        page.wait_for_function("want => { const got = (" + PILES_JS + ")(); return JSON.stringify(Object.keys(got)"
+                               ".sort()) === JSON.stringify(Object.keys(want).sort()) && Object.keys(want).every("
+                               "k => JSON.stringify(got[k]) === JSON.stringify(want[k])); }", arg=want, timeout=10_000)
+    except Exception:
+        assert page.evaluate(PILES_JS) == want
+        raise
+    expect(page.locator("#score")).to_have_text(str(game.score))
+    expect(page.locator("#reserve-count")).to_have_text(str(len(game.reserve)))
+    expect(page.locator("#description")).to_have_text(game.describe("en"))
+    if check_table is not None:
+        settle(page)
+        bad = page.evaluate(CHECK_JS, check_table)
+        assert bad == [], bad[:10]
+
+
+def corner_of(page, card_id):
+    settle(page)
+    box = page.locator(f'[data-card="{card_id}"]').bounding_box()
+    return box["x"] + min(8, box["width"] / 3), box["y"] + 4
+
+
+def tap_at(page, touch, x, y):
+    if touch:
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.click(x, y)
+
+
+def play_some(page, game, touch, size, n=3):
+    """`n` moves a player would make (the solver's line, draws skipped for the first card moves), by taps
+    on the cards' corners (the engine's tap move; else the card, then where it goes) and the last card
+    move by a drag; each checked against the engine, the table checked after."""
+    line = solve(game.copy(), max_nodes=5_000).moves or []
+    probe, card_moves = game.copy(), []
+    for text in line:
+        move = probe.parse_move(text)
+        probe.play(move)
+        card_moves.append(move)
+        if sum(not m.is_stock for m in card_moves) >= n:
+            break
+    while sum(not m.is_stock for m in card_moves) < n:    # no line found: the moves a player would try
+        legal = [m for m in probe.legal_moves() if not m.is_stock] or list(probe.legal_moves())[:1]
+        if not legal:
+            break
+        probe.play(legal[0])
+        card_moves.append(legal[0])
+    dragged = False
+    last = max((i for i, m in enumerate(card_moves) if not m.is_stock), default=-1)
+    for i, move in enumerate(card_moves):
+        if move.is_stock:
+            tap_at(page, touch, *center(page, '[data-pile="stock"]'))
+        else:
+            src = game.pile(move.src)
+            card_id = src[len(src) - move.count].id
+            if i == last:            # one drag (a mouse: the page's pointer events, on a phone too)
+                x, y = corner_of(page, card_id)
+                dest = page.locator(f'[data-pile="{TO_UI[move.dst]}"] [data-card]').last
+                t = (dest if dest.count() else page.locator(f'[data-pile="{TO_UI[move.dst]}"]')).bounding_box()
+                page.mouse.move(x, y)
+                page.mouse.down()
+                page.mouse.move(x + 12, y + 12, steps=2)
+                page.mouse.move(t["x"] + t["width"] / 2, t["y"] + min(t["height"], 40) / 2, steps=4)
+                page.mouse.up()
+                dragged = True
+            else:
+                tap_at(page, touch, *corner_of(page, card_id))
+                if game.tap_move(move.src, move.count, True) != move:
+                    expect(page.locator(f'[data-card="{card_id}"]')).to_have_class(re.compile(r"\bselected\b"))
+                    dest = page.locator(f'[data-pile="{TO_UI[move.dst]}"] [data-card]').last
+                    if dest.count():
+                        tap_at(page, touch, *corner_of(page, dest.get_attribute("data-card")))
+                    else:
+                        tap_at(page, touch, *center(page, f'[data-pile="{TO_UI[move.dst]}"]'))
+        game.play(move)
+        expect_ids(page, game)
+    assert dragged and game.history
+    expect_ids(page, game, min_strip(size))
+
+
+def center(page, selector):
+    box = page.locator(selector).bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + min(box["height"], 30) / 2
+
+
+TO_UI = {v: k for k, v in TO_ENGINE.items()}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_each_game_of_several_decks_from_the_dialog_and_the_address(request, open_game, new_context, record_page,
+                                                                   size):
+    """One page a window size: each game dealt from the New game dialog (in its deck count's group, with
+    its line), played; then another deal of each from the address, played."""
+    assert set(MULTI) == {"double", "triple", "quadruple", "american-toad", "variegated", "demon"}
+    touch = size[0] < 500
+    page, _ = board(request, open_game, new_context, record_page, size, "CF1-D3-AAAAACL")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for i, (name, rules) in enumerate(MULTI.items()):
+        before = hash_of(page)
+        page.locator('header [data-action="new"]').click()
+        dlg = page.locator("#dlg-new")
+        group = dlg.locator(f'select[name="rules"] optgroup:has(option[value="{name}"])')
+        expect(group).to_have_attribute("label", EN(f"newgame.decks.{rules.decks}"))
+        dlg.locator('select[name="rules"]').select_option(name)
+        expect(dlg.locator("[data-rules-note]")).to_have_text(rules_note(name, EN))
+        dlg.locator('[data-dialog="deal"]').click()
+        if i:   # the previous deal was started (play_some): leaving it asks first
+            page.locator('#dlg-confirm [data-dialog="confirm-yes"]').click()
+        expect(dlg).to_be_hidden()
+        # (a machine under load: dealing a table of four decks can take some seconds)
+        page.wait_for_function("b => decodeURIComponent(location.hash.slice(1)) !== b", arg=before, timeout=30_000)
+        game = Game.from_code(hash_of(page))
+        assert game.rules.name == name and game.code.startswith(rules.prefix + "-")
+        expect(page.locator("#deal-code")).to_have_text(game.code)
+        page.wait_for_function("() => document.getAnimations().length === 0")   # the deal has landed
+        expect_ids(page, game, min_strip(size))
+        ids = page.evaluate("() => [...document.querySelectorAll('[data-card]')].map(c => c.dataset.card)")
+        assert len(ids) == len(set(ids)) and any(len(x) == 3 for x in ids), ids     # copies by their own id
+        copies = page.evaluate("() => [...document.querySelectorAll('[data-card]')].filter(c => c.dataset.card"
+                               ".length === 3).map(c => [c.dataset.card, c.dataset.copy, getComputedStyle("
+                               "c.querySelector('.art')).getPropertyValue('--art').length > 20])")
+        assert copies and all(c[1] == c[0][:2] and c[2] for c in copies), copies[:3]   # dressed as the card
+        page.screenshot(path=str(SHOTS / f"decks-{name}-{size[0]}x{size[1]}-start.png"))
+        play_some(page, game, touch, size)
+    for i, name in enumerate(MULTI):
+        code = Game.new(rules=name, number=900 + i).code
+        page.evaluate("c => { location.hash = c }", code)
+        page.locator('#dlg-confirm [data-dialog="confirm-yes"]').click()
+        expect(page.locator("#deal-code")).to_have_text(code)
+        game = Game.from_code(code)
+        page.wait_for_function("() => document.getAnimations().length === 0")
+        expect_ids(page, game, min_strip(size))
+        play_some(page, game, touch, size, n=1)
+
+
+def test_a_solver_line_wins_each_game_of_several_decks_saved_and_resumed(open_game, page):
+    """One page: for each game a deal the solver wins, its line typed by keyboard; halfway the page is
+    reloaded and the saved game resumes where it was; the win opens the win dialog and is counted."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_game(WINNING[0][1], path="index.html?lang=en")
+    for n, (name, code, nodes) in enumerate(WINNING):
+        if n:
+            page.evaluate("c => { location.hash = c }", code)
+            expect(page.locator("#deal-code")).to_have_text(code)
+        game = Game.from_code(code)
+        result = solve(game.copy(), max_nodes=nodes)
+        assert result.verdict == "won", (name, result)
+        present = set(view_ids(game))
+        page.wait_for_function("() => document.getAnimations().length === 0")
+        half = len(result.moves) // 2
+        for part in (result.moves[:half], result.moves[half:]):
+            stock = page.locator('[data-pile="stock"]')
+            stock.focus()
+            expect(stock).to_be_focused()
+            play_by_keyboard(page, game, part, present=present)
+            if not game.won:     # saved after every action: a reload resumes the game where it was
+                expect_ids(page, game)
+                settle(page)
+                page.reload(wait_until="commit")
+                page.wait_for_selector('#game[data-ready="true"]', state="attached", timeout=120_000)
+                expect(page.locator("#deal-code")).to_have_text(code)
+                expect_ids(page, game, min_strip((1280, 800)))
+        assert game.won
+        expect(page.locator("#dlg-win")).to_be_visible(timeout=30_000)
+        expect(page.locator("#score")).to_have_text(str(game.score))
+        key = f"{name}-D{game.draw}"
+        page.wait_for_function("k => ((JSON.parse(localStorage.getItem('canfield.stats') || '{}').tables || {})[k]"
+                               " || {}).won === 1", arg=key)
+        page.keyboard.press("Escape")
+        expect(page.locator("#dlg-win")).to_be_hidden()
+
+
+# A deal of each game of several decks the solver wins (tests/test_family.py WINNING_DEALS), and the
+# positions it needs to find the line.
+WINNING = [(name, Game.new(rules=name, number=number).code, 20_000)
+           for name, number in (("double", 0), ("triple", 0), ("quadruple", 0), ("demon", 0), ("american-toad", 32))]

@@ -17,8 +17,8 @@ from playwright.sync_api import expect
 
 from canfield import Game
 from canfield.solver import solve
-from ui.layout import Counts, compute
-from ui.table import TO_ENGINE
+from ui.layout import Counts, compute, pile_ids
+from ui.table import PILES, TO_ENGINE
 
 from test_table import PILES_JS, check, corner, drag, min_strip, settle, view_of, wait_view
 
@@ -255,4 +255,4 @@ def test_the_painted_board_before_python_follows_the_parameters(open_game, page,
     assert len(painted["piles"]["reserve"]) == (len(game.reserve) if game.rules.reserve_face_up else 1)
     hidden = page.evaluate("() => [...document.querySelectorAll('[data-pile]')].filter(p => p.parentElement.hidden)"
                            ".map(p => p.dataset.pile)")
-    assert hidden == [f"tableau-{i}" for i in range(game.rules.columns + 1, 5)]
+    assert hidden == [p for p in PILES if p not in pile_ids(game.rules.columns, game.rules.foundations)]
