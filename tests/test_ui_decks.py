@@ -138,3 +138,19 @@ def test_a_phone_in_portrait_deals_a_table_of_eight_columns_in_rows(size):
         sx, _, sw, _ = layout.piles["stock"]
         wx, _, ww, _ = layout.piles["waste"]
         assert wx >= sx + sw and wx + ww <= layout.piles["reserve"][0] + 0.01   # stock, waste, reserve in a row
+
+
+def test_a_new_deal_of_fewer_columns_moves_the_focus_off_a_column_it_has_not():
+    """The keyboard focus on column 7 of a Demon, then a Chameleon (3 columns) is dealt: the deal reaches
+    the table (it raised a ValueError on the missing column) and the focus goes to the stock."""
+    from ui.controller import Focus
+    from ui_helpers import make_controller
+
+    c = make_controller(code="DM1-D3-AAAAAAA")
+    c.dispatch(Focus("tableau-7", keyboard=True))
+    assert c.ui.focus == "tableau-7"
+    small = Game.new(rules="chameleon", number=5)
+    c.show_game(small)
+    assert c.game is small and c.ui.focus == "stock" and c.ui.cursor == 0
+    kinds = [e[0] for e in c.take_effects()]
+    assert "hash" in kinds

@@ -896,6 +896,8 @@ class Controller:
             self._end_replay()
         ui.challenge = None
         ui.helped = False
+        if TO_ENGINE.get(ui.focus) not in game.pile_names:
+            ui.focus = "stock"   # a deal of fewer columns or foundations has no such pile
         n = len(game.pile(TO_ENGINE[ui.focus])) if ui.focus.startswith("tableau-") else 0
         ui.cursor = max(0, n - 1)
         # the player's draw choice follows the game, unless its rules fix the draw (a Rainfall deals 1 card
