@@ -208,7 +208,9 @@
       var pending = realFetch.apply(this, arguments);
       var url = (window.Request && input instanceof Request) ? input.url : String(input);
       var match = RUNTIME.exec(String(url).split("?")[0]);
-      if (!match) return pending;
+      // a service worker in control answers from its cache in a blink: reading a clone would only
+      // add main-thread tasks (the resource timings below still count the files)
+      if (!match || (navigator.serviceWorker && navigator.serviceWorker.controller)) return pending;
       return pending.then(function (res) {
         try {
           if (res.ok && res.body) {

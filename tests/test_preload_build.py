@@ -52,11 +52,23 @@ def test_every_preload_in_the_head_and_in_the_painter_is_a_shipped_file():
         assert (REPO / href).is_file(), f"{href} is preloaded but does not exist (run `make vendor`, or follow a version bump)"
 
 
+# Pyodide's start and the loader it imports: small modules the head may preload beside PyScript's.
+EARLY_MODULES = ("./static/pyodide-early.mjs", "./static/vendor/pyodide/pyodide.mjs")
+
+
 def test_the_head_preloads_no_big_file_before_the_board_is_painted():
     # the runtime's megabytes are started by static/paint.js after the first frame, not by the parser
     for _, href in _head_links():
         assert (REPO / href).stat().st_size < 200_000, f"{href} is preloaded in <head>"
-        assert href.startswith("./static/vendor/pyscript/"), href
+        assert href.startswith("./static/vendor/pyscript/") or href in EARLY_MODULES, href
+
+
+def test_the_head_modulepreloads_pyodides_start_and_the_loader_it_imports():
+    preloaded = {href for rel, href in _head_links() if rel == "modulepreload"}
+    assert set(EARLY_MODULES) <= preloaded
+    early = (REPO / "static" / "pyodide-early.mjs").read_text(encoding="utf-8")
+    imported = {"./static/" + m for m in re.findall(r'from\s*"\./([^"]+\.mjs)"', early)}
+    assert imported and imported <= preloaded, f"not modulepreloaded: {sorted(imported - preloaded)}"
 
 
 def test_the_head_modulepreloads_every_chunk_core_js_imports_and_the_error_plugin():
