@@ -277,7 +277,10 @@ def play_some(page, game, touch, size, n=3):
         else:
             src = game.pile(move.src)
             card_id = src[len(src) - move.count].id
-            if i == last:            # one drag (a mouse: the page's pointer events, on a phone too)
+            tapped = game.tap_move(move.src, move.count, True)
+            # one drag (a mouse: the page's pointer events, on a phone too), and a drag wherever a tap
+            # would play another move than this one
+            if i == last or tapped not in (None, move):
                 x, y = corner_of(page, card_id)
                 dest = page.locator(f'[data-pile="{TO_UI[move.dst]}"] [data-card]').last
                 t = (dest if dest.count() else page.locator(f'[data-pile="{TO_UI[move.dst]}"]')).bounding_box()
@@ -289,7 +292,7 @@ def play_some(page, game, touch, size, n=3):
                 dragged = True
             else:
                 tap_at(page, touch, *corner_of(page, card_id))
-                if game.tap_move(move.src, move.count, True) != move:
+                if tapped is None:   # the tap picks the card up, a second tap places it
                     expect(page.locator(f'[data-card="{card_id}"]')).to_have_class(re.compile(r"\bselected\b"))
                     dest = page.locator(f'[data-pile="{TO_UI[move.dst]}"] [data-card]').last
                     if dest.count():

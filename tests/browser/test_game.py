@@ -31,7 +31,8 @@ WIN_MS = 30_000
 
 PILES = ["stock", "waste", "reserve"] + [f"foundation-{i}" for i in range(1, 5)] + [f"tableau-{i}" for i in range(1, 5)]
 
-PILES_JS = """() => Object.fromEntries([...document.querySelectorAll('[data-pile]')].map(
+# the piles on show: a game of fewer columns or foundations hides the slots of the others
+PILES_JS = """() => Object.fromEntries([...document.querySelectorAll('[data-pile]')].filter(p => !p.closest('[hidden]')).map(
     p => [p.dataset.pile, [...p.querySelectorAll('[data-card]')].map(c => c.dataset.card)]))"""
 
 
@@ -44,13 +45,13 @@ def piles(page) -> dict[str, list[str]]:
 def view_of(game: Game) -> dict[str, list[str]]:
     """What the page must show for `game`: the hooks of issue 3, item 7."""
     waste = game.waste[-(3 if game.draw == 3 else 1):] if game.waste else ()
-    out = {"stock": [], "waste": [c.code for c in waste],
+    out = {"stock": [], "waste": [c.id for c in waste],
            # a face-up reserve shows every card
-           "reserve": [c.code for c in (game.reserve if game.rules.reserve_face_up else game.reserve[-1:])]}
+           "reserve": [c.id for c in (game.reserve if game.rules.reserve_face_up else game.reserve[-1:])]}
     for i, f in enumerate(game.foundations, 1):
-        out[f"foundation-{i}"] = [f[-1].code] if f else []
+        out[f"foundation-{i}"] = [f[-1].id] if f else []
     for i, t in enumerate(game.tableau, 1):
-        out[f"tableau-{i}"] = [c.code for c in t]
+        out[f"tableau-{i}"] = [c.id for c in t]
     return out
 
 
@@ -59,7 +60,7 @@ def expect_view(page, want: dict[str, list[str]]):
     try:
         page.wait_for_function("want => { const got = (" + PILES_JS + ")(); "
                                "return Object.keys(want).every(k => JSON.stringify(got[k]) === JSON.stringify(want[k])); }",
-                               arg={p: want.get(p, []) for p in PILES}, timeout=5000)   # (3 columns: no T4)
+                               arg={p: want.get(p, []) for p in {*PILES, *want}}, timeout=5000)   # (3 columns: no T4)
     except Exception:
         assert piles(page) == want  # a readable diff
         raise
@@ -666,8 +667,10 @@ def test_every_rule_set_from_the_new_game_dialog(open_game):
     RULESETS = offered_rulesets()   # the page offers the games it can draw (tests/browser/test_family_page.py)
     page = open_game("CF1-D3-AAAAACL", path="index.html?lang=en")
     options = page.locator('#dlg-new select[name="rules"] option')
-    assert options.evaluate_all("els => els.map(e => e.value)") == list(RULESETS)
-    for i, name in enumerate(RULESETS):
+    # grouped by deck count, fewest first, each group in the engine's order
+    names = sorted(RULESETS, key=lambda n: RULESETS[n].decks)
+    assert options.evaluate_all("els => els.map(e => e.value)") == names
+    for i, name in enumerate(names):
         before = page.evaluate("() => decodeURIComponent(location.hash.slice(1))")
         page.locator('header [data-action="new"]').click()
         page.locator('#dlg-new select[name="rules"]').select_option(name)
