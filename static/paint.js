@@ -599,10 +599,12 @@
   try { early = import("./pyodide-early.mjs"); } catch (e) { /* PyScript starts Pyodide itself */ }
 
   start();
-  // after the frame that shows the board: a task queued from the frame's animation callback runs once
-  // it is drawn; a hidden page draws no frame, so a timer starts them anyway
+  // from the animation callback of the frame that shows the board: the work they queue runs once it is
+  // drawn; a hidden page draws no frame, so a timer starts them anyway. The preloads go in first: the
+  // early module is preloaded by the head, so Pyodide's start could otherwise fetch its wasm before the
+  // preload exists, and the file would come twice (tests/browser/test_preload.py).
   try {
-    requestAnimationFrame(function () { startPyodide(); setTimeout(preloadRuntime, 0); });
+    requestAnimationFrame(function () { preloadRuntime(); });
   } catch (e) { preloadRuntime(); }
   setTimeout(preloadRuntime, 1000);
 })();

@@ -19,7 +19,7 @@ from pyodide.ffi import create_once_callable, to_js
 
 from .a11y import Announcer
 from .celebrate import Celebration
-from .choices import fill_select, language_options, offered_names, rules_options
+from .choices import fill_select, language_options, offered_names, rules_groups
 from . import render
 from .controller import (
     NOTICE_MS, Button, CelebrationEnd, CelebrationStart, Controller, FinishStep, HashChanged, HideNotice,
@@ -387,7 +387,7 @@ class Page:
                 el.title = t(el.dataset.tLabel)
         for el in document.querySelectorAll("[data-t-title]"):
             el.title = t(el.dataset.tTitle)
-        fill_select(document.getElementById("rules-select"), rules_options(t))
+        fill_select(document.getElementById("rules-select"), rules_groups(t))   # as the New game dialog shows them
         fill_select(document.getElementById("lang-select"), language_options())
         self.renderer.relabel(t)
         if self.controller is not None:

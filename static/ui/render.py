@@ -145,8 +145,9 @@ class Renderer:
             el.textContent = value
 
     def _layout(self, layout):
+        # col_fs too: a column's second card shrinks its corner font while its fan stays the same
         key = (layout.width, layout.height, layout.arrangement, layout.cw, tuple(sorted(layout.fans.items())),
-               layout.help, tuple(layout.piles.items()))
+               tuple(sorted(layout.col_fs.items())), layout.help, tuple(layout.piles.items()))
         if key == self.layout_key:
             return False
         self.layout_key = key
