@@ -277,6 +277,19 @@ def test_solver_lines_replay_to_a_win_in_every_game(name):
     assert g.won
 
 
+def test_a_variegated_deal_is_won_from_its_start_by_the_solvers_line():
+    from canfield.solver import solve
+    from engine_helpers import variegated_won_code
+
+    g = Game.from_code(variegated_won_code())
+    assert g.rules.name == "variegated" and len(g.foundations) == 8 and all(len(f) == 1 for f in g.foundations)
+    res = solve(g.copy(), max_nodes=20_000)
+    assert res.won, res
+    for text in res.moves:
+        g.play(text)
+    assert g.won
+
+
 # ---- "lost" stays a proof in every game: the solver against a plain brute force ----------------
 
 def brute_force_won(game, limit=40_000):

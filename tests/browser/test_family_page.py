@@ -19,6 +19,7 @@ from playwright.sync_api import expect
 
 from canfield import Game
 from canfield.solver import solve
+from engine_helpers import variegated_won_code
 from keyboard_paths import play_by_keyboard
 from test_game import _no_horizontal_scroll, _tableau_cards_readable, card, expect_game
 from test_table import CHECK_JS, PILES_JS, min_strip, settle
@@ -401,3 +402,4 @@ def test_a_solver_line_wins_each_game_of_several_decks_saved_and_resumed(open_ga
 # positions it needs to find the line.
 WINNING = [(name, Game.new(rules=name, number=number).code, 20_000)
            for name, number in (("double", 0), ("triple", 0), ("quadruple", 0), ("demon", 0), ("american-toad", 32))]
+WINNING.append(("variegated", variegated_won_code(), 20_000))   # an explicit deal: no numbered one is proved won
