@@ -37,31 +37,57 @@ def parse(text: str):
     return TO_UI[src], count, TO_UI[dst]
 
 
+def move_keys(focus: str, text: str, present=None) -> tuple[list[str], str]:
+    """The keys that play the move `text` (engine notation; "S" a draw) with the board's focus on pile
+    `focus`, and the pile focused after them. The keys are the page's keyboard model
+    (static/ui/input.py): arrows between piles, Up inside a column onto the first card of a tail, Enter
+    to pick up and put down, D to draw, Home to the stock."""
+    if text == "S":
+        return ["d"], focus
+    src, count, dst = parse(text)
+    keys = []
+    if src == focus and src.startswith("tableau-"):
+        keys.append("Home")              # re-enter the column so that its cursor starts on top
+        focus = "stock"
+    keys += arrows(focus, src, present)
+    keys += ["ArrowUp"] * (count - 1)    # the cursor onto the first card of the tail
+    keys.append("Enter")
+    keys += arrows(src, dst, present)
+    keys.append("Enter")
+    return keys, dst
+
+
 def play_by_keyboard(page, game, moves, after=None, present=None) -> None:
-    """Type each move of `moves` (engine notation; "S" a draw) on the page's focused board, starting on
-    the stock, and play it on `game` too; `after(i, text, move)` runs after each one (the checks).
-    The keys are the page's keyboard model (static/ui/input.py): arrows between piles, Up inside a
-    column onto the first card of a tail, Enter to pick up and put down, D to draw, Home to the stock.
+    """Type each move of `moves` (engine notation) on the page's focused board, starting on the stock,
+    and play it on `game` too; `after(i, text, move)` runs after each one (the checks).
     `present`: the table's pile ids (a game of more or fewer piles than four columns and foundations)."""
-    kb = page.keyboard
     focus = "stock"
     for i, text in enumerate(moves):
-        if text == "S":
-            kb.press("d")
-        else:
-            src, count, dst = parse(text)
-            if src == focus and src.startswith("tableau-"):
-                kb.press("Home")              # re-enter the column so that its cursor starts on top
-                focus = "stock"
-            for key in arrows(focus, src, present):
-                kb.press(key)
-            for _ in range(count - 1):
-                kb.press("ArrowUp")           # the cursor onto the first card of the tail
-            kb.press("Enter")
-            for key in arrows(src, dst, present):
-                kb.press(key)
-            kb.press("Enter")
-            focus = dst
+        keys, focus = move_keys(focus, text, present)
+        for key in keys:
+            page.keyboard.press(key)
         move = game.play(text)
         if after is not None:
             after(i, text, move)
+
+
+# The keys of several moves sent to the page's own keydown handling in one task: each as a keydown event
+# on the focused element (it bubbles to the document, where the page listens), as a press would send.
+_SEND_KEYS = """keys => { for (const key of keys) {
+  const el = document.activeElement || document.body;
+  el.dispatchEvent(new KeyboardEvent('keydown', {key, bubbles: true, cancelable: true}));
+} }"""
+
+
+def send_moves_as_keys(page, game, moves, present=None, chunk=50) -> None:
+    """As `play_by_keyboard`, with the keys of `chunk` moves sent as keydown events in one round trip
+    to the page: for long lines where what is tested is the game they play, not the key presses (the
+    browser's own key presses are play_by_keyboard's)."""
+    focus = "stock"
+    for at in range(0, len(moves), chunk):
+        keys = []
+        for text in moves[at:at + chunk]:
+            more, focus = move_keys(focus, text, present)
+            keys += more
+            game.play(text)
+        page.evaluate(_SEND_KEYS, keys)

@@ -20,7 +20,7 @@ from playwright.sync_api import expect
 from canfield import Game
 from canfield.solver import solve
 from engine_helpers import variegated_won_code
-from keyboard_paths import play_by_keyboard
+from keyboard_paths import play_by_keyboard, send_moves_as_keys
 from test_game import _no_horizontal_scroll, _tableau_cards_readable, card, expect_game
 from test_table import CHECK_JS, PILES_JS, min_strip, settle
 from ui.choices import offered_rulesets, rules_note
@@ -362,8 +362,9 @@ def test_each_game_of_several_decks_from_the_dialog_and_the_address(request, ope
 
 
 def test_a_solver_line_wins_each_game_of_several_decks_saved_and_resumed(open_game, page):
-    """One page: for each game a deal the solver wins, its line typed by keyboard; halfway the page is
-    reloaded and the saved game resumes where it was; the win opens the win dialog and is counted."""
+    """One page: for each game a deal the solver wins, its line played by the page's keyboard handling
+    (the keys of 50 moves sent in one round trip); halfway the page is reloaded and the saved game
+    resumes where it was; the win opens the win dialog and is counted."""
     page.set_viewport_size({"width": 1280, "height": 800})
     open_game(WINNING[0][1], path="index.html?lang=en")
     for n, (name, code, nodes) in enumerate(WINNING):
@@ -380,7 +381,7 @@ def test_a_solver_line_wins_each_game_of_several_decks_saved_and_resumed(open_ga
             stock = page.locator('[data-pile="stock"]')
             stock.focus()
             expect(stock).to_be_focused()
-            play_by_keyboard(page, game, part, present=present)
+            send_moves_as_keys(page, game, part, present=present)   # (long lines: keys in batches)
             if not game.won:     # saved after every action: a reload resumes the game where it was
                 expect_ids(page, game)
                 settle(page)
