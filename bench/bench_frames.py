@@ -11,6 +11,9 @@ requestAnimationFrame callbacks, plus the long animation frames the browser repo
     finish      auto-finish, card by card, from the first move of a deal that finishes by itself
     cascade     the win celebration, from the winning move of a saved game one move from the win
                 (the save record is built here with the engine, under CPython), to the win dialog
+    search      a hint asked for on deal 9, which the solver's worker searches for its whole budget
+                (seconds) before it says it could not decide: the main thread, idle meanwhile, must
+                keep every frame (the worker's own start is before the phase)
 
 For each phase it prints the frames, the median, p95 and max frame time, and the frames over
 16.7 ms (target: none), and the long animation frames (count, longest). Figures taken on a loaded
@@ -179,7 +182,21 @@ def phase_cascade(page, base):
     return page.evaluate("window.__framesStop()")
 
 
-PHASES = {"deal": phase_deal, "move": phase_move, "finish": phase_finish, "cascade": phase_cascade}
+def phase_search(page, base):
+    put_storage(page, base, {})
+    open_game(page, base, Game.new(number=9).code)
+    unknown = '#assist[data-kind="unknown"]:not([hidden])'
+    page.keyboard.press("h")                 # the first hint also starts the worker: not measured
+    page.wait_for_selector(unknown, timeout=180_000)
+    page.evaluate("window.__framesStart()")
+    page.keyboard.press("h")                 # the same question again: searched again, for the whole budget
+    page.wait_for_selector('#assist[data-kind="wait"]:not([hidden])', timeout=10_000)
+    page.wait_for_selector(unknown, timeout=60_000)
+    return page.evaluate("window.__framesStop()")
+
+
+PHASES = {"deal": phase_deal, "move": phase_move, "finish": phase_finish, "cascade": phase_cascade,
+          "search": phase_search}
 
 
 def summary(deltas, loaf) -> dict:

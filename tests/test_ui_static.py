@@ -242,3 +242,19 @@ def test_the_page_never_imports_the_solver():
             else:
                 continue
             assert not any(n == "canfield.solver" or n.startswith("canfield.solver.") for n in names), path.name
+
+
+def test_the_page_has_a_slot_for_each_pile_the_largest_table_needs():
+    """index.html writes out the piles' elements by hand (the board is painted before any script runs): one
+    for each of ui.table.PILES (once), the foundations and columns in order, and those a one-deck table of four
+    columns lacks hidden."""
+    html = (REPO / "index.html").read_text(encoding="utf-8")
+    slots = re.findall(r'<div class="slot s-(\w+)" role="none"( hidden)?><div class="pile (\w+)" data-pile="([\w-]+)"',
+                       html)
+    piles = re.findall(r'data-pile="([\w-]+)"', html)
+    assert sorted(piles) == sorted(state.PILES) and len(piles) == len(set(piles))
+    shown = set(pile_ids(4, 4))
+    assert [p for *_, p in slots] == [p for p in state.PILES if p.startswith(("foundation-", "tableau-"))]
+    for slot, hidden, kind, pile in slots:
+        assert pile.startswith(kind) and slot == kind[0] + pile.rsplit("-", 1)[1], (slot, pile)
+        assert bool(hidden) == (pile not in shown), pile

@@ -21,7 +21,7 @@ from canfield import Game
 from canfield.solver import solve
 from engine_helpers import variegated_won_code
 from keyboard_paths import play_by_keyboard, send_moves_as_keys
-from test_game import _no_horizontal_scroll, _tableau_cards_readable, card, expect_game
+from test_game import _no_horizontal_scroll, _tableau_cards_readable, card, expect_game, view_of
 from test_table import CHECK_JS, PILES_JS, min_strip, settle
 from ui.choices import offered_rulesets, rules_note
 from ui.i18n import Translator
@@ -206,23 +206,10 @@ def test_an_old_storehouse_sh1_game_resumes_and_plays(open_game, page):
 
 # ---------------------------------------------------------------------------------- several decks
 
-def view_ids(game):
-    """What the page shows of `game`, each card by its id (`Card.id`: "QC", a copy "QC2"): its piles only,
-    a face-up reserve whole."""
-    waste = game.waste[-(3 if game.draw == 3 else 1):] if game.waste else ()
-    reserve = game.reserve if game.rules.reserve_face_up else game.reserve[-1:]
-    out = {"stock": [], "waste": [c.id for c in waste], "reserve": [c.id for c in reserve]}
-    for i, f in enumerate(game.foundations, 1):
-        out[f"foundation-{i}"] = [f[-1].id] if f else []
-    for i, t in enumerate(game.tableau, 1):
-        out[f"tableau-{i}"] = [c.id for c in t]
-    return out
-
-
 def expect_ids(page, game, check_table=None):
     """The page shows exactly `game` (its piles, no other, each card by id), its score, reserve count and
     description; then (`check_table`: the minimum strip) no scroll and every card's corner readable."""
-    want = view_ids(game)
+    want = view_of(game)
     try:
         page.wait_for_function("want => { const got = (" + PILES_JS + ")(); return JSON.stringify(Object.keys(got)"
                                ".sort()) === JSON.stringify(Object.keys(want).sort()) && Object.keys(want).every("
@@ -361,6 +348,19 @@ def test_each_game_of_several_decks_from_the_dialog_and_the_address(request, ope
         play_some(page, game, touch, size, n=1)
 
 
+def expect_win_counted(page, game, name):
+    """`game` is won on the page: the win dialog opens (after the cascade), the score is the engine's, the
+    statistics count one win at this game and draw; Escape closes the dialog."""
+    assert game.won
+    expect(page.locator("#dlg-win")).to_be_visible(timeout=30_000)
+    expect(page.locator("#score")).to_have_text(str(game.score))
+    key = f"{name}-D{game.draw}"
+    page.wait_for_function("k => ((JSON.parse(localStorage.getItem('canfield.stats') || '{}').tables || {})[k]"
+                           " || {}).won === 1", arg=key)
+    page.keyboard.press("Escape")
+    expect(page.locator("#dlg-win")).to_be_hidden()
+
+
 def test_a_solver_line_wins_each_game_of_several_decks_saved_and_resumed(open_game, page):
     """One page: for each game a deal the solver wins, its line played by the page's keyboard handling
     (the keys of 50 moves sent in one round trip); halfway the page is reloaded and the saved game
@@ -374,7 +374,7 @@ def test_a_solver_line_wins_each_game_of_several_decks_saved_and_resumed(open_ga
         game = Game.from_code(code)
         result = solve(game.copy(), max_nodes=nodes)
         assert result.verdict == "won", (name, result)
-        present = set(view_ids(game))
+        present = set(view_of(game))
         page.wait_for_function("() => document.getAnimations().length === 0")
         half = len(result.moves) // 2
         for part in (result.moves[:half], result.moves[half:]):
@@ -389,14 +389,7 @@ def test_a_solver_line_wins_each_game_of_several_decks_saved_and_resumed(open_ga
                 page.wait_for_selector('#game[data-ready="true"]', state="attached", timeout=120_000)
                 expect(page.locator("#deal-code")).to_have_text(code)
                 expect_ids(page, game, min_strip((1280, 800)))
-        assert game.won
-        expect(page.locator("#dlg-win")).to_be_visible(timeout=30_000)
-        expect(page.locator("#score")).to_have_text(str(game.score))
-        key = f"{name}-D{game.draw}"
-        page.wait_for_function("k => ((JSON.parse(localStorage.getItem('canfield.stats') || '{}').tables || {})[k]"
-                               " || {}).won === 1", arg=key)
-        page.keyboard.press("Escape")
-        expect(page.locator("#dlg-win")).to_be_hidden()
+        expect_win_counted(page, game, name)
 
 
 # A deal of each game of several decks the solver wins (tests/test_family.py WINNING_DEALS), and the
@@ -432,12 +425,5 @@ def test_a_solver_line_wins_each_other_one_deck_game_and_the_win_is_counted(open
         stock = page.locator('[data-pile="stock"]')
         stock.focus()
         expect(stock).to_be_focused()
-        send_moves_as_keys(page, game, result.moves, present=set(view_ids(game)))
-        assert game.won
-        expect(page.locator("#dlg-win")).to_be_visible(timeout=30_000)
-        expect(page.locator("#score")).to_have_text(str(game.score))
-        key = f"{name}-D{game.draw}"
-        page.wait_for_function("k => ((JSON.parse(localStorage.getItem('canfield.stats') || '{}').tables || {})[k]"
-                               " || {}).won === 1", arg=key)
-        page.keyboard.press("Escape")
-        expect(page.locator("#dlg-win")).to_be_hidden()
+        send_moves_as_keys(page, game, result.moves, present=set(view_of(game)))
+        expect_win_counted(page, game, name)

@@ -43,7 +43,9 @@ def piles(page) -> dict[str, list[str]]:
 
 
 def view_of(game: Game) -> dict[str, list[str]]:
-    """What the page must show for `game`: the hooks of issue 3, item 7."""
+    """What the page must show for `game`: its piles only (a three-column game has no fourth column), each
+    pile's cards bottom to top by `data-card` (`Card.id`: "QC", a second deck's copy "QC2"), a face-up
+    reserve whole. The one copy: test_table.py and test_family_page.py use it too."""
     waste = game.waste[-(3 if game.draw == 3 else 1):] if game.waste else ()
     out = {"stock": [], "waste": [c.id for c in waste],
            # a face-up reserve shows every card

@@ -55,11 +55,25 @@ def settle(page):
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
+# The solver works in its worker, so the main thread stays free while it searches: the long tasks (over
+# 50 ms) seen then cover at most a third of that time, and 300 ms at most in all when the search is short.
+# A search run on the main thread is one long task as long as the search (or many that fill it). Not a
+# timing bound: on a machine loaded twice over, a few tasks of 60-170 ms come from the load itself. How
+# long the page's frames and tasks take while the solver works is measured by bench/bench_frames.py's
+# "search" phase.
+BUSY_SHARE = 1 / 3
+BUSY_FLOOR_MS = 300
+
+
 def assert_no_long_task_while_busy(page):
     spans = page.evaluate("() => window.__busy.map(([a, b]) => [a, b === Infinity ? -1 : b])")
     assert spans and all(b > a for a, b in spans), f"the solver was never seen working: {spans}"
+    busy = sum(b - a for a, b in spans)
     long = page.evaluate(BUSY_LONGTASKS_JS)
-    assert not long, f"main-thread tasks over 50 ms while the solver worked (start, ms): {long}"
+    blocked = sum(d for _, d in long)
+    assert blocked <= max(BUSY_FLOOR_MS, BUSY_SHARE * busy), (
+        f"the main thread was blocked {blocked:.0f} ms of the {busy:.0f} ms the solver worked;"
+        f" long tasks (start, ms): {long}")
     assert_observer_sees_long_tasks(page)
 
 

@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from canfield import Game
 from canfield.solver import solve
+from test_game import PILES_JS, view_of
 
 CODE = "CF1-D3-AAAAACL"
 SHOTS = Path(os.environ.get("CANFIELD_SCREENSHOTS", Path(tempfile.gettempdir()) / "canfield-screenshots"))
@@ -22,10 +23,6 @@ MOVES = 175            # the issue's long game: columns reach 22 cards by move 9
 CHECK_EVERY = 25
 TO_UI = {"W": "waste", "R": "reserve", "S": "stock", **{f"T{i}": f"tableau-{i}" for i in range(1, 5)},
          **{f"F{i}": f"foundation-{i}" for i in range(1, 5)}}
-
-PILES_JS = """() => Object.fromEntries([...document.querySelectorAll('[data-pile]')]
-    .filter(p => !p.parentElement.hidden).map(
-    p => [p.dataset.pile, [...p.querySelectorAll('[data-card]')].map(c => c.dataset.card)]))"""
 
 # Everything checked in one evaluate: no page scroll; every shown pile's slot on screen; every card's
 # corner on screen and its own (the element at the corner is that card); in a pile fanned downwards (a
@@ -70,19 +67,6 @@ CHECK_JS = """(minStrip) => {
   }
   return bad;
 }"""
-
-
-def view_of(game):
-    """What the page shows of `game`: its piles only (a three-column game has no fourth column), a
-    face-up reserve whole."""
-    waste = game.waste[-(3 if game.draw == 3 else 1):] if game.waste else ()
-    reserve = game.reserve if game.rules.reserve_face_up else game.reserve[-1:]
-    out = {"stock": [], "waste": [c.code for c in waste], "reserve": [c.code for c in reserve]}
-    for i, f in enumerate(game.foundations, 1):
-        out[f"foundation-{i}"] = [f[-1].code] if f else []
-    for i, t in enumerate(game.tableau, 1):
-        out[f"tableau-{i}"] = [c.code for c in t]
-    return out
 
 
 def settle(page):
