@@ -66,3 +66,7 @@ def pytest_configure(config):
     config.addinivalue_line(
         "markers", "allow_http_errors: the test expects failed or 4xx/5xx requests (not checked at teardown)"
     )
+    config.addinivalue_line(
+        "markers", "reduced_motion: the test's pages prefer reduced motion (its subject is not motion: its moves"
+        " then take no animation time)"
+    )

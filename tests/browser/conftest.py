@@ -13,6 +13,7 @@ Fixtures (besides pytest-playwright's own):
   failed request or 4xx/5xx answer (opt out with the markers ``allow_console_errors`` /
   ``allow_http_errors``, ``allow_off_origin``). A screenshot of a failed test goes to test-results/.
 - ``page_log``: the :class:`PageLog` of ``page``.
+- the marker ``reduced_motion``: ``page`` (and the pages given to ``record_page``) prefer reduced motion.
 - ``record_page(page)``: record another page the same way (e.g. one from pytest-playwright's
   ``new_context(is_mobile=True, has_touch=True)``); checked at teardown too.
 - ``open_game(hash="", page=None, base=None, path="index.html")``: navigate to
@@ -296,6 +297,14 @@ def leave_quietly(page) -> None:
         pass
 
 
+def _reduce_motion_if_marked(request, page) -> None:
+    """`@pytest.mark.reduced_motion`: the page prefers reduced motion, as a player may ask (the game then
+    slides and flips nothing). For the tests of layout, rules and records over many moves, where waiting
+    for each move's animation is most of the time and motion is tested elsewhere (test_motion.py)."""
+    if request.node.get_closest_marker("reduced_motion"):
+        page.emulate_media(reduced_motion="reduce")
+
+
 @pytest.fixture
 def page(game_context, server, request):
     """A new tab in the shared profile, with the test servers' storage cleared; recorded."""
@@ -306,6 +315,7 @@ def page(game_context, server, request):
     for origin in _ORIGINS:
         cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": _CLEARED_STORAGE})
     cdp.detach()
+    _reduce_motion_if_marked(request, page)
     log = PageLog()
     recorder = _Recorder(page, log)
     page._canfield_log = log
@@ -335,6 +345,7 @@ def record_page(request):
         log = PageLog()
         recorders.append(_Recorder(other, log))
         other._canfield_log = log
+        _reduce_motion_if_marked(request, other)
         other.set_default_timeout(ACTION_TIMEOUT_MS)
         other.set_default_navigation_timeout(BOOT_TIMEOUT_MS)
         return log

@@ -19,6 +19,7 @@ from playwright.sync_api import expect
 
 from canfield import Game
 from canfield.solver import solve
+from conftest import reload_game
 from engine_helpers import variegated_won_code
 from keyboard_paths import play_by_keyboard, send_moves_as_keys
 from test_game import _no_horizontal_scroll, _tableau_cards_readable, card, expect_game, view_of
@@ -27,6 +28,9 @@ from ui.choices import offered_rulesets, rules_note
 from ui.i18n import Translator
 from ui.rules_view import draw_note, passes_label, rule_keys, rule_values
 from ui.table import TO_ENGINE
+
+# their subject is the rules, the table and the records, not motion (tests/browser/test_motion.py)
+pytestmark = pytest.mark.reduced_motion
 
 EN = Translator("en")
 ALL_OFFERED = offered_rulesets()
@@ -385,8 +389,7 @@ def test_a_solver_line_wins_each_game_of_several_decks_saved_and_resumed(open_ga
             if not game.won:     # saved after every action: a reload resumes the game where it was
                 expect_ids(page, game)
                 settle(page)
-                page.reload(wait_until="commit")
-                page.wait_for_selector('#game[data-ready="true"]', state="attached", timeout=120_000)
+                reload_game(page)    # once the solver's worker (started by the last win's grade) is up
                 expect(page.locator("#deal-code")).to_have_text(code)
                 expect_ids(page, game, min_strip((1280, 800)))
         expect_win_counted(page, game, name)

@@ -22,6 +22,9 @@ from ui.table import PILES, TO_ENGINE
 
 from test_table import PILES_JS, check, corner, drag, min_strip, settle, view_of, wait_view
 
+# their subject is the rules, the table and the records, not motion (tests/browser/test_motion.py)
+pytestmark = pytest.mark.reduced_motion
+
 SHOTS = Path(os.environ.get("CANFIELD_SCREENSHOTS", Path(tempfile.gettempdir()) / "canfield-screenshots"))
 NEW_GAMES = ("superior", "chameleon", "casino")
 SIZES = [(390, 844), (1280, 800)]

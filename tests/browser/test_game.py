@@ -665,6 +665,7 @@ def test_seed_example_by_touch_drags_on_a_phone(open_game, new_context, record_p
     assert _no_horizontal_scroll(phone)
 
 
+@pytest.mark.reduced_motion
 def test_every_rule_set_from_the_new_game_dialog(open_game):
     from ui.choices import offered_rulesets
 

@@ -9,6 +9,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 from canfield import Game
@@ -66,6 +67,7 @@ def wait_played(page, n, key="canfield-D1"):
         " return ((s.tables || {})[k] || {}).played === n; }", arg=[key, n])
 
 
+@pytest.mark.reduced_motion
 def test_statistics_across_a_win_losses_and_reloads(open_game, page, server):
     code = _foundation_only_deal()            # draw 1: one tap, then auto-finish wins it
     put_storage(page, server, {"canfield.settings": json.dumps({"version": 1, "auto_finish": True})})

@@ -160,6 +160,7 @@ def play_line(page, game, moves, mode, min_strip, name):
             page.screenshot(path=str(SHOTS / f"table-{name}-move170.png"))
 
 
+@pytest.mark.reduced_motion
 @pytest.mark.parametrize("size,mode", [((1280, 800), "drag"), ((1366, 768), "tap"), ((390, 844), "tap"),
                                        ((844, 390), "drag")], ids=["1280x800-drag", "1366x768-tap",
                                                                    "390x844-tap", "844x390-drag"])
