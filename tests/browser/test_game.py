@@ -424,6 +424,7 @@ def test_undo_redo_by_keys_and_buttons(open_game):
 
 # --------------------------------------------------------------------------- a winnable finish
 
+@pytest.mark.reduced_motion
 def test_win_message_and_auto_finish(open_game):
     """A deal where the foundation moves alone win: auto-finish (off by default) finishes it."""
     # base 7 of hearts; every other card sits so that only foundation moves and draws are needed
@@ -700,6 +701,7 @@ def test_every_rule_set_from_the_new_game_dialog(open_game):
         assert len(game.stock) == stock_before - game.draw
 
 
+@pytest.mark.reduced_motion
 def test_auto_finish_after_a_move_once_the_setting_is_on(open_game):
     page = open_fr(open_game)
     page.locator('[data-action="settings"]').click()
