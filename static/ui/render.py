@@ -159,6 +159,7 @@ class Renderer:
         style.setProperty("--gap", _px(layout.gap))
         style.setProperty("--board-h", _px(layout.board_h))
         self.root.dataset.arrangement = layout.arrangement
+        self.root.dataset.viewport = f"{layout.width:g}x{layout.height:g}"   # the window this table is laid out for
         self.root.classList.toggle("with-help", layout.help)
         self.root.classList.toggle("reserve-up", layout.fanned("reserve"))
         for pile, slot in self.slot_el.items():

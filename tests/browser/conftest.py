@@ -21,6 +21,7 @@ Fixtures (besides pytest-playwright's own):
   page reports a start-up error); returns the page. The page it leaves is settled first.
 - ``settle(page)`` (a function): wait until the page's solver worker is not booting, so leaving the page
   aborts no download.
+- ``resize(page, width, height)`` (a function): a booted game's window resized, its table laid out anew.
 - ``release``: the repository's release list (sw-release.js), rebuilt for the files on disk.
 - ``game_page``: ``page`` with the game booted on a fresh deal (no hash).
 
@@ -421,6 +422,13 @@ def reload_game(page, timeout_ms: int = 120_000) -> None:
     settle(page, timeout_ms)
     page.reload(wait_until="commit")
     page.wait_for_selector('#game[data-ready="true"]', state="attached", timeout=timeout_ms)
+
+
+def resize(page, width: int, height: int) -> None:
+    """Resize a booted game's window and wait until the page has laid its table out for it
+    (`#game[data-viewport]`): the bar's height and every slot follow the window one frame after it."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_function("v => document.getElementById('game').dataset.viewport === v", arg=f"{width}x{height}")
 
 
 def tap_stock_plays(page) -> None:

@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 from canfield import Game
 from canfield.save import to_save
 from canfield.stats import Stats
+from conftest import resize
 from test_a11y import audit
 from test_game import card
 from test_persist import put_storage, saved
@@ -240,8 +241,7 @@ def test_toolbar_labels_fit_at_desktop_and_phone_sizes(open_game, page, lang):
     open_game(CODE, path=f"index.html?lang={lang}")
     page.locator('[data-pile="stock"]').click()   # undo and restart enabled
     for w, h in ((1280, 800), (1024, 768), (768, 1024), (390, 844), (844, 390), (640, 360)):
-        page.set_viewport_size({"width": w, "height": h})
-        page.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h", arg=[w, h])
+        resize(page, w, h)
         info = header_boxes(page)
         items = info["items"]
         for name in TOOLS:

@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from canfield import Game, links
 from canfield.solver import solve
+from conftest import resize
 from test_a11y import audit
 from test_game import expect_view, view_of
 
@@ -182,11 +183,7 @@ def test_the_new_buttons_keep_the_whole_table_on_screen(open_game, page):
     button and pile is inside the window (once the page has laid the table out for the new size)."""
     open_game(WINNABLE, path=EN)
     for width, height in ((360, 640), (390, 844), (844, 390), (1280, 800)):
-        page.set_viewport_size({"width": width, "height": height})
-        try:
-            page.wait_for_function(f"() => ({OFF_SCREEN})().length === 0", timeout=10_000)
-        except Exception:
-            pass
+        resize(page, width, height)
         assert page.evaluate(OFF_SCREEN) == [], (width, height)
 
 
