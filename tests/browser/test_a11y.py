@@ -77,6 +77,7 @@ def test_axe_large_four_colour_cards(open_game):
     audit(page, "large four-colour cards")
 
 
+@pytest.mark.reduced_motion   # the dialog's audit; the animated finish is test_motion.py's
 def test_axe_win_dialog(open_game):
     page = open_game(_foundation_only_deal(), path="index.html?lang=fr")
     page.locator('header [data-action="settings"]').click()

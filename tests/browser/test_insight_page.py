@@ -88,6 +88,7 @@ def test_axe_on_the_new_game_dialog_with_its_difficulty(open_game, lang):
     audit(page, f"the New game dialog ({lang})")
 
 
+@pytest.mark.reduced_motion   # the grade and par; the animated finish is test_motion.py's
 def test_the_win_dialog_shows_the_grade_and_par_and_the_statistics_count_the_grade(open_game):
     code = _foundation_only_deal()
     want = rate(Game.from_code(code))

@@ -8,6 +8,7 @@ region must say each move in the engine's words, and the game must end won.
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from canfield import Game
@@ -19,6 +20,7 @@ from keyboard_paths import play_by_keyboard  # tests/test_ui_static.py checks it
 CODE = "CF1-D1-AAAAATG"
 
 
+@pytest.mark.reduced_motion   # the keys and what the live region says; motion is test_motion.py's
 def test_a_whole_game_by_keyboard_alone(open_game):
     game = Game.from_code(CODE)
     result = solve(game, max_nodes=300_000)

@@ -192,6 +192,7 @@ def test_long_game_fits_and_every_card_is_readable(open_game, page, size, mode):
         page.screenshot(path=str(SHOTS / "table-phone-landscape.png"))
 
 
+@pytest.mark.reduced_motion   # the slides and the win cascade are test_motion.py's; here the drags, taps and layout
 def test_whole_winning_line_by_drags_and_taps_at_phone_portrait(open_game, page):
     page.set_viewport_size({"width": 390, "height": 844})
     open_game(CODE, path="index.html?lang=en")

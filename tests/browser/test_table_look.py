@@ -250,6 +250,7 @@ def test_sound_is_off_by_default_and_plays_on_moves_when_on(open_game, page):
 
 # --------------------------------------------------------------------------- screenshots, looked at
 
+@pytest.mark.reduced_motion   # the still pictures only: the deal and the slides would be waited out
 @pytest.mark.parametrize("theme", ["light", "dark", "contrast"])
 @pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
 def test_screenshots_of_each_theme(open_game, page, theme, size):
