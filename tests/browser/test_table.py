@@ -282,6 +282,8 @@ def test_dragged_and_sliding_cards_are_drawn_above_every_pile(open_game, page):
     assert under == Game.from_code(CODE).reserve[-2].code
     page.mouse.up()                  # illegal: it slides back, announced
     expect(page.locator("#announce")).to_have_text("Not a legal move: the card goes back.")
+    # the drag's layer (100) is left at the renderer's next frame, which may come after the announcement
+    page.wait_for_function("() => getComputedStyle(document.querySelector('[data-card=\"TS\"]')).zIndex !== '100'")
     z = page.evaluate("() => getComputedStyle(document.querySelector('[data-card=\"TS\"]')).zIndex")
     assert z in ("90", "auto")       # moving while it slides, then back in its pile
     settle(page)
