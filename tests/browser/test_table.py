@@ -283,8 +283,8 @@ def test_dragged_and_sliding_cards_are_drawn_above_every_pile(open_game, page):
     page.mouse.up()                  # illegal: it slides back, announced
     expect(page.locator("#announce")).to_have_text("Not a legal move: the card goes back.")
     # the drag's layer (100) is left at the renderer's next frame, which may come after the announcement
-    page.wait_for_function("() => getComputedStyle(document.querySelector('[data-card=\"TS\"]')).zIndex !== '100'")
-    z = page.evaluate("() => getComputedStyle(document.querySelector('[data-card=\"TS\"]')).zIndex")
+    z = page.wait_for_function("() => { const z = getComputedStyle(document.querySelector('[data-card=\"TS\"]')).zIndex;"
+                               " return z !== '100' && z; }").json_value()
     assert z in ("90", "auto")       # moving while it slides, then back in its pile
     settle(page)
     assert page.evaluate("() => document.querySelector('[data-pile=\"reserve\"] [data-card]').dataset.card") == "TS"
