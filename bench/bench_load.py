@@ -87,13 +87,15 @@ PLAIN = "index.html?memory-snapshot=off"
 # Where a game boot's time goes, beside data-ready: PyScript's runtime ready (py:ready), then the
 # marks of static/main.py (Python runs the page's code, the game imported, the game started).
 # "pyodide": when Pyodide's start was called (static/pyodide-early.mjs, right after the painted board's
-# first frame), the bare page's counterpart being its first line; "pyodide-ready": when that start (a
+# first frame), the bare page's counterpart being its first line; "snapshot-read": when the memory
+# snapshot's bytes were read from Cache Storage and checked (the read starts when the page's scripts
+# run, before "pyodide"); "pyodide-ready": when that start (a
 # memory snapshot's restore, or a plain start) was done, before PyScript's own set-up.
-PHASES = (("pyodide", "canfield:pyodide"), ("pyodide-ready", "canfield:pyodide-ready"), ("pyscript", "window.__pyReadyAt"), ("python", "canfield:python"),
+PHASES = (("pyodide", "canfield:pyodide"), ("snapshot-read", "canfield:memory-snapshot-read"), ("pyodide-ready", "canfield:pyodide-ready"), ("pyscript", "window.__pyReadyAt"), ("python", "canfield:python"),
           ("imported", "canfield:imported"), ("started", "canfield:started"))
 PHASES_SCRIPT = """() => {
   const mark = (n) => (performance.getEntriesByName(n, "mark")[0] || {}).startTime ?? null;
-  return {pyodide: mark("canfield:pyodide"), "pyodide-ready": mark("canfield:pyodide-ready"), pyscript: window.__pyReadyAt ?? null, python: mark("canfield:python"),
+  return {pyodide: mark("canfield:pyodide"), "snapshot-read": mark("canfield:memory-snapshot-read"), "pyodide-ready": mark("canfield:pyodide-ready"), pyscript: window.__pyReadyAt ?? null, python: mark("canfield:python"),
           imported: mark("canfield:imported"), started: mark("canfield:started")};
 }"""
 

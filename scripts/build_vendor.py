@@ -23,7 +23,8 @@ Layout produced:
                              of static/ui/snapshot.py): the heap of a Pyodide started under Node with
                              game.zip unpacked and the game's pure modules imported (scripts/pyodide_snapshot.mjs),
                              behind a 128-byte header naming its key, a sha256 over the hashes of
-                             pyodide.asm.wasm, python_stdlib.zip and game.zip (see memory_snapshot_key);
+                             pyodide.asm.wasm, python_stdlib.zip and game.zip (see memory_snapshot_key),
+                             its runs of zeros left out (sparse_snapshot: 14 MB instead of 31);
                              static/pyodide-early.mjs restores it on returning visits
     static/vendor/manifest.json   versions, every file with its sha256, and one
                              content hash over all of them (for a cache name); the runtime's
@@ -39,6 +40,7 @@ import argparse
 import ast
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -67,10 +69,14 @@ STDLIB_IMPORTS = ("base64", "datetime", "encodings.cp437", "html", "html.entitie
 COMPILER = ("scripts/pyodide_compile.mjs", "scripts/pyodide_compile.py")
 SNAPSHOT_MAKER = "scripts/pyodide_snapshot.mjs"
 MEMORY_SNAPSHOT = "memory-snapshot.bin"
-# The memory snapshot's own header, before Pyodide's snapshot bytes: MAGIC, the key in hex, zeros up to
-# SNAPSHOT_HEADER bytes (a multiple of 16: Pyodide reads its part through a Uint32Array).
-SNAPSHOT_MAGIC = b"canfield heap snapshot 1\n"
+# The memory snapshot's own header: MAGIC, the key in hex, zeros up to SNAPSHOT_HEADER bytes. Then
+# Pyodide's snapshot with its runs of zeros left out (about half of its 31 MB: the heap's unused parts),
+# as a table and the bytes kept (see sparse_snapshot): the page reads half as many bytes from Cache
+# Storage and puts the zeros back in a buffer of the full size.
+SNAPSHOT_MAGIC = b"canfield heap snapshot 2\n"
 SNAPSHOT_HEADER = 128
+# the shortest run of zeros left out (a shorter one costs more in the table than it saves)
+SNAPSHOT_ZERO_RUN = 64
 # What the key covers, by their paths in the manifest (static/pyodide-early.mjs computes the same).
 SNAPSHOT_KEY_FILES = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", GAME_ZIP)
 # Module roots that hold JavaScript objects once imported: a module importing one (or importing a module
@@ -251,6 +257,41 @@ def memory_snapshot_key(hashes: dict[str, str]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+def sparse_snapshot(data: bytes, min_run: int = SNAPSHOT_ZERO_RUN) -> bytes:
+    """Pyodide's snapshot `data` without its runs of at least `min_run` zero bytes: the full size (u32,
+    little-endian), the number of kept runs, each run's (offset, length) in `data`, then the kept bytes
+    one after another. static/pyodide-early.mjs puts it back together (unsparse_snapshot here)."""
+    runs = []
+    at, n = 0, len(data)
+    for zero in re.finditer(rb"\x00{%d,}" % min_run, data):
+        if zero.start() > at:
+            runs.append((at, zero.start() - at))
+        at = zero.end()
+    if at < n:
+        runs.append((at, n - at))
+    if n >= 1 << 32:
+        raise BuildError(f"a memory snapshot of {n} bytes does not fit the table's 32-bit offsets")
+    table = [n.to_bytes(4, "little"), len(runs).to_bytes(4, "little")]
+    table += [o.to_bytes(4, "little") + m.to_bytes(4, "little") for o, m in runs]
+    return b"".join(table) + b"".join(data[o:o + m] for o, m in runs)
+
+
+def unsparse_snapshot(blob: bytes) -> bytes:
+    """Pyodide's snapshot from sparse_snapshot's form (the build checks its round trip; the tests use it)."""
+    n = int.from_bytes(blob[0:4], "little")
+    count = int.from_bytes(blob[4:8], "little")
+    out = bytearray(n)
+    at = 8 + 8 * count
+    for i in range(count):
+        o = int.from_bytes(blob[8 + 8 * i:12 + 8 * i], "little")
+        m = int.from_bytes(blob[12 + 8 * i:16 + 8 * i], "little")
+        out[o:o + m] = blob[at:at + m]
+        at += m
+    if at != len(blob):
+        raise ValueError(f"a sparse snapshot of {len(blob)} bytes whose table covers {at}")
+    return bytes(out)
+
+
 def pyscript_package(pyscript_dir: Path) -> list[tuple[str, str]]:
     """(path inside Pyodide, source) of PyScript's Python package, exactly as PyScript writes it into the
     working folder at every boot (./pyscript/*.py, then `import pyscript`). The sources come from the
@@ -348,7 +389,9 @@ def _memory_snapshot(root: Path, vendor: Path, imports: list[str], old: dict | N
     maker and its imports are those of the file already there); return its manifest entry."""
     hashes = {rel: _sha256(vendor / rel) for rel in SNAPSHOT_KEY_FILES}
     key = memory_snapshot_key(hashes)
-    made_by = hashlib.sha256((_sha256(REPO / SNAPSHOT_MAKER) + json.dumps(imports)).encode()).hexdigest()
+    # what made the file: the maker, the modules, and the file's format
+    made_by = hashlib.sha256((_sha256(REPO / SNAPSHOT_MAKER) + json.dumps(imports) + SNAPSHOT_MAGIC.decode()
+                              + str(SNAPSHOT_ZERO_RUN)).encode()).hexdigest()
     out = vendor / MEMORY_SNAPSHOT
     if old and old.get("key") == key and old.get("made_by") == made_by and out.is_file() \
             and _sha256(out) == old.get("sha256"):
@@ -367,11 +410,16 @@ def _memory_snapshot(root: Path, vendor: Path, imports: list[str], old: dict | N
             raise BuildError(f"making the memory snapshot failed:\n{done.stderr.strip()[-2000:]}")
         report = json.loads(done.stdout.strip().splitlines()[-1])
         header = SNAPSHOT_MAGIC + key.encode() + b"\n"
-        out.write_bytes(header.ljust(SNAPSHOT_HEADER, b"\0") + (tmp / "heap").read_bytes())
-    log(f"made {MEMORY_SNAPSHOT}: {report['size'] / 1e6:.1f} MB, {len(imports)} modules imported, "
-        f"heap {report['heap'] // 1024} KiB (not grown)")
+        heap = (tmp / "heap").read_bytes()
+        sparse = sparse_snapshot(heap)
+        if unsparse_snapshot(sparse) != heap:
+            raise BuildError("the memory snapshot's sparse form does not give back its bytes")
+        out.write_bytes(header.ljust(SNAPSHOT_HEADER, b"\0") + sparse)
+    log(f"made {MEMORY_SNAPSHOT}: {report['size'] / 1e6:.1f} MB, {len(sparse) / 1e6:.1f} MB without its runs of "
+        f"zeros, {len(imports)} modules imported, heap {report['heap'] // 1024} KiB (not grown)")
     return {"path": MEMORY_SNAPSHOT, "key": key, "files": hashes, "made_by": made_by, "sha256": _sha256(out),
-            "header": SNAPSHOT_HEADER, "modules": imports, "heap": report["heap"]}
+            "header": SNAPSHOT_HEADER, "format": 2, "restored_size": len(heap), "modules": imports,
+            "heap": report["heap"]}
 
 
 def _sync(sources: list[Path], dest: Path, log, keep: tuple[str, ...] = ()) -> list[Path]:

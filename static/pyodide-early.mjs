@@ -14,7 +14,8 @@
 // Memory snapshot (heap snapshot, not the board snapshot of static/ui/snapshot.py): on a returning visit
 // the service worker's cache holds static/vendor/memory-snapshot.bin (scripts/build_vendor.py), the wasm
 // heap of a Pyodide with the game's pure modules already imported; Pyodide restores it instead of
-// initialising Python and importing them again. It is read from a cache only (never downloaded on the
+// initialising Python and importing them again. The file leaves out the heap's runs of zeros (14 MB of
+// its 31: see unsparse below), so half as many bytes come from the cache. It is read from a cache only (never downloaded on the
 // way to a live board), checked against the build's manifest (its key covers the sha256 of the wasm, the
 // stdlib zip and game.zip, its size), and any failure (missing, refused, stale, corrupt) gives a plain
 // start with a console message. The mark "canfield:memory-snapshot" says which start it was.
@@ -27,7 +28,7 @@ let started = null;
 
 const SNAPSHOT_URL = new URL("./vendor/memory-snapshot.bin", import.meta.url).href;
 const MANIFEST_URL = new URL("./vendor/manifest.json", import.meta.url).href;
-const SNAPSHOT_MAGIC = "canfield heap snapshot 1\n";
+const SNAPSHOT_MAGIC = "canfield heap snapshot 2\n";
 // the files the key covers, by their manifest paths, in the order of scripts/build_vendor.py's memory_snapshot_key
 const SNAPSHOT_KEY_FILES = ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "game.zip"];
 // right after the restore: every restore would otherwise deal the same random sequence
@@ -46,7 +47,7 @@ function hex(buffer) {
 
 // The snapshot's bytes for Pyodide, or a rejection saying why not. Read from Cache Storage, where the
 // service worker's install put it (after a visit's game was ready), never from the network: without a
-// worker in control nothing is cached yet (a first visit), and downloading 31 MB would only delay the
+// worker in control nothing is cached yet (a first visit), and downloading 14 MB would only delay the
 // live board. The manifest comes through the worker too, from the same release as the wasm and zips.
 async function snapshotBytes() {
   const [response, manifest] = await Promise.all([
@@ -72,7 +73,35 @@ async function snapshotBytes() {
   if (!entry || entry.size !== bytes.length || !expect.header) {
     throw new Error(`corrupt (${bytes.length} bytes, the build made ${entry ? entry.size : "none"})`);
   }
-  return bytes.subarray(expect.header);
+  const out = unsparse(bytes.subarray(expect.header), expect.restored_size);
+  mark("canfield:memory-snapshot-read", "read");
+  return out;
+}
+
+// Pyodide's snapshot from the file's sparse form (scripts/build_vendor.py's sparse_snapshot): the full
+// size, the number of kept runs, each run's offset and length, then the runs' bytes; what the runs do not
+// cover is zeros (a new buffer's own). A table that does not add up (another size than the build's, a run
+// out of bounds or out of order, bytes left over) is refused, never half-restored.
+function unsparse(blob, expected) {
+  const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
+  const size = blob.length >= 8 ? view.getUint32(0, true) : -1;
+  if (size !== expected) throw new Error(`corrupt (a heap of ${size} bytes, the build made ${expected})`);
+  const count = view.getUint32(4, true);
+  let at = 8 + 8 * count;
+  const out = new Uint8Array(size);
+  let end = 0;  // where the last run ended: runs come in order and never overlap
+  for (let i = 0; i < count; i++) {
+    const offset = view.getUint32(8 + 8 * i, true);
+    const length = view.getUint32(12 + 8 * i, true);
+    if (offset < end || offset + length > size || at + length > blob.length) {
+      throw new Error(`corrupt (run ${i} of ${count} out of bounds)`);
+    }
+    out.set(blob.subarray(at, at + length), offset);
+    at += length;
+    end = offset + length;
+  }
+  if (at !== blob.length) throw new Error(`corrupt (the runs cover ${at} of ${blob.length} bytes)`);
+  return out;
 }
 
 function options(extra) {
@@ -89,7 +118,7 @@ function turnedOff() {
 }
 
 // Whether to try the memory snapshot, and if so its bytes, asked for as soon as this module runs (while
-// the board is painted: reading 31 MB from Cache Storage is the browser's I/O, not main-thread work), so
+// the board is painted: reading its 14 MB from Cache Storage is the browser's I/O, not main-thread work), so
 // that they are there when start() comes after the board's first frame.
 function trySnapshot() {
   const sw = typeof navigator !== "undefined" && navigator.serviceWorker;
@@ -110,7 +139,7 @@ async function startPyodide() {
       // a promise: Pyodide fetches and compiles the wasm meanwhile
       const pyodide = await realLoadPyodide(options({ _loadSnapshot: snapshot.bytes }));
       pyodide.runPython(AFTER_RESTORE);
-      // the 31 MB read from the cache are in the heap now: let them go (Pyodide's options keep them too)
+      // the 31 MB rebuilt from the cache are in the heap now: let them go (Pyodide's options keep them too)
       snapshot.bytes = null;
       try { delete pyodide._api.config._loadSnapshot; } catch (e) { /* a later Pyodide: kept, no harm */ }
       memorySnapshot.used = true;

@@ -86,8 +86,12 @@ def test_the_built_snapshot_names_the_key_of_the_files_beside_it():
     data = (VENDOR / entry["path"]).read_bytes()
     assert data.startswith(build_vendor.SNAPSHOT_MAGIC + entry["key"].encode() + b"\n")
     assert files[entry["path"]]["size"] == len(data) and entry["header"] % 16 == 0
-    # Pyodide's own snapshot follows our header: its magic "\0snp" as a little-endian uint32
-    assert data[entry["header"]:entry["header"] + 4] == (0x706E7300).to_bytes(4, "little")
+    # Pyodide's own snapshot follows our header, without its runs of zeros: put back together, it begins
+    # with its magic "\0snp" as a little-endian uint32 and has the size the page's buffer is made
+    full = build_vendor.unsparse_snapshot(data[entry["header"]:])
+    assert full[:4] == (0x706E7300).to_bytes(4, "little")
+    assert entry["format"] == 2 and len(full) == entry["restored_size"] > 30 << 20
+    assert len(data) < len(full) * 0.6   # the zeros left out: about half the heap
     # its modules: the game's pure ones, found by the scan (not a list kept by hand)
     assert entry["modules"][:len(build_vendor.pure_modules(build_vendor.game_files(REPO)))] == \
         build_vendor.pure_modules(build_vendor.game_files(REPO))
@@ -95,6 +99,19 @@ def test_the_built_snapshot_names_the_key_of_the_files_beside_it():
     before = (VENDOR / entry["path"]).stat().st_mtime_ns
     build_vendor.build(REPO, log=lambda *_: None)
     assert (VENDOR / entry["path"]).stat().st_mtime_ns == before
+
+
+def test_the_sparse_form_gives_back_every_byte_and_leaves_out_only_long_runs_of_zeros():
+    cases = [b"", b"\0" * 63, b"\0" * 64, b"x" + b"\0" * 200, b"\0" * 200 + b"x", b"ab" * 100,
+             b"x" + b"\0" * 64 + b"y" + b"\0" * 63 + b"z" + b"\0" * 5000, bytes(range(256)) * 40]
+    for data in cases:
+        sparse = build_vendor.sparse_snapshot(data)
+        assert build_vendor.unsparse_snapshot(sparse) == data, data[:80]
+    # a run of 64 zeros goes, one of 63 stays: (the table: size, count, one run) + the one byte kept
+    assert len(build_vendor.sparse_snapshot(b"x" + b"\0" * 64)) == 8 + 8 + 1
+    assert len(build_vendor.sparse_snapshot(b"x" + b"\0" * 63)) == 8 + 8 + 64
+    with pytest.raises(ValueError):
+        build_vendor.unsparse_snapshot(build_vendor.sparse_snapshot(b"abc") + b"more")
 
 
 def _make(tmp_path: Path, modules: dict[str, str], imports: list[str]) -> subprocess.CompletedProcess:

@@ -101,7 +101,18 @@ BROKEN = {
                  b[at] = b[at] === 48 ? 49 : 48; return new Response(b); })()""",
     # cut short (a write interrupted), or Pyodide's own header damaged at the right size
     "corrupt": "new Response(bytes.slice(0, bytes.length - 65536))",
-    "corrupt-inside": """(() => { const b = bytes.slice(); b.fill(7, 128, 160); return new Response(b); })()""",
+    # longer than the build made it (the read streams into a buffer of the manifest's size)
+    "corrupt-long": """(() => { const b = new Uint8Array(bytes.length + 4096); b.set(bytes); return new Response(b); })()""",
+    # the table of the runs of zeros left out, each damage the only one the page can see: a heap size
+    # other than the build's (the runs still fit), and a run moved back over the one before it (the runs
+    # still cover every byte of the file)
+    "corrupt-size": """(() => { const b = bytes.slice(); const v = new DataView(b.buffer);
+                      v.setUint32(128, v.getUint32(128, true) + 16, true); return new Response(b); })()""",
+    "corrupt-order": """(() => { const b = bytes.slice(); const v = new DataView(b.buffer);
+                       v.setUint32(144, v.getUint32(136, true), true); return new Response(b); })()""",
+    # Pyodide's own header damaged, at the start of the first run kept (after the table)
+    "corrupt-inside": """(() => { const b = bytes.slice(); const at = 136 + 8 * new DataView(b.buffer).getUint32(132, true);
+                        b.fill(7, at, at + 32); return new Response(b); })()""",
 }
 
 
