@@ -418,7 +418,7 @@ def _memory_snapshot(root: Path, vendor: Path, imports: list[str], old: dict | N
     log(f"made {MEMORY_SNAPSHOT}: {report['size'] / 1e6:.1f} MB, {len(sparse) / 1e6:.1f} MB without its runs of "
         f"zeros, {len(imports)} modules imported, heap {report['heap'] // 1024} KiB (not grown)")
     return {"path": MEMORY_SNAPSHOT, "key": key, "files": hashes, "made_by": made_by, "sha256": _sha256(out),
-            "header": SNAPSHOT_HEADER, "format": 2, "restored_size": len(heap), "modules": imports,
+            "header": SNAPSHOT_HEADER, "restored_size": len(heap), "modules": imports,
             "heap": report["heap"]}
 
 

@@ -15,8 +15,8 @@
 // the service worker's cache holds static/vendor/memory-snapshot.bin (scripts/build_vendor.py), the wasm
 // heap of a Pyodide with the game's pure modules already imported; Pyodide restores it instead of
 // initialising Python and importing them again. The file leaves out the heap's runs of zeros (14 MB of
-// its 31: see unsparse below), so half as many bytes come from the cache. It is read from a cache only (never downloaded on the
-// way to a live board), checked against the build's manifest (its key covers the sha256 of the wasm, the
+// its 31: see unsparse below), so half as many bytes come from the cache. It is read from a cache only
+// (never downloaded on the way to a live board), checked against the build's manifest (its key covers the sha256 of the wasm, the
 // stdlib zip and game.zip, its size), and any failure (missing, refused, stale, corrupt) gives a plain
 // start with a console message. The mark "canfield:memory-snapshot" says which start it was.
 import { loadPyodide as realLoadPyodide, version } from "./vendor/pyodide/pyodide.mjs";
@@ -118,8 +118,9 @@ function turnedOff() {
 }
 
 // Whether to try the memory snapshot, and if so its bytes, asked for as soon as this module runs (while
-// the board is painted: reading its 14 MB from Cache Storage is the browser's I/O, not main-thread work), so
-// that they are there when start() comes after the board's first frame.
+// the board is painted), so that they are there, or nearly, when start() comes after the board's first
+// frame. The read is not free: it shares the threads with the rest of the start (200-300 ms on a
+// desktop, about 1 s on a phone for the 31 MB file: docs/loading.md), which is why the file is sparse.
 function trySnapshot() {
   const sw = typeof navigator !== "undefined" && navigator.serviceWorker;
   if (turnedOff()) return { reason: "turned off (?memory-snapshot=off)" };
