@@ -247,8 +247,10 @@ def test_illegal_drop_changes_nothing(open_game):
     expect_view(page, before)
     expect(page.locator("#description")).to_have_text(text)
     expect(page.locator('[data-action="undo"]')).to_be_disabled()
-    # the dragged cards are back in place: nothing left translated
-    assert page.evaluate("() => [...document.querySelectorAll('[data-card]')].every(c => !c.style.transform)")
+    # the dragged cards are back in place: nothing left translated (the renderer clears the pointer's
+    # translation in its next frame, so wait for that frame, not for the drop's event)
+    page.wait_for_function("() => [...document.querySelectorAll('[data-card]')].every(c => !c.style.transform)",
+                           timeout=10_000)
 
 
 def test_tap_with_nothing_legal_changes_nothing(open_game):
