@@ -2,10 +2,17 @@
 
     python bench/bench_solver.py [N] [--start 0] [--draw 3] [--rules canfield] [--nodes 2000000] [--seconds 10]
                                  [--clock cpu|wall] [--all] [-v]
+    python bench/bench_solver.py N --all --games page --against REV [--nodes 15000] [--repeat 2]
 
 The time limit counts this process's CPU time by default: on a machine shared with other jobs, a wall
 limit gives a deal a fraction of its 10 s. --all runs every rule set with both draws and ends with a
 summary table; each run says whether issue 13's target for it is met, or by how much it is missed.
+
+--against REV compares this solver with the one of a git revision (its canfield package extracted to a
+temporary folder and imported under another name), search by search in one process: each deal solved by
+the old and the new in turn, --repeat times each, the fastest CPU time of each kept; the verdicts and
+position counts must agree (the speed-ups change the work per position, not the search). Prints positions
+per CPU second before and after, and their ratio, per game and for all.
 
 Prints won/lost/unknown counts and percentages, the median and 95th-percentile time per deal and the
 positions searched per second. Figures, not pass/fail: the targets are read by people.
@@ -19,9 +26,13 @@ about 50,000-61,000 positions per CPU second.
 """
 
 import argparse
+import importlib
 import os
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
@@ -110,6 +121,62 @@ def load_average():
         return "load average unknown"
 
 
+def load_revision(rev, root):
+    """The canfield package of git revision `rev`, extracted under `root` and imported as its own package."""
+    repo = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    name = "canfield_at_" + "".join(ch for ch in rev if ch.isalnum())
+    archive = subprocess.run(["git", "-C", repo, "archive", rev, "canfield"], check=True,
+                             capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", root], input=archive, check=True)
+    os.rename(os.path.join(root, "canfield"), os.path.join(root, name))
+    sys.path.insert(0, root)
+    try:
+        return importlib.import_module(name), importlib.import_module(name + ".solver")
+    finally:
+        sys.path.remove(root)
+
+
+def compare(rev, configs, start, n, nodes, repeat):
+    """This solver against revision `rev`'s on the same searches; a list of (rules, draw, before, after)
+    positions per CPU second, the last one for all the searches together."""
+    root = tempfile.mkdtemp(prefix="solver-ab-")
+    try:
+        old_pkg, old_solver = load_revision(rev, root)
+        rows = []
+        totals = {"nodes": 0, "old": 0.0, "new": 0.0}
+        for rules, draw in configs:
+            sums = {"nodes": 0, "old": 0.0, "new": 0.0}
+            for number in range(start, start + n):
+                best = {"old": None, "new": None}
+                seen = {}
+                for _ in range(repeat):
+                    for side, game_cls, solver_cls in (("old", old_pkg.Game, old_solver.Solver),
+                                                       ("new", Game, Solver)):
+                        game = game_cls.new(draw, rules, number)
+                        c0 = time.process_time()
+                        res = solver_cls(game, nodes).run()
+                        dt = time.process_time() - c0
+                        seen[side] = (res.verdict, res.nodes)
+                        if best[side] is None or dt < best[side]:
+                            best[side] = dt
+                if seen["old"] != seen["new"]:
+                    raise SystemExit(f"{rules} D{draw} deal {number}: the searches differ, "
+                                     f"{seen['old']} before, {seen['new']} after")
+                sums["nodes"] += seen["new"][1]
+                sums["old"] += best["old"]
+                sums["new"] += best["new"]
+            for k in totals:
+                totals[k] += sums[k]
+            row = (rules, draw, sums["nodes"] / sums["old"], sums["nodes"] / sums["new"])
+            rows.append(row)
+            print(f"  {rules:13}  D{draw}  {row[2]:9.0f}  {row[3]:9.0f}  x{row[3] / row[2]:.2f}", flush=True)
+        rows.append(("all", "", totals["nodes"] / totals["old"], totals["nodes"] / totals["new"]))
+        print(f"  {'all':13}      {rows[-1][2]:9.0f}  {rows[-1][3]:9.0f}  x{rows[-1][3] / rows[-1][2]:.2f}")
+        return rows
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("n", nargs="?", type=int, default=200, help="number of deals (default 200)")
@@ -126,6 +193,9 @@ def main(argv=None):
                     help="what the time limit measures: this process's CPU time (default: fair on a shared "
                          "machine) or wall time")
     ap.add_argument("--verbose", "-v", action="store_true", help="one line per deal")
+    ap.add_argument("--against", metavar="REV", default=None,
+                    help="compare positions per CPU second with the solver of this git revision")
+    ap.add_argument("--repeat", type=int, default=2, help="with --against: runs of each search, the fastest kept")
     args = ap.parse_args(argv)
 
     print(load_average() + " at the start")
@@ -139,6 +209,13 @@ def main(argv=None):
             ap.error(f"no such game: {', '.join(unknown)}")
     configs = ([(name, d) for name in names for d in ((3, 1) if RULESETS[name].draws is None else RULESETS[name].draws[:1])]
                if args.all else [(args.rules, (RULESETS[args.rules].draws or (args.draw,))[0])])
+    if args.against:
+        print(f"positions per CPU second, the solver of {args.against} and this one, deals {args.start}-"
+              f"{args.start + args.n - 1}, at most {args.nodes} positions a search, fastest of {args.repeat}")
+        print("  rules          draw     before      after  ratio")
+        compare(args.against, configs, args.start, args.n, args.nodes, args.repeat)
+        print(load_average() + " at the end")
+        return 0
     figs = []
     for rules, draw in configs:
         clock = time.process_time if args.clock == "cpu" else time.perf_counter
