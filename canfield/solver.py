@@ -398,20 +398,36 @@ class Solver:
         pre = bytes((r, pl, ph)) + tal + b"\xff"
         pre1 = bytes((r - 1, pl, ph)) + tal + b"\xff" if r else None
         rtopb = res[r - 1:r]
-        # card -> the columns (in order) whose top accepts it; empty columns apart
+        # -- to the foundations: the reserve top, then the column tops (in the same pass over the columns,
+        # card -> the columns (in order) whose top accepts it; empty columns apart)
+        rtop = res[r - 1] if r else -1
+        if rtop in need:
+            x = rnd() if rnd is not None else 0
+            add(((r - 1) * 256 - fs - 1 + x, ("R", "F", 1), pre1, cols, r - 1, up[rtop], tal, p, fs + 1))
         accept = {}
         empties = []
-        for j in range(ncols):
-            col = cols[j]
+        for i in range(ncols):
+            col = cols[i]
             if col:
-                for c in fits[col[-1]]:
+                top = col[-1]
+                for c in fits[top]:
                     js = accept.get(c)
                     if js is None:
-                        accept[c] = [j]
+                        accept[c] = [i]
                     else:
-                        js.append(j)
+                        js.append(i)
+                if top in need:
+                    x = rnd() if rnd is not None else 0
+                    nc = list(cols)
+                    rest = col[:-1]
+                    if not rest and r and refills:
+                        nc[i] = rtopb
+                        add(((r - 1) * 256 - fs - 1 + x, (tname[i], "F", 1), pre1, nc, r - 1, up[top], tal, p, fs + 1))
+                    else:
+                        nc[i] = rest
+                        add((r * 256 - fs - 1 + x, (tname[i], "F", 1), pre, nc, r, up[top], tal, p, fs + 1))
             else:
-                empties.append(j)
+                empties.append(i)
         if self.one_empty and len(empties) > 1:
             # the key sorts the columns, so a card put in any of several empty columns gives one position:
             # only the first is built
@@ -420,23 +436,6 @@ class Solver:
         fill = self.fill
         empty_any = fill == "any" or (not r and fill == "reserve_then_any")
         empty_waste = fill == "any" or not r
-        # -- to the foundations
-        rtop = res[r - 1] if r else -1
-        if rtop in need:
-            x = rnd() if rnd is not None else 0
-            add(((r - 1) * 256 - fs - 1 + x, ("R", "F", 1), pre1, cols, r - 1, up[rtop], tal, p, fs + 1))
-        for i in range(ncols):
-            col = cols[i]
-            if col and col[-1] in need:
-                x = rnd() if rnd is not None else 0
-                nc = list(cols)
-                rest = col[:-1]
-                if not rest and r and refills:
-                    nc[i] = rtopb
-                    add(((r - 1) * 256 - fs - 1 + x, (tname[i], "F", 1), pre1, nc, r - 1, up[col[-1]], tal, p, fs + 1))
-                else:
-                    nc[i] = rest
-                    add((r * 256 - fs - 1 + x, (tname[i], "F", 1), pre, nc, r, up[col[-1]], tal, p, fs + 1))
         draw1 = self.draw == 1
         talon_moves = []
         for q in qs:
