@@ -121,6 +121,9 @@ WINNABLE_NODES = 100_000
 
 RANK = tuple(i % 13 for i in range(52))
 SUIT = tuple(i // 13 for i in range(52))
+# DEPTH[a][b]: in a column descending by one rank (wrapping) whose top has rank b, the first depth whose
+# card has rank a - 1, the rank a card of rank a takes: (a - 1 - b) % 13 + 1
+DEPTH = tuple(tuple((a - 1 - b) % 13 + 1 for b in range(13)) for a in range(13))
 RED = tuple(SUIT[i] in (1, 2) for i in range(52))
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
@@ -504,15 +507,15 @@ class Solver:
         # onto an empty one is the same position: skipped), by destination column, then count
         free = empties if empties and empty_any else ()
         if tails:
-            # every column a tail may go to, in order: (column, its top's rank, what its top takes), or
-            # (column, 0, None) for an empty column that takes any tail
+            # every column a tail may go to, in order: (column, the DEPTH row of its top's rank, what its
+            # top takes), or (column, None, None) for an empty column that takes any tail
             dsts = []
             for j in range(ncols):
                 col = cols[j]
                 if col:
-                    dsts.append((j, RANK[col[-1]], fits[col[-1]]))
+                    dsts.append((j, DEPTH[RANK[col[-1]]], fits[col[-1]]))
                 elif j in free:
-                    dsts.append((j, 0, None))
+                    dsts.append((j, None, None))
         for i in range(ncols):
             col = cols[i]
             m = len(col)
@@ -520,14 +523,14 @@ class Solver:
                 continue
             if tails:
                 top_rank = RANK[col[-1]]
-                for j, rt, ft in dsts:
+                for j, depth, ft in dsts:
                     if j == i:
                         continue
                     if ft is None:
                         k, step = 1, 1
                     else:
                         # a column descends by one rank, so depth k holds rank top_rank + k - 1
-                        k, step = (rt - 1 - top_rank) % 13 + 1, 13
+                        k, step = depth[top_rank], 13
                     while k < m:
                         if ft is None or col[-k] in ft:
                             x = rnd() if rnd is not None else 0
