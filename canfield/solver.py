@@ -349,7 +349,7 @@ class Solver:
             backs = self._backs_cache[fnd] = tuple(backs)
         return backs
 
-    def _expand(self, st, rnd=None):
+    def _expand(self, st, rnd=None, last=None):
         """The children of `st` as entries ``(order, move, key head, columns, reserve, foundations,
         talon, waste, cards on the foundations)``, in the move-kind order (see the module docstring);
         `order` is the reserve order's value, plus one draw of `rnd` (a random run's tie-break) a child.
@@ -363,8 +363,17 @@ class Solver:
         passes), "F" as dst meaning a foundation (the first that takes the card), "F" as src a take-back
         (count = the card), and, with limited passes, ("W", "S", 0) the stock drawn to its end and
         recycled. Draws commute with every move but the waste top's, so drawing only just before playing
-        the card drawn loses no line: "lost" stays exact."""
+        the card drawn loses no line: "lost" stays exact.
+
+        `last` is the move that made `st` (None at the start). A move from column to column that refills
+        no column is written with its columns' indices, ``(src, dst, count, i, j)``; the move that undoes
+        it (the same cards from j back to i) gives the position before it, on the search's path and so
+        visited: it is not listed (its tie-break is drawn all the same, so the search is the one it was)."""
         cols, r, fnd, tal, p = st
+        if last is not None and len(last) == 5:
+            bk, bj, bi = last[2:]
+        else:
+            bk = bi = bj = -1
         info = self._infos.get(fnd)
         if info is None:
             info = self._info(fnd)
@@ -487,10 +496,15 @@ class Solver:
             for j in js:
                 if j != i:
                     x = rnd() if rnd is not None else 0
+                    if m == bk and i == bi and j == bj and not rest_e:
+                        continue  # the parent's move undone: the grandparent, visited
                     nc = list(cols)
                     nc[i] = rest_e
                     nc[j] = cols[j] + col
-                    add((ov + x, (tname[i], tname[j], m), pre_e, nc, r_e, fnd, tal, p, fs))
+                    if rest_e:
+                        add((ov + x, (tname[i], tname[j], m), pre_e, nc, r_e, fnd, tal, p, fs))
+                    else:
+                        add((ov + x, (tname[i], tname[j], m, i, j), pre_e, nc, r_e, fnd, tal, p, fs))
         # -- talon cards onto columns
         ov = r * 256 - fs
         for c, q, rest, p2, tpre in talon_moves:
@@ -534,10 +548,11 @@ class Solver:
                     while k < m:
                         if ft is None or col[-k] in ft:
                             x = rnd() if rnd is not None else 0
-                            nc = list(cols)
-                            nc[i] = col[:-k]
-                            nc[j] = cols[j] + col[-k:]
-                            add((ov + x, (tname[i], tname[j], k), pre, nc, r, fnd, tal, p, fs))
+                            if k != bk or i != bi or j != bj:  # else the parent's move undone
+                                nc = list(cols)
+                                nc[i] = col[:-k]
+                                nc[j] = cols[j] + col[-k:]
+                                add((ov + x, (tname[i], tname[j], k, i, j), pre, nc, r, fnd, tal, p, fs))
                         k += step
             else:
                 # the top card alone
@@ -549,10 +564,12 @@ class Solver:
                     top = col[-1:]
                     for j in js:
                         x = rnd() if rnd is not None else 0
+                        if bk == 1 and i == bi and j == bj:
+                            continue  # the parent's move undone
                         nc = list(cols)
                         nc[i] = rest
                         nc[j] = cols[j] + top
-                        add((ov + x, (tname[i], tname[j], 1), pre, nc, r, fnd, tal, p, fs))
+                        add((ov + x, (tname[i], tname[j], 1, i, j), pre, nc, r, fnd, tal, p, fs))
         # -- foundation tops back onto columns
         if self.takeback:
             ov = r * 256 - fs + 1
@@ -715,7 +732,7 @@ class Solver:
                         return self._finish(UNKNOWN, reason="seconds")
                     nodes += 1
                     if custom is None:
-                        children = frame[1] = expand(frame[0], rnd)
+                        children = frame[1] = expand(frame[0], rnd, frame[3])
                         if order is not None and len(children) > 1:
                             children.sort(key=_first)  # stable: ties keep the move-kind order
                     else:
@@ -759,7 +776,8 @@ class Solver:
         """The internal moves `line` played on a copy of the game: (the move texts, the game after)."""
         g = self.game.copy()
         texts = []
-        for src, dst, count in line:
+        for mv in line:
+            src, dst, count = mv[:3]
             if dst == "S":  # limited passes: the stock drawn to its end, then the recycle
                 while g.pile("S"):
                     g.play(Move("S", "W", None))
