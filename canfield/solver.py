@@ -773,42 +773,54 @@ class Solver:
         return texts
 
     def _replay(self, line):
-        """The internal moves `line` played on a copy of the game: (the move texts, the game after)."""
+        """The internal moves `line` played on a copy of the game: (the move texts, the game after).
+
+        Every move goes through Game.play, which checks it; the piles are read from the copy's own lists
+        (not copied per move) and a foundation move names its foundation from the engine's own choice
+        (the first that takes the card, as the short form "T1-F" reads), which keeps a long line's replay
+        short next to the search that found it."""
         g = self.game.copy()
+        p = g._p  # the copy's piles, read only
+        stock, waste = p["S"], p["W"]
+        fnames = g.foundation_names
+        draw, recycle = Move("S", "W", None), Move("W", "S", None)
         texts = []
+        append = texts.append
         for mv in line:
             src, dst, count = mv[:3]
             if dst == "S":  # limited passes: the stock drawn to its end, then the recycle
-                while g.pile("S"):
-                    g.play(Move("S", "W", None))
-                    texts.append("S")
-                g.play(Move("W", "S", None))
-                texts.append("S")
+                while stock:
+                    g.play(draw)
+                    append("S")
+                g.play(recycle)
+                append("S")
                 continue
             if src == "T*":
                 # the talon card at index count - 1 (waste bottom .. top, then the stock as drawn): on the
                 # waste top when the waste holds `count` cards (the copies of a card told apart by place)
-                card = (list(g.pile("W")) + list(reversed(g.pile("S"))))[count - 1]
                 guard = 0
-                while True:
-                    waste = g.pile("W")
-                    if len(waste) == count:
-                        break
-                    stock = len(g.pile("S"))
-                    g.play(Move("S", "W", None) if stock else Move("W", "S", len(waste)))
-                    texts.append("S")
+                while len(waste) != count:
+                    g.play(draw if stock else recycle)
+                    append("S")
                     guard += 1
                     if guard > 3 * self.total:
-                        raise SolverBug(f"{g.code}: {CARDS[card.index % 52]} (copy {card.copy}) never reaches the "
-                                        "waste top")
+                        card = (waste + stock[::-1])[count - 1]
+                        raise SolverBug(f"{g.code}: {CARDS[card % 52]} (copy {card // 52 + 1}) never reaches "
+                                        "the waste top")
                 src, count = "W", 1
             if src == "F":  # a take-back: from any foundation whose top is a copy of the card
-                src = next(name for name, f in zip(g.foundation_names, g.foundations)
-                           if f and f[-1].index % 52 == count)
+                src = next(name for name, f in zip(fnames, g._found) if f and f[-1] % 52 == count)
                 count = 1
-            # onto a foundation: the first that takes the card (those of one suit are interchangeable)
-            m = g.parse_move(f"{src}-F") if dst == "F" else Move(src, dst, count)
-            texts.append(str(g.play(m)))
+            if dst == "F":
+                # onto a foundation: the first that takes the card (those of one suit are interchangeable)
+                pile = p[src]
+                f = g._fits_foundation(pile[-1]) if pile else -1
+                if f < 0:
+                    raise SolverBug(f"{g.code}: no foundation takes the top of {src}")
+                m = Move(src, fnames[f], 1)
+            else:
+                m = Move(src, dst, count)
+            append(str(g.play(m)))
         return texts, g
 
 
