@@ -349,7 +349,7 @@ class Solver:
             backs = self._backs_cache[fnd] = tuple(backs)
         return backs
 
-    def _expand(self, st, rnd=None, last=None):
+    def _expand(self, st, rnd=None, last=None, pre=None):
         """The children of `st` as entries ``(order, move, key head, columns, reserve, foundations,
         talon, waste, cards on the foundations)``, in the move-kind order (see the module docstring);
         `order` is the reserve order's value, plus one draw of `rnd` (a random run's tie-break) a child.
@@ -368,7 +368,8 @@ class Solver:
         `last` is the move that made `st` (None at the start). A move from column to column that refills
         no column is written with its columns' indices, ``(src, dst, count, i, j)``; the move that undoes
         it (the same cards from j back to i) gives the position before it, on the search's path and so
-        visited: it is not listed (its tie-break is drawn all the same, so the search is the one it was)."""
+        visited: it is not listed (its tie-break is drawn all the same, so the search is the one it was).
+        `pre` is the head of `st`'s own key when the search has it (made when `st` was a child)."""
         cols, r, fnd, tal, p = st
         if last is not None and len(last) == 5:
             bk, bj, bi = last[2:]
@@ -404,11 +405,12 @@ class Solver:
                          fs + 1)]
         out = []
         add = out.append
-        ph, pl = p >> 8, p & 255
         # the key of a child is its header (reserve, waste size), its talon, then its sorted columns:
-        # `pre` for a child with the parent's reserve and talon, `pre1` with one reserve card less
-        pre = bytes((r, pl, ph)) + tal + b"\xff"
-        pre1 = bytes((r - 1, pl, ph)) + tal + b"\xff" if r else None
+        # `pre` for a child with the parent's reserve and talon (the head of the parent's own key),
+        # `pre1` with one reserve card less
+        if pre is None:
+            pre = bytes((r, p & 255, p >> 8)) + tal + b"\xff"
+        pre1 = bytes((r - 1,)) + pre[1:] if r else None
         rtopb = res[r - 1:r]
         # -- to the foundations: the reserve top, then the column tops (in the same pass over the columns,
         # card -> the columns (in order) whose top accepts it; empty columns apart)
@@ -684,7 +686,7 @@ class Solver:
         base = self.order
         self.run_rnd = None
         if i == 0:
-            self.main_run = ([[self.start, None, 0, None]], {self._key(self.start)})
+            self.main_run = ([[self.start, None, 0, None, None]], {self._key(self.start)})
         if not self.restarts or base is None or i >= 2 * self.max_runs - 1:
             # the main DFS alone, to the end of the budget
             self.stack, self.visited = self.main_run
@@ -693,7 +695,7 @@ class Solver:
             self.stack, self.visited = self.main_run
             self.run_end = self.nodes + (self.first_run << (i // 2))
         else:
-            self.stack = [[self.start, None, 0, None]]
+            self.stack = [[self.start, None, 0, None, None]]
             self.visited = {self._key(self.start)}
             # ties of the order broken at random, the same way on every machine (seeded by the run)
             self.run_rnd = random.Random(i // 2 + 1).random
@@ -732,7 +734,7 @@ class Solver:
                         return self._finish(UNKNOWN, reason="seconds")
                     nodes += 1
                     if custom is None:
-                        children = frame[1] = expand(frame[0], rnd, frame[3])
+                        children = frame[1] = expand(frame[0], rnd, frame[3], frame[4])
                         if order is not None and len(children) > 1:
                             children.sort(key=_first)  # stable: ties keep the move-kind order
                     else:
@@ -755,7 +757,7 @@ class Solver:
                     self.nodes = nodes
                     line = [f[3] for f in stack[1:]] + [mv]
                     return self._finish(WON, self._write_line(line))
-                stack.append([(tuple(nc), r2, f2, tal2, p2), None, 0, mv])
+                stack.append([(tuple(nc), r2, f2, tal2, p2), None, 0, mv, head])
             self.nodes = nodes
             if not stack:
                 # any run is a complete reachability search: an empty stack proves "lost"
