@@ -250,6 +250,10 @@ class Solver:
         self._infos = {}
         self._backs_cache = {}
         self.res = bytes(c.index % 52 for c in game.reserve)
+        # what every expansion reads, in one tuple (one attribute read instead of fourteen)
+        self._conf = (self._infos, self.res, self.fits, self.tname, self.ncols, self.refills, self.limited,
+                      self._reach_cache, self.fill, self.one_empty, self.draw == 1, self.moves_rule == "tail",
+                      self.moves_rule == "single", self.takeback)
         counts = [[] for _ in range(4)]
         for i, pile in enumerate(game.foundations):
             counts[SUITS.index(fsuits[i])].append(len(pile))
@@ -375,26 +379,22 @@ class Solver:
             bk, bj, bi = last[2:]
         else:
             bk = bi = bj = -1
-        info = self._infos.get(fnd)
+        (infos, res, fits, tname, ncols, refills, limited, reach, fill, one_empty, draw1, tails, single,
+         takeback) = self._conf
+        info = infos.get(fnd)
         if info is None:
             info = self._info(fnd)
         need, up, safe, fs = info
-        res = self.res
-        fits = self.fits
-        tname = self.tname
-        ncols = self.ncols
-        refills = self.refills
-        limited = self.limited
         n = len(tal)
         if limited:
             w, rec = p & 255, p >> 8
-        qs = self._reach_cache.get(p << 8 | n)
+        qs = reach.get(p << 8 | n)
         if qs is None:
             if limited:
                 qs = self._reach_in_pass(w, n, self.rules.draw_for(self.draw, rec))
             else:
                 qs = tuple(self._reach(p, n)) if n else ()
-            self._reach_cache[p << 8 | n] = qs
+            reach[p << 8 | n] = qs
         if safe:
             forced = self._auto(st, qs, up, safe)
             if forced is not None:
@@ -442,15 +442,13 @@ class Solver:
                         add((r * 256 - fs - 1 + x, (tname[i], "F", 1), pre, nc, r, up[top], tal, p, fs + 1))
             else:
                 empties.append(i)
-        if self.one_empty and len(empties) > 1:
+        if one_empty and len(empties) > 1:
             # the key sorts the columns, so a card put in any of several empty columns gives one position:
             # only the first is built
             empties = empties[:1]
         # what an empty column takes now: from a column or the reserve, and from the talon
-        fill = self.fill
         empty_any = fill == "any" or (not r and fill == "reserve_then_any")
         empty_waste = fill == "any" or not r
-        draw1 = self.draw == 1
         talon_moves = []
         for q in qs:
             c = tal[q - 1]
@@ -478,8 +476,6 @@ class Solver:
                 add((ov + x, ("R", tname[j], 1), pre1, nc, r - 1, fnd, tal, p, fs))
         # -- column tails onto other columns: first the whole column (it empties one: a reserve refill,
         # or a free column), then the talon cards onto columns, then the other tails
-        tails = self.moves_rule == "tail"
-        single = self.moves_rule == "single"
         if r and refills:
             r_e, pre_e, rest_e = r - 1, pre1, rtopb
         else:
@@ -573,7 +569,7 @@ class Solver:
                         nc[j] = cols[j] + top
                         add((ov + x, (tname[i], tname[j], 1, i, j), pre, nc, r, fnd, tal, p, fs))
         # -- foundation tops back onto columns
-        if self.takeback:
+        if takeback:
             ov = r * 256 - fs + 1
             for c, f in self._backs(fnd):
                 js = accept.get(c, ())
