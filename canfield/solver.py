@@ -705,7 +705,7 @@ class Solver:
             deadline = self.max_seconds - self.elapsed + self.clock()
         expand = self._expand
         total = self.total
-        sep = b"\xfe"
+        join = b"\xfe".join
         order = self.order
         # the reserve order's values come with the children; another order is computed here
         custom = order if order is not None and order is not _order_reserve else None
@@ -739,15 +739,19 @@ class Solver:
                             (custom((e[1], (tuple(e[3]),) + e[4:8])) + (rnd() if rnd is not None else 0),) + e[1:]
                             for e in expand(frame[0])]
                         children.sort(key=_first)
+                # the next child not visited yet (its key as _key(child), from the parts), else back up
                 i = frame[2]
-                if i >= len(children):
+                last = len(children)
+                while i < last:
+                    _, mv, head, nc, r2, f2, tal2, p2, fs = children[i]
+                    i += 1
+                    k = head + join(sorted(nc))
+                    if k not in visited:
+                        break
+                else:
                     stack.pop()
                     continue
-                frame[2] = i + 1
-                _, mv, head, nc, r2, f2, tal2, p2, fs = children[i]
-                k = head + sep.join(sorted(nc))  # as _key(child), from the parts
-                if k in visited:
-                    continue
+                frame[2] = i
                 visited.add(k)
                 if fs == total:
                     self.nodes = nodes
