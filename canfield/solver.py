@@ -124,6 +124,9 @@ SUIT = tuple(i // 13 for i in range(52))
 # DEPTH[a][b]: in a column descending by one rank (wrapping) whose top has rank b, the first depth whose
 # card has rank a - 1, the rank a card of rank a takes: (a - 1 - b) % 13 + 1
 DEPTH = tuple(tuple((a - 1 - b) % 13 + 1 for b in range(13)) for a in range(13))
+DEPTHS = tuple(DEPTH[RANK[t]] for t in range(52))  # the DEPTH row of a card's rank
+ONES = (1,) * 13  # an empty column takes a tail from depth 1 on
+ANY_CARD = frozenset(range(52))
 RED = tuple(SUIT[i] in (1, 2) for i in range(52))
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
@@ -520,14 +523,16 @@ class Solver:
         free = empties if empties and empty_any else ()
         if tails:
             # every column a tail may go to, in order: (column, the DEPTH row of its top's rank, what its
-            # top takes), or (column, None, None) for an empty column that takes any tail
+            # top takes, 13: the depths that hold that rank), or for an empty column that takes any tail
+            # (column, every depth from 1, every card, 1)
             dsts = []
             for j in range(ncols):
                 col = cols[j]
                 if col:
-                    dsts.append((j, DEPTH[RANK[col[-1]]], fits[col[-1]]))
+                    t = col[-1]
+                    dsts.append((j, DEPTHS[t], fits[t], 13))
                 elif j in free:
-                    dsts.append((j, None, None))
+                    dsts.append((j, ONES, ANY_CARD, 1))
         for i in range(ncols):
             col = cols[i]
             m = len(col)
@@ -535,16 +540,13 @@ class Solver:
                 continue
             if tails:
                 top_rank = RANK[col[-1]]
-                for j, depth, ft in dsts:
-                    if j == i:
+                for j, depth, ft, step in dsts:
+                    # a column descends by one rank, so depth k holds rank top_rank + k - 1
+                    k = depth[top_rank]
+                    if k >= m or j == i:
                         continue
-                    if ft is None:
-                        k, step = 1, 1
-                    else:
-                        # a column descends by one rank, so depth k holds rank top_rank + k - 1
-                        k, step = depth[top_rank], 13
-                    while k < m:
-                        if ft is None or col[-k] in ft:
+                    while True:
+                        if col[-k] in ft:
                             x = rnd() if rnd is not None else 0
                             if k != bk or i != bi or j != bj:  # else the parent's move undone
                                 nc = list(cols)
@@ -552,6 +554,8 @@ class Solver:
                                 nc[j] = cols[j] + col[-k:]
                                 add((ov + x, (tname[i], tname[j], k, i, j), pre, nc, r, fnd, tal, p, fs))
                         k += step
+                        if k >= m:
+                            break
             else:
                 # the top card alone
                 js = accept.get(col[-1], ())
