@@ -108,3 +108,60 @@ def test_one_of_several_empty_columns_changes_nothing_in_the_family():
     compared, _ = compare(({"restarts": False}, {"restarts": False, "one_empty": False}), ONE_DECK, 3000,
                           range(5), exact=True)
     assert compared >= 40
+
+
+class _UndoListed(Solver):
+    """The search without the parent's move undone left out: every expansion told nothing of its move."""
+
+    def _expand(self, st, rnd=None, last=None, pre=None):
+        return super()._expand(st, rnd, None, pre)
+
+
+def test_leaving_out_the_parents_move_undone_changes_nothing():
+    """The move that undoes a column-to-column move leads back to the position before it (on the path,
+    visited), so leaving it out changes no verdict, no position count and no line, restarts included
+    (its tie-break is still drawn). A move back after a column was refilled from the reserve leads
+    elsewhere and must stay: leaving it out too changes searches here."""
+    searches = 0
+    for name in RULESETS:
+        for d in draws(name):
+            for number in range(3):
+                game = Game.new(d, name, number)
+                a = Solver(game, 3000).run()
+                b = _UndoListed(game, 3000).run()
+                assert (a.verdict, a.nodes, a.moves) == (b.verdict, b.nodes, b.moves), game.code
+                searches += 1
+    assert searches >= 60
+
+
+def test_the_parents_move_undone_is_left_out_and_only_that():
+    """After a column-to-column move, the child's entries are those listed without knowing the move,
+    less the moves that put the same cards back, and each of those leads to the position before the
+    move (its key is the parent's): leaving it out loses nothing. A move that refilled a column from the
+    reserve is written without its columns' indices, and the move back onto the reserve card, which
+    leads elsewhere, stays listed."""
+    rng = random.Random(11)
+    left_out = kept = 0
+    for name in ("canfield", "classic", "superior", "demon", "double"):
+        for d in draws(name):
+            for number in range(30 if name in ("canfield", "demon") else 8):
+                solver = Solver(Game.new(d, name, number), 1000)
+                for st, entries in walk(solver, rng, 40):
+                    for e in entries:
+                        mv = e[1]
+                        if mv[0][0] != "T" or mv[0] == "T*" or mv[1][0] != "T":
+                            continue
+                        child = (tuple(e[3]),) + e[4:8]
+                        plain = solver._expand(child)
+                        told = [x[1] for x in solver._expand(child, None, mv)]
+                        back = [x for x in plain if x[1][:3] == (mv[1], mv[0], mv[2])]
+                        if len(mv) == 5:
+                            assert told == [x[1] for x in plain if x not in back], (name, mv)
+                            for x in back:
+                                assert x[2] + b"\xfe".join(sorted(x[3])) == Solver._key(st), (name, mv)
+                                left_out += 1
+                        else:
+                            assert e[4] == st[1] - 1, mv       # written short: a refill happened
+                            assert told == [x[1] for x in plain], (name, mv)
+                            kept += len(back)
+    assert left_out >= 50 and kept >= 10
