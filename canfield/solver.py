@@ -93,7 +93,8 @@ reserve, waste and talon), and the search builds a child only when it comes to i
 the visited set (most children are visited already, or never reached before a win); what a foundation
 state decides (the cards it waits for, the foundations after each, the safe cards, the take-backs) is
 worked out once per state; the top-card and whole-column moves are found from what each column's top
-takes, not by trying every pair of columns; children are sorted by a number they carry.
+takes, not by trying every pair of columns; children are sorted by a number they carry; the move that
+undoes the parent's column-to-column move is not listed (it leads back to the grandparent, visited).
 
 Restarts (a portfolio): a DFS that chose badly near the root must exhaust everything below before it
 backtracks, and search times are heavy-tailed. So the main DFS (the order above) is interleaved with
