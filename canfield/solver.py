@@ -128,6 +128,7 @@ DEPTH = tuple(tuple((a - 1 - b) % 13 + 1 for b in range(13)) for a in range(13))
 DEPTHS = tuple(DEPTH[RANK[t]] for t in range(52))  # the DEPTH row of a card's rank
 ONES = (1,) * 13  # an empty column takes a tail from depth 1 on
 ANY_CARD = frozenset(range(52))
+CARD_BYTES = tuple(bytes((c,)) for c in range(52))
 RED = tuple(SUIT[i] in (1, 2) for i in range(52))
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
@@ -257,7 +258,7 @@ class Solver:
         # what every expansion reads, in one tuple (one attribute read instead of fourteen)
         self._conf = (self._infos, self.res, self.fits, self.tname, self.ncols, self.refills, self.limited,
                       self._reach_cache, self.fill, self.one_empty, self.draw == 1, self.moves_rule == "tail",
-                      self.moves_rule == "single", self.takeback)
+                      self.moves_rule == "single", self.takeback, self._backs_cache)
         counts = [[] for _ in range(4)]
         for i, pile in enumerate(game.foundations):
             counts[SUITS.index(fsuits[i])].append(len(pile))
@@ -384,7 +385,7 @@ class Solver:
         else:
             bk = bi = bj = -1
         (infos, res, fits, tname, ncols, refills, limited, reach, fill, one_empty, draw1, tails, single,
-         takeback) = self._conf
+         takeback, backs_cache) = self._conf
         info = infos.get(fnd)
         if info is None:
             info = self._info(fnd)
@@ -513,7 +514,7 @@ class Solver:
             js = accept.get(c, ())
             if empties and empty_waste:
                 js = sorted(list(js) + empties)
-            card = bytes((c,))
+            card = CARD_BYTES[c]
             for j in js:
                 x = rnd() if rnd is not None else 0
                 nc = list(cols)
@@ -576,14 +577,20 @@ class Solver:
         # -- foundation tops back onto columns
         if takeback:
             ov = r * 256 - fs + 1
-            for c, f in self._backs(fnd):
-                js = accept.get(c, ())
-                if empties and empty_any:
-                    js = sorted(list(js) + empties)
+            backs = backs_cache.get(fnd)
+            if backs is None:
+                backs = self._backs(fnd)
+            for c, f in backs:
+                js = accept.get(c)
+                if free:
+                    js = sorted(list(js or ()) + free)
+                elif js is None:
+                    continue
+                card = CARD_BYTES[c]
                 for j in js:
                     x = rnd() if rnd is not None else 0
                     nc = list(cols)
-                    nc[j] = cols[j] + bytes((c,))
+                    nc[j] = cols[j] + card
                     add((ov + x, ("F", tname[j], c), pre, nc, r, f, tal, p, fs - 1))
         # -- with limited passes: the rest of the stock drawn and the waste recycled, while a pass is left
         if limited and n and self.rules.passes > rec + 1:
@@ -635,7 +642,8 @@ class Solver:
                     nc = list(cols)
                     nc[i] = rest
                     return (self.tname[i], "F", 1), (tuple(nc), r, up[c], tal, p)
-        if self.draw == 1 and not self.limited:
+        if self.draw == 1 and not self.limited and not safe.isdisjoint(tal):
+            # (every talon card is reached in draw 1; the scan in C above skips the loop when none is safe)
             n = len(tal)
             for q in qs:
                 c = tal[q - 1]
