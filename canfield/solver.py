@@ -400,7 +400,19 @@ class Solver:
             else:
                 qs = tuple(self._reach(p, n)) if n else ()
             reach[p << 8 | n] = qs
+        # a quick look first: _auto only when the reserve top, a column top or a talon card is safe
+        look = False
         if safe:
+            if r and res[r - 1] in safe:
+                look = True
+            else:
+                for col in cols:
+                    if col and col[-1] in safe:
+                        look = True
+                        break
+                else:
+                    look = draw1 and not limited and not safe.isdisjoint(tal)
+        if look:
             forced = self._auto(st, qs, up, safe)
             if forced is not None:
                 mv, (nc, r2, f2, tal2, p2) = forced
