@@ -467,9 +467,10 @@ class Solver:
         empty_any = fill == "any" or (not r and fill == "reserve_then_any")
         empty_waste = fill == "any" or not r
         talon_moves = []
+        every = bool(empties and empty_waste)  # an empty column takes any talon card
         for q in qs:
             c = tal[q - 1]
-            if c in need or c in accept or (empties and empty_waste):
+            if c in need or c in accept or every:
                 rest = tal[:q - 1] + tal[q:]
                 if limited:
                     p2 = p - w + q - 1
@@ -524,7 +525,7 @@ class Solver:
         ov = r * 256 - fs
         for c, q, rest, p2, tpre in talon_moves:
             js = accept.get(c, ())
-            if empties and empty_waste:
+            if every:
                 js = sorted(list(js) + empties)
             card = CARD_BYTES[c]
             for j in js:
