@@ -136,13 +136,17 @@ def load_revision(rev, root):
         sys.path.remove(root)
 
 
+def _print_ratio(label, sums):
+    before, after = sums["nodes"] / sums["old"], sums["nodes"] / sums["new"]
+    print(f"  {label}  {before:9.0f}  {after:9.0f}  x{after / before:.2f}", flush=True)
+
+
 def compare(rev, configs, start, n, nodes, repeat):
-    """This solver against revision `rev`'s on the same searches; a list of (rules, draw, before, after)
-    positions per CPU second, the last one for all the searches together."""
+    """This solver against revision `rev`'s on the same searches: prints the positions per CPU second
+    before and after, and their ratio, per game and draw, then for all the searches together."""
     root = tempfile.mkdtemp(prefix="solver-ab-")
     try:
         old_pkg, old_solver = load_revision(rev, root)
-        rows = []
         totals = {"nodes": 0, "old": 0.0, "new": 0.0}
         for rules, draw in configs:
             sums = {"nodes": 0, "old": 0.0, "new": 0.0}
@@ -167,12 +171,8 @@ def compare(rev, configs, start, n, nodes, repeat):
                 sums["new"] += best["new"]
             for k in totals:
                 totals[k] += sums[k]
-            row = (rules, draw, sums["nodes"] / sums["old"], sums["nodes"] / sums["new"])
-            rows.append(row)
-            print(f"  {rules:13}  D{draw}  {row[2]:9.0f}  {row[3]:9.0f}  x{row[3] / row[2]:.2f}", flush=True)
-        rows.append(("all", "", totals["nodes"] / totals["old"], totals["nodes"] / totals["new"]))
-        print(f"  {'all':13}      {rows[-1][2]:9.0f}  {rows[-1][3]:9.0f}  x{rows[-1][3] / rows[-1][2]:.2f}")
-        return rows
+            _print_ratio(f"{rules:13}  D{draw}", sums)
+        _print_ratio(f"{'all':13}    ", totals)
     finally:
         shutil.rmtree(root, ignore_errors=True)
 

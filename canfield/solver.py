@@ -767,8 +767,8 @@ class Solver:
                         children.sort(key=_first)
                 # the next child not visited yet (its key as _key(child), from the parts), else back up
                 i = frame[2]
-                last = len(children)
-                while i < last:
+                end = len(children)
+                while i < end:
                     _, mv, head, nc, r2, f2, tal2, p2, fs = children[i]
                     i += 1
                     k = head + join(sorted(nc))
