@@ -304,7 +304,19 @@ def stop_service_workers(page) -> None:
     this, the worker of every test that registered one kept its renderer process (about 300 MB) alive to
     the end of the session, one more per test (the next test's cleared storage unregisters it, but does
     not stop it), until two suites at once filled a 24 GiB machine and it thrashed. The next page that
-    needs a worker starts it again."""
+    needs a worker starts it again.
+
+    Only a worker at rest is stopped: one stopped while it installed (the precache takes seconds, and a
+    short test leaves before it ends) left Playwright waiting on it for good, and a later test's
+    `context.set_offline` never returned. Such a worker is left running, as before."""
+    try:
+        settled = page.evaluate("""() => Promise.race([
+            navigator.serviceWorker.getRegistrations().then(regs => regs.every(r => !r.installing && !r.waiting)),
+            new Promise(resolve => setTimeout(() => resolve(false), 2000))])""")
+    except Exception:  # a page that has already gone: nothing to ask
+        return
+    if not settled:
+        return
     try:
         cdp = page.context.new_cdp_session(page)
         cdp.send("ServiceWorker.enable")
