@@ -299,8 +299,8 @@ def leave_quietly(page) -> None:
 
 
 def stop_service_workers(page) -> None:
-    """Stop every service worker of the page's profile (before its tab closes for good). Playwright stays
-    attached to each service worker, and Chromium never stops an attached one for being idle: without
+    """Stop the service workers of the page's profile when none is installing (before its tab closes for
+    good). Playwright stays attached to each service worker, and Chromium never stops an attached one for being idle: without
     this, the worker of every test that registered one kept its renderer process (about 300 MB) alive to
     the end of the session, one more per test (the next test's cleared storage unregisters it, but does
     not stop it), until two suites at once filled a 24 GiB machine and it thrashed. The next page that
