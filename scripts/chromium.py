@@ -17,7 +17,9 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import fcntl
 import sys
+import tempfile
 from pathlib import Path
 
 SYSTEM_CHROMIUM = "/usr/bin/chromium"
@@ -93,6 +95,10 @@ def describe(options: dict) -> str:
     return "Playwright's Chromium" + (" (full browser, headless)" if options.get("channel") else "")
 
 
+APT_LOCK_WAIT_S = 540  # below _run's own 600 s limit
+INSTALL_LOCK = Path(tempfile.gettempdir()) / "canfield-chromium-install.lock"
+
+
 def _run(cmd: list[str]) -> bool:
     print("+ " + " ".join(cmd), flush=True)
     try:
@@ -102,21 +108,27 @@ def _run(cmd: list[str]) -> bool:
         return False
 
 
+def _found() -> dict | None:
+    own = None if os.environ.get("CANFIELD_CHROMIUM") else playwright_chromium()
+    if own is not None:
+        return own
+    system = system_chromium()
+    return {"executable_path": system} if system else None
+
+
 def ensure() -> int:
     """Make sure some Chromium is there; install one if not. Quick when satisfied."""
-    own = None if os.environ.get("CANFIELD_CHROMIUM") else playwright_chromium()
-    if own is not None or system_chromium():
-        print("chromium: " + (describe(own) if own is not None else describe({"executable_path": system_chromium()})))
-        return 0
-    if _run([sys.executable, "-m", "playwright", "install", "chromium"]) and playwright_chromium() is not None:
-        print(f"chromium: {describe(launch_options())}")
-        return 0
-    sudo = [] if os.geteuid() == 0 else (["sudo"] if shutil.which("sudo") else [])
-    env_ok = _run(sudo + ["apt-get", "update"]) and _run(
-        sudo + ["env", "DEBIAN_FRONTEND=noninteractive", "apt-get", "install", "-y", "chromium", "fonts-dejavu-core"]
-    )
-    if env_ok and system_chromium():
-        print(f"chromium: {describe(launch_options())}")
+    found = _found()
+    if found is None:
+        # Two test runs started at once on a fresh machine both get here: the second waits for the
+        # first's install (then finds its Chromium) instead of failing on apt's locks.
+        with open(INSTALL_LOCK, "a") as lock:
+            fcntl.lockf(lock, fcntl.LOCK_EX)
+            found = _found()
+            if found is None:  # ({} is Playwright's own headless shell: found)
+                found = _install()
+    if found is not None:
+        print(f"chromium: {describe(found)}")
         return 0
     print(
         "chromium: error: could not install a Chromium (tried `playwright install chromium` and "
@@ -124,6 +136,18 @@ def ensure() -> int:
         file=sys.stderr,
     )
     return 1
+
+
+def _install() -> dict | None:
+    if _run([sys.executable, "-m", "playwright", "install", "chromium"]) and playwright_chromium() is not None:
+        return _found()
+    sudo = [] if os.geteuid() == 0 else (["sudo"] if shutil.which("sudo") else [])
+    # another program's apt (an upgrade) may hold dpkg's lock: the install waits for it
+    wait = ["-o", f"DPkg::Lock::Timeout={APT_LOCK_WAIT_S}"]
+    _run(sudo + ["apt-get", "update"])  # stale lists may still serve: the install says
+    _run(sudo + ["env", "DEBIAN_FRONTEND=noninteractive", "apt-get", *wait, "install", "-y", "chromium",
+                 "fonts-dejavu-core"])
+    return _found()
 
 
 if __name__ == "__main__":
