@@ -22,6 +22,9 @@ Fixtures (besides pytest-playwright's own):
 - ``settle(page)`` (a function): wait until the page's solver worker is not booting, so leaving the page
   aborts no download.
 - ``resize(page, width, height)`` (a function): a booted game's window resized, its table laid out anew.
+- ``poll_until(page, check, what, timeout_s, state=None, interval_ms=200)`` (a function): call ``check()``
+  until it returns a true value (returned); past the timeout, fail saying `what` (and ``state()``). For
+  what the page cannot announce by a marker (a service worker's state, Cache Storage, a held request).
 - ``release``: the repository's release list (sw-release.js), rebuilt for the files on disk.
 - ``game_page``: ``page`` with the game booted on a fresh deal (no hash).
 
@@ -298,7 +301,20 @@ def leave_quietly(page) -> None:
         pass
 
 
-def stop_service_workers(page) -> None:
+def poll_until(page, check, what: str, timeout_s: float, state=None, interval_ms: int = 200):
+    """Call `check()` until it returns a true value, and return that value; past `timeout_s` seconds, fail
+    the test with `what` (and `state()`, a description of what was seen). Between two calls the page's
+    events are dispatched (`page.wait_for_timeout`: a polling interval, not a wait for something to
+    happen). For states no page marker announces: a service worker's, Cache Storage's, a held request's."""
+    deadline = time.monotonic() + timeout_s
+    while not (value := check()):
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out waiting for {what}" + (f": {state()}" if state is not None else ""))
+        page.wait_for_timeout(interval_ms)
+    return value
+
+
+def stop_service_workers(page) -> bool:
     """Stop the service workers of the page's profile when none is installing (before its tab closes for
     good). Playwright stays attached to each service worker, and Chromium never stops an attached one for being idle: without
     this, the worker of every test that registered one kept its renderer process (about 300 MB) alive to
@@ -308,22 +324,24 @@ def stop_service_workers(page) -> None:
 
     Only a worker at rest is stopped: one stopped while it installed (the precache takes seconds, and a
     short test leaves before it ends) left Playwright waiting on it for good, and a later test's
-    `context.set_offline` never returned. Such a worker is left running, as before."""
+    `context.set_offline` never returned. Such a worker is left running, as before. Returns whether the
+    workers were stopped."""
     try:
         settled = page.evaluate("""() => Promise.race([
             navigator.serviceWorker.getRegistrations().then(regs => regs.every(r => !r.installing && !r.waiting)),
             new Promise(resolve => setTimeout(() => resolve(false), 2000))])""")
     except Exception:  # a page that has already gone: nothing to ask
-        return
+        return False
     if not settled:
-        return
+        return False
     try:
         cdp = page.context.new_cdp_session(page)
         cdp.send("ServiceWorker.enable")
         cdp.send("ServiceWorker.stopAllWorkers")
         cdp.detach()
     except Exception:  # a page that has already gone: its context's workers go with the next test's
-        pass
+        return False
+    return True
 
 
 def _reduce_motion_if_marked(request, page) -> None:

@@ -13,11 +13,10 @@ which static/pyodide-early.mjs restores instead of starting Python from scratch.
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
 
 import pytest
-from conftest import reload_game, settle, tap_stock_plays
+from conftest import poll_until, reload_game, settle, tap_stock_plays
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "tests"))
@@ -37,14 +36,11 @@ def release() -> dict:
 
 def wait_cached(page, base: str, release: dict) -> None:
     """Wait until the service worker controls the page and its cache holds the memory snapshot."""
-    deadline = time.monotonic() + SW_TIMEOUT_MS / 1000
-    while not page.evaluate("""async ([name, url]) => {
+    poll_until(page, lambda: page.evaluate("""async ([name, url]) => {
             if (!navigator.serviceWorker.controller || !(await caches.has(name))) return false;
             return !!(await (await caches.open(name)).match(url));
-        }""", [release["cache"], f"{base}/{SNAPSHOT}"]):
-        if time.monotonic() > deadline:
-            pytest.fail("the service worker never cached the memory snapshot")
-        page.wait_for_timeout(200)  # a polling interval, not a wait for something to happen
+        }""", [release["cache"], f"{base}/{SNAPSHOT}"]), "the service worker to cache the memory snapshot",
+        SW_TIMEOUT_MS / 1000)
 
 
 def start_kind(page) -> str:

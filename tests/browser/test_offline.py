@@ -12,11 +12,10 @@
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
 
 import pytest
-from conftest import reload_game, tap_stock_plays
+from conftest import poll_until, reload_game, tap_stock_plays
 from playwright.sync_api import expect
 
 REPO = Path(__file__).resolve().parents[2]
@@ -45,19 +44,15 @@ def _absolute(base: str, release: dict) -> list[str]:
 
 def wait_async(page, predicate: str, arg, what: str) -> None:
     """Poll an async JS predicate (wait_for_function would take its Promise for a true value)."""
-    deadline = time.monotonic() + SW_TIMEOUT_MS / 1000
-    while not page.evaluate(predicate, arg):
-        if time.monotonic() > deadline:
-            state = page.evaluate("""async () => {
-                const reg = await navigator.serviceWorker.getRegistration();
-                const names = await caches.keys(), sizes = {};
-                for (const n of names) sizes[n] = (await (await caches.open(n)).keys()).length;
-                return {installing: !!(reg && reg.installing), waiting: !!(reg && reg.waiting),
-                        active: reg && reg.active && reg.active.state,
-                        controlled: !!navigator.serviceWorker.controller, caches: sizes};
-            }""")
-            pytest.fail(f"timed out waiting for {what}: {state}")
-        page.wait_for_timeout(200)  # a polling interval, not a wait for something to happen
+    poll_until(page, lambda: page.evaluate(predicate, arg), what, SW_TIMEOUT_MS / 1000,
+               state=lambda: page.evaluate("""async () => {
+                   const reg = await navigator.serviceWorker.getRegistration();
+                   const names = await caches.keys(), sizes = {};
+                   for (const n of names) sizes[n] = (await (await caches.open(n)).keys()).length;
+                   return {installing: !!(reg && reg.installing), waiting: !!(reg && reg.waiting),
+                           active: reg && reg.active && reg.active.state,
+                           controlled: !!navigator.serviceWorker.controller, caches: sizes};
+               }"""))
 
 
 def wait_offline_ready(page, base: str, release: dict) -> None:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -22,7 +21,7 @@ from playwright.sync_api import expect
 
 from canfield import Game
 
-from conftest import BOOT_TIMEOUT_MS, settle, wait_until_ready
+from conftest import BOOT_TIMEOUT_MS, poll_until, settle, wait_until_ready
 from test_offline import wait_offline_ready
 from ui.layout import compute
 from ui.snapshot import save_hash
@@ -169,11 +168,8 @@ def _before_ready(page, server, hash_=""):
     page.wait_for_function("window.canfieldPaint && window.canfieldPaint.painted")
 
     def go():
-        deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
         page.wait_for_function("true")   # let Playwright dispatch the pending route event
-        while not held:                  # polling for the held request, not a wait for the game
-            assert time.monotonic() < deadline, "the page never asked for static/main.py"
-            page.wait_for_timeout(50)
+        poll_until(page, lambda: held, "the page to ask for static/main.py", BOOT_TIMEOUT_MS / 1000, interval_ms=50)
         held[0].continue_()
         page.unroute("**/static/main.py")
         wait_until_ready(page)

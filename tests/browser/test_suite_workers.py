@@ -4,11 +4,10 @@ Playwright stays attached to every service worker, so Chromium never stops one f
 `page` fixture stops the workers at rest before the tab closes (conftest.stop_service_workers). Without
 that, each test that registered the game's worker left a renderer process of about 300 MB running to
 the end of the session, and two suites at once filled the machine's memory. The browser's own list of
-targets says whether a worker still runs (Playwright's list of workers can keep a stopped one)."""
+targets says whether a worker still runs (Playwright's list of workers can keep a stopped one). A worker
+still installing is left running: stopped in its install, one left Playwright waiting on it for good."""
 
-import time
-
-from conftest import leave_quietly, stop_service_workers
+from conftest import leave_quietly, poll_until, stop_service_workers
 
 SEED_CODE = "CF1-D3-AAAAACL"
 
@@ -26,17 +25,44 @@ def test_a_tabs_service_worker_at_rest_stops_when_the_tab_closes(page, open_game
     record_page(tab)
     open_game(SEED_CODE, page=tab)
     # the game registers its worker once it is ready; the fixture stops a worker at rest (installed)
-    deadline = time.monotonic() + 120
-    while not tab.evaluate("""() => navigator.serviceWorker.getRegistration().then(
-            r => !!(r && r.active && r.active.state === 'activated' && !r.installing && !r.waiting))"""):
-        assert time.monotonic() < deadline, "the game's service worker never finished installing"
-        tab.wait_for_timeout(200)  # a polling interval, not a wait for something to happen
+    poll_until(tab, lambda: tab.evaluate(_AT_REST), "the game's service worker to finish installing", 120)
     assert _running_workers(page), "the browser runs the game's worker"
     # what the page fixture does at teardown
     leave_quietly(tab)
-    stop_service_workers(tab)
+    assert stop_service_workers(tab), "a worker at rest is stopped"
     tab.close()
-    deadline = time.monotonic() + 30
-    while running := _running_workers(page):
-        assert time.monotonic() < deadline, f"still running: {running}"
-        page.wait_for_timeout(100)  # a polling interval, not a wait for something to happen
+    poll_until(page, lambda: not _running_workers(page), "the worker to stop", 30,
+               state=lambda: f"still running: {_running_workers(page)}", interval_ms=100)
+
+
+_AT_REST = """() => navigator.serviceWorker.getRegistration().then(
+    r => !!(r && r.active && r.active.state === 'activated' && !r.installing && !r.waiting))"""
+# one file of the release that the worker fetches as it installs and the page itself never asks for
+_PRECACHED_ONLY = "**/static/icons/maskable-512.png"
+
+
+def test_a_worker_still_installing_is_left_running(page, open_game, game_context, record_page):
+    # Stopped in the middle of its install, a worker left Playwright waiting on it, and a later test's
+    # context.set_offline never returned. With one of its files held, the worker stays installing; the
+    # fixture's stop must leave it alone, and once the file comes it finishes installing.
+    held = []
+    game_context.route(_PRECACHED_ONLY, lambda route: held.append(route))
+    try:
+        tab = game_context.new_page()
+        record_page(tab)
+        open_game(SEED_CODE, page=tab)
+        poll_until(tab, lambda: held, "the installing worker to ask for the held file", 120)
+        assert tab.evaluate("navigator.serviceWorker.getRegistration().then(r => !!(r && r.installing))")
+        leave_quietly(tab)
+        assert not stop_service_workers(tab), "a worker still installing is not stopped"
+    finally:
+        for route in held:
+            route.continue_()
+        game_context.unroute(_PRECACHED_ONLY)
+    # a worker stopped in its install fails it: its registration goes away instead of becoming active
+    state = poll_until(tab, lambda: tab.evaluate("""() => navigator.serviceWorker.getRegistration().then(r =>
+        !r ? "gone" : r.active && r.active.state === "activated" && !r.installing && !r.waiting ? "at rest" : "")"""),
+        "the held worker to finish its install or fail it", 120)
+    assert state == "at rest", "the worker left running finishes its install"
+    assert stop_service_workers(tab), "at rest now, it is stopped"
+    tab.close()
