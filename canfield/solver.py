@@ -93,7 +93,9 @@ reserve, waste and talon), and the search builds a child only when it comes to i
 the visited set (most children are visited already, or never reached before a win); what a foundation
 state decides (the cards it waits for, the foundations after each, the safe cards, the take-backs) is
 worked out once per state; the top-card and whole-column moves are found from what each column's top
-takes, not by trying every pair of columns; children are sorted by a number they carry; the move that
+takes, not by trying every pair of columns; where any tail moves, a table gives the first depth of a
+column at which a tail may fit each top (depths no card of the right kind can reach are not looked at);
+children are sorted by a number they carry; the move that
 undoes the parent's column-to-column move is not listed (it leads back to the grandparent, visited).
 
 Restarts (a portfolio): a DFS that chose badly near the root must exhaust everything below before it
@@ -122,11 +124,7 @@ WINNABLE_NODES = 100_000
 
 RANK = tuple(i % 13 for i in range(52))
 SUIT = tuple(i // 13 for i in range(52))
-# DEPTH[a][b]: in a column descending by one rank (wrapping) whose top has rank b, the first depth whose
-# card has rank a - 1, the rank a card of rank a takes: (a - 1 - b) % 13 + 1
-DEPTH = tuple(tuple((a - 1 - b) % 13 + 1 for b in range(13)) for a in range(13))
-DEPTHS = tuple(DEPTH[RANK[t]] for t in range(52))  # the DEPTH row of a card's rank
-ONES = (1,) * 13  # an empty column takes a tail from depth 1 on
+ONES = (1,) * 52  # an empty column takes a tail from depth 1 on, whatever the top of the tail's column
 ANY_CARD = frozenset(range(52))
 CARD_BYTES = tuple(bytes((c,)) for c in range(52))
 RED = tuple(SUIT[i] in (1, 2) for i in range(52))
@@ -171,6 +169,37 @@ class SolveResult:
 
 
 _first = itemgetter(0)  # a child entry's order value
+
+
+def _tail_depths(fits, longest):
+    """For the rules where any tail moves: row t, column s, the first depth k of a column whose top is s at
+    which a card built on t may lie (so that the tail from depth k may go onto t), else a number above
+    any column's length; then, 13 deeper, the same rank again (wrapping columns), which the expansion checks
+    card by card.
+
+    A column holds cards each built on the one under it, so the card at depth k + 1 is one that the card
+    at depth k may go on: from the top's {s} down, the cards a depth may hold follow from `fits`. A column
+    descends by one rank, so depth k holds rank (rank of s) + k - 1, and only the depths k, k + 13, ...
+    hold the rank t takes; the first of those whose possible cards include one that t takes is kept (with
+    alternating colours, 13 deeper is the other colour: a king on an ace). Depths that no such card can
+    reach are never looked at; the cards at the kept ones still are."""
+    under = [[] for _ in range(52)]  # under[y]: the cards y may be built on
+    for x in range(52):
+        for y in fits[x]:
+            under[y].append(x)
+    by_rank = [[t for t in range(52) if RANK[t] == a] for a in range(13)]
+    never = 1 << 16
+    rows = [[never] * 52 for _ in range(52)]
+    for s in range(52):
+        held = {s}  # the cards depth k may hold: rank RANK[s] + k - 1, taken by the tops of the next rank
+        for k in range(1, longest + 1):
+            if not held:
+                break
+            for t in by_rank[(RANK[s] + k) % 13]:
+                if rows[t][s] == never and not held.isdisjoint(fits[t]):
+                    rows[t][s] = k
+            held = {x for y in held for x in under[y]}
+    return tuple(tuple(row) for row in rows)
 
 
 def _order_reserve(move_child):
@@ -246,8 +275,9 @@ class Solver:
             fits = tuple(frozenset(c % 52 for c in game._fits[t]) for t in range(52))
             # deps[c]: (the suit's last slot, relative rank) of the cards that may be built on c
             deps = tuple(tuple((self.last[SUIT[x]], (RANK[x] - base) % 13) for x in fits[c]) for c in range(52))
-            tables = _TABLES[rules, base] = (fnext, fits, deps, {})
-        self.fnext, self.fits, self.deps, reach = tables
+            tails = _tail_depths(fits, 52 * decks) if rules.moves == "tail" else None
+            tables = _TABLES[rules, base] = (fnext, fits, deps, {}, tails)
+        self.fnext, self.fits, self.deps, reach, self.tails = tables
         # with take-backs a foundation card can come back to host others: no reduction there
         self.auto_mode = self.auto and not self.takeback
         # the talon cards reachable for (waste size, talon size): the same for every search of the rules
@@ -256,7 +286,7 @@ class Solver:
         self._backs_cache = {}
         self.res = bytes(c.index % 52 for c in game.reserve)
         # what every expansion reads, in one tuple (one attribute read instead of fourteen)
-        self._conf = (self._infos, self.res, self.fits, self.tname, self.ncols, self.refills, self.limited,
+        self._conf = (self._infos, self.res, self.fits, self.tails, self.tname, self.ncols, self.refills, self.limited,
                       self._reach_cache, self.fill, self.one_empty, self.draw == 1, self.moves_rule == "tail",
                       self.moves_rule == "single", self.takeback, self._backs_cache)
         counts = [[] for _ in range(4)]
@@ -310,7 +340,7 @@ class Solver:
     # ---- successors ----------------------------------------------------------------------
 
     def _info(self, fnd):
-        """What a foundation state decides, computed once per state: ``(need, up, safe, fs)``. `need`
+        """What a foundation state decides, computed once per state: ``(need, up, safe, fs, wants)``. `need`
         maps each card a slot waits for to the first slot waiting for it, `up` the same card to the
         foundations once it is on, `safe` holds the cards _auto may send up, `fs` counts the cards on."""
         infos = self._infos
@@ -334,7 +364,9 @@ class Solver:
             deps = self.deps
             safe = frozenset(c for c, s in need.items()
                              if s == last[SUIT[c]] and all(fnd[ds] > dr for ds, dr in deps[c]))
-        info = infos[fnd] = (need, up, safe, sum(fnd))
+        # wants: every card a slot waits for, as an empty list of columns (the start of each expansion's
+        # `accept`, so that one look-up tells whether a talon card goes anywhere)
+        info = infos[fnd] = (need, up, safe, sum(fnd), dict.fromkeys(need, ()))
         return info
 
     def _backs(self, fnd):
@@ -384,12 +416,12 @@ class Solver:
             bk, bj, bi = last[2:]
         else:
             bk = bi = bj = -1
-        (infos, res, fits, tname, ncols, refills, limited, reach, fill, one_empty, draw1, tails, single,
+        (infos, res, fits, tail_depths, tname, ncols, refills, limited, reach, fill, one_empty, draw1, tails, single,
          takeback, backs_cache) = self._conf
         info = infos.get(fnd)
         if info is None:
             info = self._info(fnd)
-        need, up, safe, fs = info
+        need, up, safe, fs, wants = info
         n = len(tal)
         if limited:
             w, rec = p & 255, p >> 8
@@ -435,7 +467,7 @@ class Solver:
         if rtop in need:
             x = rnd() if rnd is not None else 0
             add(((r - 1) * 256 - fs - 1 + x, ("R", "F", 1), pre1, cols, r - 1, up[rtop], tal, p, fs + 1))
-        accept = {}
+        accept = wants.copy()  # card -> the columns whose top takes it; () for a card only a slot takes
         empties = []
         for i in range(ncols):
             col = cols[i]
@@ -443,10 +475,10 @@ class Solver:
                 top = col[-1]
                 for c in fits[top]:
                     js = accept.get(c)
-                    if js is None:
-                        accept[c] = [i]
-                    else:
+                    if js:
                         js.append(i)
+                    else:
+                        accept[c] = [i]
                 if top in need:
                     x = rnd() if rnd is not None else 0
                     nc = list(cols)
@@ -470,7 +502,7 @@ class Solver:
         every = bool(empties and empty_waste)  # an empty column takes any talon card
         for q in qs:
             c = tal[q - 1]
-            if c in need or c in accept or every:
+            if c in accept or every:
                 rest = tal[:q - 1] + tal[q:]
                 if limited:
                     p2 = p - w + q - 1
@@ -537,15 +569,15 @@ class Solver:
         # onto an empty one is the same position: skipped), by destination column, then count
         free = empties if empties and empty_any else ()
         if tails:
-            # every column a tail may go to, in order: (column, the DEPTH row of its top's rank, what its
-            # top takes, 13: the depths that hold that rank), or for an empty column that takes any tail
-            # (column, every depth from 1, every card, 1)
+            # every column a tail may go to, in order: (column, the first depth that may fit its top by the
+            # top of the tail's column, what its top takes, 13: the depths that hold that rank), or for an
+            # empty column that takes any tail (column, every depth from 1, every card, 1)
             dsts = []
             for j in range(ncols):
                 col = cols[j]
                 if col:
                     t = col[-1]
-                    dsts.append((j, DEPTHS[t], fits[t], 13))
+                    dsts.append((j, tail_depths[t], fits[t], 13))
                 elif j in free:
                     dsts.append((j, ONES, ANY_CARD, 1))
         for i in range(ncols):
@@ -554,10 +586,9 @@ class Solver:
             if m < 2:
                 continue
             if tails:
-                top_rank = RANK[col[-1]]
+                top = col[-1]
                 for j, depth, ft, step in dsts:
-                    # a column descends by one rank, so depth k holds rank top_rank + k - 1
-                    k = depth[top_rank]
+                    k = depth[top]
                     if k >= m or j == i:
                         continue
                     while True:
@@ -769,14 +800,15 @@ class Solver:
                 i = frame[2]
                 end = len(children)
                 while i < end:
-                    _, mv, head, nc, r2, f2, tal2, p2, fs = children[i]
+                    child = children[i]
                     i += 1
-                    k = head + join(sorted(nc))
+                    k = child[2] + join(sorted(child[3]))
                     if k not in visited:
                         break
                 else:
                     stack.pop()
                     continue
+                _, mv, head, nc, r2, f2, tal2, p2, fs = child
                 frame[2] = i
                 visited.add(k)
                 if fs == total:

@@ -11,7 +11,7 @@ import pytest
 
 from canfield import Game
 from canfield.rules import RULESETS
-from canfield.solver import UNKNOWN, Solver
+from canfield.solver import UNKNOWN, Solver, _tail_depths
 
 ONE_DECK = [name for name, r in RULESETS.items() if r.decks == 1 and name != "storehouse-sh1"]
 
@@ -75,6 +75,32 @@ def test_the_children_are_those_of_the_plain_generator():
                     assert Solver._key(solver.start) == Solver._key(want), (game.code, line)
                     played += 1
     assert played >= 150
+
+
+@pytest.mark.parametrize("name", [n for n, r in RULESETS.items() if r.moves == "tail"])
+def test_the_tail_depth_table_skips_no_depth_a_card_fits_at(name):
+    """_tail_depths lets the expansion start at the first depth where a tail may fit a column's top, and
+    step 13 from there: every depth at which a valid column's card does fit must be one of those. Checked
+    on random valid columns (each card built on the one under it, by the game's own table) of up to 40
+    cards, so wrapped columns of more than 13 and 26 cards are met, against every top they could go on."""
+    solver = Solver(Game.new(RULESETS[name].draws[0] if RULESETS[name].draws else 3, name, 0), 10)
+    fits = solver.fits
+    rows = _tail_depths(fits, 52 * RULESETS[name].decks)
+    under = [[x for x in range(52) if y in fits[x]] for y in range(52)]
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(400):
+        col = [rng.randrange(52)]  # top first, then downwards
+        while len(col) < 40 and under[col[-1]]:
+            col.append(rng.choice(under[col[-1]]))
+        top = col[0]
+        for t in range(52):
+            k0 = rows[t][top]
+            for k in range(1, len(col) + 1):
+                if col[k - 1] in fits[t]:
+                    assert k >= k0 and (k - k0) % 13 == 0, (name, t, col, k, k0)
+                    checked += 1
+    assert checked > 1000
 
 
 def compare(kwargs, games, budget, deals=range(10), exact=False):
