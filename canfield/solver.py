@@ -95,8 +95,8 @@ state decides (the cards it waits for, the foundations after each, the safe card
 worked out once per state; the top-card and whole-column moves are found from what each column's top
 takes, not by trying every pair of columns; where any tail moves, a table gives the first depth of a
 column at which a tail may fit each top (depths no card of the right kind can reach are not looked at);
-children are sorted by a number they carry; the move that
-undoes the parent's column-to-column move is not listed (it leads back to the grandparent, visited).
+children are sorted by a number they carry; the move that undoes the parent's column-to-column move is
+not listed (it leads back to the grandparent, visited).
 
 Restarts (a portfolio): a DFS that chose badly near the root must exhaust everything below before it
 backtracks, and search times are heavy-tailed. So the main DFS (the order above) is interleaved with

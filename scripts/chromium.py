@@ -14,10 +14,10 @@ Imported by tests/browser/conftest.py and bench/*.py (`launch_options()`).
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import subprocess
-import fcntl
 import sys
 import tempfile
 from pathlib import Path

@@ -25,7 +25,7 @@ def test_a_tabs_service_worker_at_rest_stops_when_the_tab_closes(page, open_game
     record_page(tab)
     open_game(SEED_CODE, page=tab)
     # the game registers its worker once it is ready; the fixture stops a worker at rest (installed)
-    poll_until(tab, lambda: tab.evaluate(_AT_REST), "the game's service worker to finish installing", 120)
+    poll_until(tab, lambda: tab.evaluate(_WORKER_STATE) == "at rest", "the game's service worker to finish installing", 120)
     assert _running_workers(page), "the browser runs the game's worker"
     # what the page fixture does at teardown
     leave_quietly(tab)
@@ -35,8 +35,9 @@ def test_a_tabs_service_worker_at_rest_stops_when_the_tab_closes(page, open_game
                state=lambda: f"still running: {_running_workers(page)}", interval_ms=100)
 
 
-_AT_REST = """() => navigator.serviceWorker.getRegistration().then(
-    r => !!(r && r.active && r.active.state === 'activated' && !r.installing && !r.waiting))"""
+# the game's registration: "gone", "at rest" (activated, nothing installing or waiting), else "" (busy)
+_WORKER_STATE = """() => navigator.serviceWorker.getRegistration().then(r => !r ? "gone"
+    : r.active && r.active.state === "activated" && !r.installing && !r.waiting ? "at rest" : "")"""
 # one file of the release that the worker fetches as it installs and the page itself never asks for
 _PRECACHED_ONLY = "**/static/icons/maskable-512.png"
 
@@ -60,9 +61,7 @@ def test_a_worker_still_installing_is_left_running(page, open_game, game_context
             route.continue_()
         game_context.unroute(_PRECACHED_ONLY)
     # a worker stopped in its install fails it: its registration goes away instead of becoming active
-    state = poll_until(tab, lambda: tab.evaluate("""() => navigator.serviceWorker.getRegistration().then(r =>
-        !r ? "gone" : r.active && r.active.state === "activated" && !r.installing && !r.waiting ? "at rest" : "")"""),
-        "the held worker to finish its install or fail it", 120)
+    state = poll_until(tab, lambda: tab.evaluate(_WORKER_STATE), "the held worker to finish its install or fail it", 120)
     assert state == "at rest", "the worker left running finishes its install"
     assert stop_service_workers(tab), "at rest now, it is stopped"
     tab.close()
