@@ -249,3 +249,26 @@ def test_the_keyboard_walks_a_three_column_table_without_error():
         c.take_effects()
         seen.add(c.ui.focus)
     assert "tableau-3" in seen and "tableau-4" not in seen
+
+
+@settings(max_examples=300, deadline=None)
+@given(sizes(), columns, st.sampled_from([1, 3]), st.booleans(), st.floats(0, 0.3))
+@example((390, 844), [36, 6, 5, 5], 3, True, 254 / 844)   # the stuck panel and the replay bar, a long game
+def test_the_board_ends_above_the_open_dock(wh, cols, draw, coarse, share):
+    """The dock (the hint panel, the replay bar) takes its height at the window's bottom, above the
+    help line: the board ends above it and everything still fits, every covered card keeping its strip."""
+    w, h = wh
+    dock = round(h * share)
+    lay = L.compute(w, h, cols, draw=draw, coarse=coarse, dock=dock)
+    closed = L.compute(w, h, cols, draw=draw, coarse=coarse)
+    assert lay.bar_h + lay.board_h + (L.HELP_H if lay.help else 0) + lay.dock <= h + EPS
+    assert lay.board_h == closed.board_h - lay.dock
+    check(lay, cols, draw)
+    assert lay.min_strip == closed.min_strip       # the dock never makes the strips smaller
+    if lay.dock_cut:
+        # the most room the board leaves: a pixel more and it would not fit (its cards at the minimum)
+        assert lay.dock < dock
+        more = L.compute(w, h, cols, draw=draw, coarse=coarse, dock=lay.dock + 1)
+        assert more.dock_cut and more.dock <= lay.dock
+    else:
+        assert lay.dock == dock

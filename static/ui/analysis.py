@@ -45,9 +45,12 @@ class AnalysisPanel:
             '<button type="button" data-analysis="cancel"></button>'
             '<button type="button" data-analysis="close" class="close"></button></div>'
         )
-        assist = document.getElementById("assist")
-        anchor = assist.nextSibling if assist else document.getElementById("notice")
-        anchor.parentNode.insertBefore(el, anchor)
+        dock = document.getElementById("dock")   # below the board, which leaves it free
+        if dock is not None:
+            dock.appendChild(el)
+        else:
+            anchor = document.getElementById("notice")
+            anchor.parentNode.insertBefore(el, anchor)
         self.el = el
         self.btn = {b.dataset.analysis: b for b in el.querySelectorAll("button")}
 

@@ -23,7 +23,7 @@ from .choices import fill_select, language_options, offered_names, rules_groups
 from . import render
 from .controller import (
     NOTICE_MS, Button, CelebrationEnd, CelebrationStart, Controller, FinishStep, HashChanged, HideNotice,
-    MotionPreference, Recover, ReplayTick, Resize, ShowNotice, motion_on,
+    MotionPreference, Recover, ReplayTick, Resize, ShowNotice, motion_on, Dock,
 )
 from .counters import Counters
 from .dialogs import Dialogs
@@ -79,6 +79,10 @@ class PageView:
     @property
     def layout(self):
         return self._page.layout
+
+    @property
+    def resting_layout(self):
+        return self._page.resting_layout
 
     @property
     def coarse(self) -> bool:
@@ -245,6 +249,16 @@ class Page:
                   lambda *_: self.dispatch(MotionPreference(bool(self.reduced_query.matches))))
         ev.listen(window, "resize", "resize", lambda *_: self._viewport())
         ev.listen(window, "orientationchange", "resize", lambda *_: self._viewport())
+        dock = document.getElementById("dock")
+        if dock is not None and hasattr(window, "ResizeObserver"):
+            # the hint panel and the replay bar open, close and change height in the dock: the board
+            # is laid out above it (a card's index is never under a panel)
+            # (its panels' own sizes: the height they ask for, even while the dock scrolls them)
+            self._dock_observer = window.ResizeObserver.new(
+                ev.proxy("dock", lambda *_: self.dispatch(Dock(float(dock.scrollHeight or 0)))))
+            self._dock_observer.observe(dock)
+            for panel in dock.children:
+                self._dock_observer.observe(panel)
         for btn in document.querySelectorAll("[data-action]"):
             ev.listen(btn, "click", f"action-{btn.dataset.action}",
                       lambda e: self.dispatch(Button(e.currentTarget.dataset.action)))
@@ -427,12 +441,23 @@ class Page:
         w, h = c.ui.viewport
         coarse = self.coarse
         key = (w, h, column_lengths(c.game), c.game.draw, c.settings.large_cards, coarse, counts_for(c.game),
-               c.settings.left_handed)
+               c.settings.left_handed, c.ui.dock)
         if key != self._layout_key:
             self._layout_key = key
             self._layout = compute(w, h, key[2], draw=key[3], large=key[4], coarse=coarse, counts=key[6],
-                                   left_handed=key[7])
+                                   left_handed=key[7], dock=key[8])
         return self._layout
+
+    @property
+    def resting_layout(self):
+        """The layout with the dock closed: what the next visit paints first (the snapshot's), since no
+        panel is open at a start."""
+        if not self.controller.ui.dock:
+            return self.layout
+        c = self.controller
+        w, h = c.ui.viewport
+        return compute(w, h, column_lengths(c.game), draw=c.game.draw, large=c.settings.large_cards,
+                       coarse=self.coarse, counts=counts_for(c.game), left_handed=c.settings.left_handed)
 
     def _on_storage(self, ev):
         """Another page of the game wrote to localStorage (the `storage` event)."""

@@ -214,6 +214,13 @@ class Resize:
 
 
 @dataclass(frozen=True)
+class Dock:
+    """The dock at the window's bottom (#dock: the hint panel, the replay bar) is now `height` tall:
+    the board ends above it."""
+    height: float
+
+
+@dataclass(frozen=True)
 class AutoFinish:
     """The auto-finish setting was switched on: finish now if the engine knows a sure win."""
 
@@ -258,7 +265,7 @@ class FinishStep:
 
 
 # actions that may come while the animated auto-finish plays without ending it first
-_BESIDE_FINISH = (FinishStep, Resize, Pointer, Focus, HintShown, MotionPreference, Announce, DialogClosed,
+_BESIDE_FINISH = (FinishStep, Resize, Dock, Pointer, Focus, HintShown, MotionPreference, Announce, DialogClosed,
                   ShowPanel, HidePanel, ShowNotice, HideNotice, ReplayTick)
 # effects that end a drag in progress (the cards go back, nothing is dropped)
 _ENDS_DRAG = ("changed", "dialog", "confirm", "celebrate")
@@ -333,6 +340,7 @@ class UIState:
         self.pending = None          # Pending: a confirmation waits for an answer
         self.restart_undo = None     # (history, redo moves) of the game before a restart
         self.viewport = (1280.0, 800.0)
+        self.dock = 0.0              # the open dock's height (#dock), which the board leaves free
         self.reduced_motion = False  # the system's prefers-reduced-motion (MotionPreference)
         self.panel = None            # Panel: what the solver's #assist panel shows (None: closed)
         self.lost_offer = None       # undos: the lost position's offer (dropped by any change of position)
@@ -434,6 +442,12 @@ class Controller:
     def _on_Resize(self, a: Resize) -> None:
         self.ui.viewport = (a.width, a.height)
         self._do("layout")
+
+    def _on_Dock(self, a: Dock) -> None:
+        height = max(0.0, float(a.height))
+        if height != self.ui.dock:
+            self.ui.dock = height
+            self._do("layout")
 
     def _on_Pointer(self, a: Pointer) -> None:
         self.ui.keyboard = False

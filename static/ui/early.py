@@ -132,7 +132,7 @@ class Snapshots:
             view, records = self.view, self.records
             s = view.settings
             look = [name for name, on in s.look_classes().items() if on]
-            rec = record(view.game, view.layout, view.t, view.lang, look, view.ui.viewport,
+            rec = record(view.game, view.resting_layout, view.t, view.lang, look, view.ui.viewport,
                          view.coarse, records.saved_text(), clock=clock_text(records.elapsed()),
                          shown=(s.show_moves, s.show_clock))
             records.keep_snapshot(encode(rec))   # None (too big): no snapshot rather than a stale one

@@ -94,8 +94,12 @@ class SolverClient:
             '<button type="button" data-assist="cancel"></button>'
             '<button type="button" data-assist="close" class="close"></button></div>'
         )
-        notice = document.getElementById("notice")
-        notice.parentNode.insertBefore(panel, notice)
+        dock = document.getElementById("dock")   # below the board, which leaves it free
+        if dock is not None:
+            dock.appendChild(panel)
+        else:
+            notice = document.getElementById("notice")
+            notice.parentNode.insertBefore(panel, notice)
         self.panel = panel
         self.text_el = panel.querySelector("#assist-text")
         self.btn = {b.dataset.assist: b for b in panel.querySelectorAll("button")}

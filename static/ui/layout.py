@@ -7,7 +7,8 @@ that the whole table fits the window with no page scroll, from 360x640 to 2560x1
 
 - the toolbar takes a fixed height (one row; two on a narrower screen; three on a phone in portrait)
   and the keyboard-help
-  line its own strip at the bottom (only where it is shown); cards never go under either;
+  line its own strip at the bottom (only where it is shown), and so does the dock (the hint panel and
+  the replay bar) while it is open: cards never go under any of them;
 - a column's fan compresses as the column grows; when even the smallest strip (`min_strip`: 12 px,
   8 px on a phone in landscape) would run the column off the screen, every card gets smaller;
 - every covered card keeps a strip at least `min_strip` tall showing its corner index (rank and
@@ -77,7 +78,7 @@ class Layout:
     arrangement: str
     bar_h: float
     help: bool                  # the keyboard-help line is shown
-    board_h: float              # the board's height (the window less the bar and the help line)
+    board_h: float              # the board's height (the window less the bar, the help line and the dock)
     gap: float
     cw: float                   # card width and height
     ch: float
@@ -89,6 +90,8 @@ class Layout:
     col_fs: dict = field(default_factory=dict)     # fanned pile id -> corner font size in that column
     counts: Counts = field(default_factory=lambda: Counts())
     left_handed: bool = False
+    dock: float = 0.0           # the height left free for the dock below the board
+    dock_cut: bool = False      # less than the dock asked for: the board needs the rest (it scrolls)
 
     def fanned(self, pile: str) -> bool:
         """Whether `pile`'s cards fan downwards: a column, or a face-up reserve."""
@@ -305,11 +308,16 @@ def _best(order, g, width, board_h, longest, strip, draw, large, k, cw_max):
 
 
 def compute(width: float, height: float, columns=(1, 1, 1, 1), *, draw: int = 3, large: bool = False,
-            coarse: bool = False, counts: Counts | None = None, left_handed: bool = False) -> Layout:
+            coarse: bool = False, counts: Counts | None = None, left_handed: bool = False,
+            dock: float = 0.0) -> Layout:
     """The layout of a `width` x `height` window whose columns hold `columns` cards (one length a
     column), with the piles `counts` says (Counts(): four columns, four foundations, a face-down reserve).
     `left_handed`: the table mirrored, the stock and the waste on the right (the cards in a pile are
-    not: every corner index stays at the left of its card, where the fans leave it readable)."""
+    not: every corner index stays at the left of its card, where the fans leave it readable).
+    `dock`: the height the open dock (the hint panel, the replay bar) takes at the window's bottom, above
+    the help line; the board ends above it, so that no panel ever covers a card. When the board cannot
+    fit above that much (long columns in a small window), the dock gets the most that leaves the board
+    as it is without it (the same strips), `dock_cut` says so, and the page scrolls the dock within it."""
     k = counts or Counts(columns=len(columns) if 3 <= len(columns) <= 8 else 4)
     columns = (list(columns) + [0] * k.columns)[:k.columns]
     width = max(float(width), 200.0)
@@ -317,7 +325,8 @@ def compute(width: float, height: float, columns=(1, 1, 1, 1), *, draw: int = 3,
     phone_landscape = width > height and height < PHONE_LANDSCAPE_H
     bar_h = bar_height(width, height)
     show_help = not coarse and height >= HELP_MIN_H and width >= NARROW
-    board_h = height - bar_h - (HELP_H if show_help else 0)
+    free_h = height - bar_h - (HELP_H if show_help else 0)   # the board's height with the dock closed
+    dock = max(0.0, min(float(dock), free_h))
     g = _gap(width, height)
     longest = max([1, *columns])
     cw_max = CW_MAX_LARGE if large else CW_MAX
@@ -325,11 +334,39 @@ def compute(width: float, height: float, columns=(1, 1, 1, 1), *, draw: int = 3,
     # a long column in a low window: 8 px strips, as on a phone in landscape, before cards too small for
     # the corner a 12 px strip shows
     strips = (STRIP_PHONE_LANDSCAPE,) if phone_landscape else (STRIP, STRIP_PHONE_LANDSCAPE)
-    best = None
-    for strip in strips:
-        best = _best(order, g, width, board_h, longest, strip, draw, large, k, cw_max)
-        if best is not None:
-            break
+
+    def fit(board_h, strips, readable=False):
+        for strip in strips:
+            found = _best(order, g, width, board_h, longest, strip, draw, large, k, cw_max)
+            if found is not None and readable and _font(found[1], found[2], g, large) * 2.25 + 5 > found[2]:
+                found = None          # the dock never shrinks the cards below a readable "10♥"
+            if found is not None:
+                return found, strip
+        return None, strips[-1]
+
+    dock_cut = False
+    if not dock:
+        best, strip = fit(free_h, strips)
+    else:
+        # the dock never makes the strips smaller than the board has with it closed
+        best0, strip0 = fit(free_h, strips)
+        keep = strips[:strips.index(strip0) + 1]
+        best, strip = fit(free_h - dock, keep, True)
+        if best is None:
+            # the board does not fit above the whole dock: the dock gets the most room that keeps the
+            # board as it is with the dock closed (its strips), found by halving, to a pixel
+            dock_cut = True
+            lo, hi = 0.0, dock          # fits with lo (or nothing fits at all), not with hi
+            best, strip = best0, strip0
+            while best0 is not None and hi - lo > 1:
+                mid = math.floor((lo + hi) / 2)
+                found, s2 = fit(free_h - mid, keep, True)
+                if found is None:
+                    hi = mid
+                else:
+                    lo, best, strip = mid, found, s2
+            dock = lo
+    board_h = free_h - dock
     if best is None:   # a window below every minimum: the smallest cards in the first arrangement
         arrangement, cw, frows, strip = order[0], CW_MIN, 1, strips[-1]
     else:
@@ -358,7 +395,8 @@ def compute(width: float, height: float, columns=(1, 1, 1, 1), *, draw: int = 3,
     piles = {p: tuple(round(v, 2) for v in piles[p]) for p in pile_ids(k.columns, k.foundations)}
     return Layout(width=width, height=height, arrangement=arrangement, bar_h=bar_h, help=show_help,
                   board_h=board_h, gap=g, cw=cw, ch=ch, fs=fs, min_strip=strip, waste_step=step,
-                  piles=piles, fans=fans, col_fs=col_fs, counts=k, left_handed=left_handed)
+                  piles=piles, fans=fans, col_fs=col_fs, counts=k, left_handed=left_handed, dock=dock,
+                  dock_cut=dock_cut)
 
 
 def hit_pile(layout: Layout, lengths: dict, x: float, y: float):

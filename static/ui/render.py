@@ -158,6 +158,10 @@ class Renderer:
         style.setProperty("--fs", _px(layout.fs))
         style.setProperty("--gap", _px(layout.gap))
         style.setProperty("--board-h", _px(layout.board_h))
+        if layout.dock_cut:    # the board needs part of what the dock asks: the dock scrolls within the rest
+            style.setProperty("--dock-max", _px(layout.dock))
+        else:
+            style.removeProperty("--dock-max")
         self.root.dataset.arrangement = layout.arrangement
         self.root.dataset.viewport = f"{layout.width:g}x{layout.height:g}"   # the window this table is laid out for
         self.root.classList.toggle("with-help", layout.help)

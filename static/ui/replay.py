@@ -31,8 +31,12 @@ class ReplayBar:
             html.append(f'<button type="button" data-replay="{name}"><span aria-hidden="true">{icon}</span></button>')
         html.append('<button type="button" data-replay="take" class="take"></button>')
         bar.innerHTML = "".join(html)
-        notice = document.getElementById("notice")
-        notice.parentNode.insertBefore(bar, notice)
+        dock = document.getElementById("dock")   # below the board, which leaves it free
+        if dock is not None:
+            dock.appendChild(bar)
+        else:
+            notice = document.getElementById("notice")
+            notice.parentNode.insertBefore(bar, notice)
         self.bar = bar
         self.at = bar.querySelector(".replay-at")
         self.btn = {b.dataset.replay: b for b in bar.querySelectorAll("button")}

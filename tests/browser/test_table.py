@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from canfield import Game
+from canfield import Game, links
 from canfield.solver import solve
 from test_game import PILES_JS, view_of
 
@@ -304,3 +304,44 @@ def test_notice_uses_the_phone_width_with_its_close_button_on_its_line(open_game
     assert close["y"] < text["y"] + text["height"] and close["x"] > text["x"]
     notice.locator("[data-notice-close]").click()
     expect(notice).to_be_hidden()
+
+
+# Casino deal 103 after 27 moves: no more moves, so the stuck panel opens above the replay bar.
+STUCK_LINK = "G1.CC1-D1-AAAAADM.saSSSWsSSWrSSWqSSSSWdSSWcSSSSSWdSWt"
+
+
+@pytest.mark.reduced_motion
+@pytest.mark.parametrize("size", [(390, 844), (844, 390), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_dock_covers_no_card_and_keeps_every_button_usable(open_game, page, size):
+    """The hint panel and the replay bar stack in the dock, and the board ends above it: with both open
+    every card's corner is visible and the replay bar's buttons take clicks; in a long game as well."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_game(STUCK_LINK, path="index.html?lang=en")
+    page.locator('#replay [data-replay="end"]').click()
+    expect(page.locator('#assist[data-kind="stuck"]')).to_be_visible()
+    expect(page.locator("#replay")).to_be_visible()
+    check(page, min_strip(size))
+    page.locator('#replay [data-replay="take"]').click(timeout=5_000)   # fails when a panel takes the click
+    expect(page.locator("#replay")).to_be_hidden()
+    expect(page.locator('#assist[data-kind="stuck"]')).to_be_visible()
+    check(page, min_strip(size))
+    page.locator('#assist [data-assist="close"]').click(timeout=5_000)
+    expect(page.locator("#assist")).to_be_hidden()
+    page.wait_for_function("() => document.getElementById('dock').offsetHeight === 0")
+    check(page, min_strip(size))
+
+
+@pytest.mark.reduced_motion
+@pytest.mark.parametrize("size", [(390, 844), (844, 390), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_long_game_runs_down_to_the_replay_bar_never_under_it(open_game, page, size):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    game = Game.from_code(CODE)
+    for move in solve(game).moves[:MOVES]:
+        game.play(move)
+    open_game(links.encode(game), path="index.html?lang=en")
+    page.locator('#replay [data-replay="end"]').click()
+    expect(page.locator("#replay .replay-at")).to_have_text(f"{MOVES} / {MOVES}")
+    wait_view(page, game)
+    check(page, min_strip(size))
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"table-{size[0]}x{size[1]}-dock.png"))
