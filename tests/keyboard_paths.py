@@ -1,11 +1,11 @@
-"""Arrow-key paths over the board's keyboard grid (static/ui/state.key_neighbour), and a solver line
+"""Arrow-key paths over the board's keyboard grid (static/ui/table.key_neighbour), and a solver line
 typed as keys, for the tests."""
 
 from __future__ import annotations
 
 from collections import deque
 
-from ui.state import TO_UI, key_neighbour
+from ui.table import TO_UI, key_neighbour
 
 
 def arrows(start: str, goal: str, present=None) -> list[str]:

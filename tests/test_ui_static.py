@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from canfield import Game
-from ui import i18n, settings, state
+from ui import i18n, settings, table
 from ui.layout import pile_ids
 
 REPO = Path(__file__).resolve().parents[1]
@@ -81,7 +81,7 @@ def test_card_labels_per_language():
 
 
 def test_settings_round_trip_and_bad_input():
-    s = settings.Settings(draw=1, rules="classic", double_click=False, auto_finish=True, four_color=True, lang="nl")
+    s = settings.Settings(draw=1, rules="classic", tap_to_columns=False, auto_finish=True, four_color=True, lang="nl")
     back = settings.Settings.from_json(s.to_json(), ("canfield", "classic"))
     assert back == s
     for bad in (None, "", "{", "[]", "null", '"x"', '{"draw": 2, "rules": "nope", "double_click": "yes", "lang": "de"}'):
@@ -132,7 +132,7 @@ def test_bad_settings_fall_back_to_defaults_field_by_field():
         {"version": 1, "draw": 7, "rules": "nope", "double_click": "yes", "auto_finish": True,
          "four_color": 1, "lang": "nl"}), RULESETS)
     assert not sound
-    assert (got.draw, got.rules, got.double_click, got.auto_finish, got.four_color, got.lang) == \
+    assert (got.draw, got.rules, got.tap_to_columns, got.auto_finish, got.four_color, got.lang) == \
         (3, "canfield", True, True, False, "nl")
 
 
@@ -146,48 +146,48 @@ def test_settings_read_says_whether_the_record_was_sound():
 
 
 def test_code_from_hash():
-    assert state.code_from_hash("#CF1-D3-AAAAACL") == "CF1-D3-AAAAACL"
-    assert state.code_from_hash("#%20CF1-D3-AAAAACL%20") == "CF1-D3-AAAAACL"
-    assert state.code_from_hash("") == "" and state.code_from_hash(None) == ""
-    assert state.code_from_hash("#caf%C3%A9%2") == "café%2"
+    assert table.code_from_hash("#CF1-D3-AAAAACL") == "CF1-D3-AAAAACL"
+    assert table.code_from_hash("#%20CF1-D3-AAAAACL%20") == "CF1-D3-AAAAACL"
+    assert table.code_from_hash("") == "" and table.code_from_hash(None) == ""
+    assert table.code_from_hash("#caf%C3%A9%2") == "café%2"
     from urllib.parse import unquote
     for text in ("a%20b", "%e2%99%a0", "%zz", "100%", "%C3%28"):
-        assert state.code_from_hash(text) == unquote(text, errors="replace")
+        assert table.code_from_hash(text) == unquote(text, errors="replace")
 
 
 def test_visible_cards_and_counts():
     game = Game.from_code("CF1-D3-AAAAACL")
-    view = state.visible_cards(game)
+    view = table.visible_cards(game)
     assert set(view) == set(pile_ids(4, 4))      # the piles of a one-deck table (PILES has up to 8 and 16)
     assert view["stock"] == () and view["waste"] == ()
     assert view["reserve"] == (game.reserve[-1].code,)
     assert view["foundation-1"] == (game.foundations[0][0].code,)
     assert [view[f"tableau-{i}"] for i in range(1, 5)] == [tuple(c.code for c in t) for t in game.tableau]
     game.play("S")
-    assert state.visible_cards(game)["waste"] == tuple(c.code for c in game.waste[-3:])
-    assert state.move_count(game, "reserve", 0) == 1
-    assert state.move_count(game, "tableau-1", 0) == len(game.tableau[0])
+    assert table.visible_cards(game)["waste"] == tuple(c.code for c in game.waste[-3:])
+    assert table.move_count(game, "reserve", 0) == 1
+    assert table.move_count(game, "tableau-1", 0) == len(game.tableau[0])
 
 
 def test_moves_from_only_reflects_the_engine():
     game = Game.from_code("CF1-D3-AAAAACL")
-    for pile in state.PILES:
+    for pile in table.PILES:
         if pile == "stock":
             continue
         for count in (1, 2):
-            got = state.moves_from(game, pile, count)
-            want = {m for m in game.legal_moves() if m.src == state.TO_ENGINE[pile] and m.count == count}
+            got = table.moves_from(game, pile, count)
+            want = {m for m in game.legal_moves() if m.src == table.TO_ENGINE[pile] and m.count == count}
             assert set(got.values()) == want
-            assert all(state.TO_ENGINE[d] == m.dst for d, m in got.items())
+            assert all(table.TO_ENGINE[d] == m.dst for d, m in got.items())
 
 
 def test_stock_move_draws_then_recycles():
     game = Game.from_code("CF1-D1-AAAAACL")
     while game.stock:
-        move = state.stock_move(game)
+        move = table.stock_move(game)
         assert move.src == "S"
         game.play(move)
-    move = state.stock_move(game)
+    move = table.stock_move(game)
     assert (move.src, move.dst) == ("W", "S")
 
 
@@ -197,34 +197,34 @@ def test_key_neighbours_cover_the_grid():
     while todo:
         pile = todo.pop()
         for d in ("left", "right", "up", "down"):
-            nxt = state.key_neighbour(pile, d)
-            assert nxt in state.PILES
+            nxt = table.key_neighbour(pile, d)
+            assert nxt in table.PILES
             if nxt not in seen:
                 seen.add(nxt)
                 todo.append(nxt)
-    assert seen == set(state.PILES)
-    assert state.key_neighbour("foundation-2", "down") == "tableau-2"
-    assert state.key_neighbour("tableau-3", "up") == "foundation-3"
-    assert state.key_neighbour("reserve", "up") == "stock"
+    assert seen == set(table.PILES)
+    assert table.key_neighbour("foundation-2", "down") == "tableau-2"
+    assert table.key_neighbour("tableau-3", "up") == "foundation-3"
+    assert table.key_neighbour("reserve", "up") == "stock"
 
 
 def test_route_hash_keeps_the_game_in_progress_on_a_bad_code():
     """Defect 6: an invalid code in the address replaced the game in progress (and counted a loss)."""
-    assert state.route_hash("", "CF1-D3-AAAAACL") == ("stay", None)
-    assert state.route_hash("CF1-D3-AAAAACL", "CF1-D3-AAAAACL") == ("stay", None)
-    assert state.route_hash("cf1-d3-aaaaacl", "CF1-D3-AAAAACL") == ("stay", None)
+    assert table.route_hash("", "CF1-D3-AAAAACL") == ("stay", None)
+    assert table.route_hash("CF1-D3-AAAAACL", "CF1-D3-AAAAACL") == ("stay", None)
+    assert table.route_hash("cf1-d3-aaaaacl", "CF1-D3-AAAAACL") == ("stay", None)
     for bad in ("nonsense", "CF1-D3-AAAAAC!", "CF9-D3-AAAAACL", "CF1-D3-" + "A" * 5000):
-        assert state.route_hash(bad, "CF1-D3-AAAAACL") == ("refuse", None)
-        assert state.route_hash(bad, None) == ("refuse", None)
-    what, game = state.route_hash("CL1-D1-AAAAAAB", "CF1-D3-AAAAACL")
+        assert table.route_hash(bad, "CF1-D3-AAAAACL") == ("refuse", None)
+        assert table.route_hash(bad, None) == ("refuse", None)
+    what, game = table.route_hash("CL1-D1-AAAAAAB", "CF1-D3-AAAAACL")
     assert what == "deal" and game.code == "CL1-D1-AAAAAAB"
 
 
 def test_arrow_paths_reach_every_pile():
     from keyboard_paths import arrows
 
-    for a in state.PILES:
-        for b in state.PILES:
+    for a in table.PILES:
+        for b in table.PILES:
             arrows(a, b)
 
 
@@ -252,9 +252,9 @@ def test_the_page_has_a_slot_for_each_pile_the_largest_table_needs():
     slots = re.findall(r'<div class="slot s-(\w+)" role="none"( hidden)?><div class="pile (\w+)" data-pile="([\w-]+)"',
                        html)
     piles = re.findall(r'data-pile="([\w-]+)"', html)
-    assert sorted(piles) == sorted(state.PILES) and len(piles) == len(set(piles))
+    assert sorted(piles) == sorted(table.PILES) and len(piles) == len(set(piles))
     shown = set(pile_ids(4, 4))
-    assert [p for *_, p in slots] == [p for p in state.PILES if p.startswith(("foundation-", "tableau-"))]
+    assert [p for *_, p in slots] == [p for p in table.PILES if p.startswith(("foundation-", "tableau-"))]
     for slot, hidden, kind, pile in slots:
         assert pile.startswith(kind) and slot == kind[0] + pile.rsplit("-", 1)[1], (slot, pile)
         assert bool(hidden) == (pile not in shown), pile

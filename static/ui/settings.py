@@ -124,25 +124,3 @@ def stored_name(field: str) -> str:
 
 
 form_name = stored_name   # the settings dialog's <input name> of a field: the stored name
-
-
-def _old_name(self):
-    return self.tap_to_columns
-
-
-def _set_old_name(self, value):
-    self.tap_to_columns = value
-
-
-_dataclass_init = Settings.__init__
-
-
-def _init(self, *args, double_click=None, **kwargs):
-    _dataclass_init(self, *args, **kwargs)
-    if double_click is not None:
-        self.tap_to_columns = double_click
-
-
-# The old name of tap_to_columns still works: `Settings(double_click=False)`, `settings.double_click`.
-Settings.__init__ = _init
-Settings.double_click = property(_old_name, _set_old_name)
