@@ -41,7 +41,7 @@ def first_move(game, src_prefix="T"):
 # ---- taps -----------------------------------------------------------------------------------
 
 def test_tap_on_the_stock_draws_and_drops_a_selection():
-    c = make(double_click=False)
+    c = make(tap_to_columns=False)
     before = len(c.game.stock)
     c.ui.selection = Selection("reserve", 1)
     c.dispatch(Tap("stock"))
@@ -62,7 +62,7 @@ def test_tap_plays_the_engines_tap_move_without_a_selection():
 
 
 def test_tap_without_automatic_target_picks_up_then_second_tap_places_or_refuses():
-    c = make(double_click=False)
+    c = make(tap_to_columns=False)
     game = c.game
     # a card with a column move and no foundation move
     pile = next(p for p in ("reserve", "tableau-1", "tableau-2", "tableau-3", "tableau-4")
@@ -418,7 +418,7 @@ def test_a_whole_winning_line_by_taps_and_drops(double_click, motion):
     result = solve(Game.from_code(CODE))
     assert result.verdict == "won"
     line = result.moves
-    c = make(double_click=double_click, motion=motion)
+    c = make(tap_to_columns=double_click, motion=motion)
     ui_pile = {"W": "waste", "R": "reserve", **{f"T{i}": f"tableau-{i}" for i in range(1, 5)},
                **{f"F{i}": f"foundation-{i}" for i in range(1, 5)}}
     for text in line:

@@ -24,13 +24,6 @@ def test_the_old_stored_name_of_one_tap_to_columns_still_loads_and_is_the_one_wr
     assert form_name("tap_to_columns") == "double_click"      # the settings dialog's input (a test hook)
 
 
-def test_the_old_attribute_and_keyword_still_work():
-    s = Settings(double_click=False)
-    assert s.tap_to_columns is False and s.double_click is False
-    s.double_click = True
-    assert s.tap_to_columns is True
-
-
 @pytest.mark.parametrize("on", [True, False])
 def test_one_tap_onto_a_column_follows_the_setting_changed_through_dispatch(on):
     c = make_controller()
