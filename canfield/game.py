@@ -195,11 +195,8 @@ class Game:
         self._deck = tuple(deck)
         self._position = None
         self._alternate = rules.alternate
-        self._tails = rules.tail_moves
         self._empty_any = rules.empty_any
         self._takeback = rules.takeback
-        self._moves = rules.moves
-        self._fill = rules.fill
         self._fits = _fits_table(rules)
         self.columns = ALL_COLUMNS[:rules.columns]
         self.foundation_names = ALL_FOUNDATIONS[:rules.foundations]
@@ -287,7 +284,7 @@ class Game:
             for n, c in enumerate(f):
                 if SUIT[c] != fsuits[i] or RANK[c] != (g._base + n) % 13 or n >= 13:
                     raise error(f"foundation {i + 1} cannot hold {CARDS[c].code} at position {n + 1}")
-        auto_fill = rules.fill != "any"
+        auto_fill = rules.refills
         for i, col in enumerate(split[3 + nf:]):
             for a, b in zip(col, col[1:]):
                 if not g._fits_on(b, a):
@@ -624,20 +621,12 @@ class Game:
         return c in self._fits[t]
 
     def _takes_empty(self, src):
-        """Does an empty column take a card from pile `src` now?"""
-        fill = self._fill
-        if fill == "any":
-            return True
-        return not self._reserve and (fill == "reserve_then_any" or src == "W")
+        """Does an empty column take a card from pile `src` now? (The rule set says.)"""
+        return self.rules.empty_takes(src, bool(self._reserve))
 
     def _counts(self, n):
-        """The numbers of cards a move may take from a column of n cards."""
-        moves = self._moves
-        if moves == "tail":
-            return range(1, n + 1)
-        if moves == "single" or n == 1:
-            return (1,)
-        return (1, n)
+        """The numbers of cards a move may take from a column of n cards. (The rule set says.)"""
+        return self.rules.take_counts(n)
 
     def legal_moves(self):
         """Every legal move, in a fixed order: to foundations, reserve, waste, tableau, take-backs, stock."""
@@ -673,7 +662,7 @@ class Game:
                     elif empty_ok:
                         add(_mv(name, cols[j]))
         # Tails of columns onto other columns.
-        moves_rule = self._moves
+        take = self.rules.take_counts
         empty_ok = self._takes_empty("T")
         for i in range(ncols):
             col = tab[i]
@@ -690,12 +679,13 @@ class Game:
                     ft = fits[t]
                     # column cards descend by one rank, so depth k holds rank rc + k - 1
                     k = (RANK[t] - 1 - rc) % 13 + 1
+                    counts = take(n)
                     while k <= n:
-                        if (moves_rule == "tail" or k == 1 or (k == n and moves_rule != "single")) and col[-k] in ft:
+                        if k in counts and col[-k] in ft:
                             add(_mv(cols[i], cols[j], k))
                         k += 13
                 elif empty_ok:
-                    for k in self._counts(n):
+                    for k in take(n):
                         add(_mv(cols[i], cols[j], k))
         # Foundation tops back onto columns.
         if self._takeback:
@@ -786,7 +776,7 @@ class Game:
         gain = 5 if d[0] == "F" else 0
         self._score += gain
         refill = None
-        if not src and s[0] == "T" and self._reserve and self._fill != "any":
+        if not src and s[0] == "T" and self._reserve and self.rules.refills:
             src.append(self._reserve.pop())
             refill = s
         self._undo.append((move, refill, gain))
@@ -942,7 +932,7 @@ class Game:
         if k > 1 and s[0] != "T":
             return f"{text}: only the top card of {_pile_label(s)} plays"
         if k not in self._counts(len(src)):
-            if self._moves == "single":
+            if self.rules.single_moves:
                 return f"{text}: in {self.rules.name} rules cards move one at a time"
             return f"{text}: in {self.rules.name} rules only the top card or the whole column moves"
         card = src[-k]

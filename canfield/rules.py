@@ -89,6 +89,11 @@ class RuleSet:
         return self.moves == "tail"
 
     @property
+    def single_moves(self):
+        """True: cards move one at a time (never a tail or a whole column)."""
+        return self.moves == "single"
+
+    @property
     def empty_any(self):
         """Once the reserve is empty, True: an empty column takes any card; False: only the waste top."""
         return self.fill != "reserve_then_waste"
@@ -100,6 +105,29 @@ class RuleSet:
     @property
     def foundations(self):
         return 4 * self.decks
+
+    @property
+    def refills(self):
+        """True: an emptied column is filled at once from the reserve while the reserve has cards."""
+        return self.fill != "any"
+
+    def empty_takes(self, src, reserve_left):
+        """Does an empty column take a card from pile `src` ("W", "R", a column "T...", a foundation
+        "F...") now, the reserve holding cards when `reserve_left`? Every player of the rules (Game, the
+        solver, canfield.sure) asks this, never `fill` itself."""
+        fill = self.fill
+        if fill == "any":
+            return True
+        return not reserve_left and (fill == "reserve_then_any" or src == "W")
+
+    def take_counts(self, n):
+        """The numbers of cards a move may take from a column of `n` cards (`moves`: any tail, the top
+        card or the whole column, the top card only)."""
+        if self.moves == "tail":
+            return range(1, n + 1)
+        if self.moves == "single" or n == 1:
+            return (1,)
+        return (1, n)
 
     def draw_for(self, draw, recycles):
         """The cards turned by a draw in the pass after `recycles` recycles, for a game dealt with `draw`."""

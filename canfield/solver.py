@@ -241,9 +241,11 @@ class Solver:
         self.draw = game.draw
         self.ncols = rules.columns
         self.tname = game.columns
-        self.moves_rule = rules.moves
-        self.fill = rules.fill
-        self.refills = rules.fill != "any"
+        # what an empty column takes, as the rule set says, by whether the reserve has cards: (from a
+        # column or the reserve, from the talon), asked once here for the inner loop
+        self.empty = ((rules.empty_takes("T", False), rules.empty_takes("W", False)),
+                     (rules.empty_takes("T", True), rules.empty_takes("W", True)))
+        self.refills = rules.refills
         self.takeback = rules.takeback
         # limited passes: the talon is searched move by move (draw, recycle, the waste top), the pass
         # number in the position; unlimited: the "k+" talon moves of the module docstring
@@ -275,7 +277,7 @@ class Solver:
             fits = tuple(frozenset(c % 52 for c in game._fits[t]) for t in range(52))
             # deps[c]: (the suit's last slot, relative rank) of the cards that may be built on c
             deps = tuple(tuple((self.last[SUIT[x]], (RANK[x] - base) % 13) for x in fits[c]) for c in range(52))
-            tails = _tail_depths(fits, 52 * decks) if rules.moves == "tail" else None
+            tails = _tail_depths(fits, 52 * decks) if rules.tail_moves else None
             tables = _TABLES[rules, base] = (fnext, fits, deps, {}, tails)
         self.fnext, self.fits, self.deps, reach, self.tails = tables
         # with take-backs a foundation card can come back to host others: no reduction there
@@ -287,8 +289,8 @@ class Solver:
         self.res = bytes(c.index % 52 for c in game.reserve)
         # what every expansion reads, in one tuple (one attribute read instead of fourteen)
         self._conf = (self._infos, self.res, self.fits, self.tails, self.tname, self.ncols, self.refills, self.limited,
-                      self._reach_cache, self.fill, self.one_empty, self.draw == 1, self.moves_rule == "tail",
-                      self.moves_rule == "single", self.takeback, self._backs_cache)
+                      self._reach_cache, self.empty, self.one_empty, self.draw == 1, rules.tail_moves,
+                      rules.single_moves, self.takeback, self._backs_cache)
         counts = [[] for _ in range(4)]
         for i, pile in enumerate(game.foundations):
             counts[SUITS.index(fsuits[i])].append(len(pile))
@@ -328,14 +330,6 @@ class Solver:
         if p:
             qs.update(range(p, n, 3))
         return sorted(qs)
-
-    def _counts(self, m):
-        """The numbers of cards a move may take from a column of m cards."""
-        if self.moves_rule == "tail":
-            return range(1, m + 1)
-        if self.moves_rule == "single" or m == 1:
-            return (1,)
-        return (1, m)
 
     # ---- successors ----------------------------------------------------------------------
 
@@ -416,7 +410,7 @@ class Solver:
             bk, bj, bi = last[2:]
         else:
             bk = bi = bj = -1
-        (infos, res, fits, tail_depths, tname, ncols, refills, limited, reach, fill, one_empty, draw1, tails, single,
+        (infos, res, fits, tail_depths, tname, ncols, refills, limited, reach, empty, one_empty, draw1, tails, single,
          takeback, backs_cache) = self._conf
         info = infos.get(fnd)
         if info is None:
@@ -496,8 +490,7 @@ class Solver:
             # only the first is built
             empties = empties[:1]
         # what an empty column takes now: from a column or the reserve, and from the talon
-        empty_any = fill == "any" or (not r and fill == "reserve_then_any")
-        empty_waste = fill == "any" or not r
+        empty_any, empty_waste = empty[r > 0]
         talon_moves = []
         every = bool(empties and empty_waste)  # an empty column takes any talon card
         for q in qs:

@@ -42,7 +42,7 @@ def sure_move(game):
     candidates = []
     if game.reserve:
         candidates.append(("R", game.reserve[-1]))
-    refills = game.rules.fill != "any" and bool(game.reserve)
+    refills = game.rules.refills and bool(game.reserve)
     for name, col in zip(game.columns, game.tableau):
         if col and not (len(col) == 1 and refills):
             candidates.append((name, col[-1]))

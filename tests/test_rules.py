@@ -434,3 +434,46 @@ def test_illegal_move_subclasses_say_why():
     for cls in (InvalidMove, AmbiguousMove, ForbiddenMove):
         assert issubclass(cls, IllegalMove) and issubclass(cls, ValueError)
     assert g.history == ()
+
+
+# ---- the rule parameters' behaviour, said once (canfield.rules.RuleSet) -----------------------------
+
+def test_what_an_empty_column_takes_and_how_many_cards_a_move_takes_are_the_rule_sets():
+    from canfield.rules import RULESETS
+
+    for name, fill in (("canfield", "reserve_then_any"), ("classic", "reserve_then_waste"), ("superior", "any")):
+        r = RULESETS[name]
+        assert r.fill == fill
+        got = {(src, left): r.empty_takes(src, left) for src in ("W", "R", "T1", "F1") for left in (True, False)}
+        if fill == "any":
+            assert all(got.values()) and not r.refills
+        else:
+            assert r.refills and not any(v for (src, left), v in got.items() if left)
+            assert got["W", False]
+            assert all(got[s, False] for s in ("R", "T1", "F1")) == (fill == "reserve_then_any")
+    tail, whole = RULESETS["canfield"], RULESETS["classic"]
+    assert (tail.moves, whole.moves) == ("tail", "top_or_whole") and RULESETS["acme"].single_moves
+    assert list(tail.take_counts(4)) == [1, 2, 3, 4] and tuple(whole.take_counts(4)) == (1, 4)
+    assert tuple(whole.take_counts(1)) == (1,)
+    for r in RULESETS.values():
+        assert (tuple(r.take_counts(5)) == (1,)) == r.single_moves
+
+
+def test_the_engine_the_solver_and_the_sure_moves_ask_the_rule_set_never_its_fill_or_moves_field():
+    """The fill rule and the take counts live in RuleSet (empty_takes, refills, take_counts); a player
+    of the rules that compared `fill` or `moves` itself would write the rule a second time."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "canfield"
+    found = []
+    for name in ("game.py", "solver.py", "sure.py", "insight.py"):
+        tree = ast.parse((root / name).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr == "fill":
+                found.append(f"{name}:{node.lineno}: .fill")
+            if isinstance(node, ast.Compare) and isinstance(node.left, ast.Attribute) and node.left.attr == "moves" \
+                    and any(isinstance(c, ast.Constant) and c.value in ("tail", "single", "top_or_whole")
+                            for c in node.comparators):
+                found.append(f"{name}:{node.lineno}: .moves compared")
+    assert found == []
