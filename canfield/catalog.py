@@ -16,13 +16,19 @@ picks a winnable deal, a deal of a grade, or the daily deal from it at once and 
 ``find(rules, draw, number) -> Entry or None``: the entry of a deal number.
 ``tried(rules, draw) -> int``: how many deal numbers from 0 on the build graded for the pair (every won
     one below it is in the catalogue).
+``daily_entry(date=None, draw=3, rules="canfield") -> Entry or None``: the daily deal of a date when the
+    pair's catalogue is complete (None otherwise: canfield.daily then searches it with the solver). The
+    entries in a fixed order (``daily_order``: a permutation drawn once by the engine's SplitMix64 seeded
+    from the pair), indexed by the day's ordinal (``date.toordinal()``) modulo the number of entries: the
+    same deal for everyone on a date, and no repeat within any ``len(entries)`` (>= 366) consecutive days.
+    canfield.daily builds on it; the page's main thread calls it directly (no solver import).
 
 `rules` is a rule set's name or a ``RuleSet``; `draw` 1 or 3 as ``Game.new`` takes it (a game with a
 fixed draw plays its own, whatever the player's setting). A bad name, or a draw other than 1 or 3, raises
 ValueError, as ``canfield.rules.get_rules`` and ``check_draw`` do.
 
-The data lives in ``canfield.catalog_data`` (written by scripts/build_catalog.py), decoded on first use
-and checked: a malformed data text raises ``CatalogError`` (a ValueError) saying where. Format
+The data lives in ``canfield.catalog_data`` (written by scripts/build_catalog.py), imported on first use,
+each pair's text decoded when it is first asked for, and checked: a malformed data text raises ``CatalogError`` (a ValueError) saying where. Format
 ``FORMAT`` 1: per pair one text of entries, each ``<gap><grade><par>``: the gap from the previous number
 (the first from -1, so every gap is at least 1 and the numbers strictly increase) in lowercase base 36,
 the grade as one capital letter (``E`` easy, ``M`` medium, ``H`` hard, ``X`` expert), the par as exactly
@@ -34,6 +40,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from .deal import SplitMix64
 from .rules import RULESETS, check_draw, get_rules
 
 FORMAT = 1
@@ -132,18 +139,28 @@ def decode(text, name="catalogue"):
 _cache = {}
 
 
-def _data():
-    """The data module's tables, checked once: (entries by key, tried by key)."""
-    if "data" not in _cache:
+def _tables():
+    """The data module's tables, their shape checked once: (texts by key, tried by key). The texts are
+    decoded one pair at a time, on first use (``_entries``)."""
+    if "tables" not in _cache:
         from . import catalog_data as data
 
-        _cache["data"] = check_data(data)
-    return _cache["data"]
+        _cache["tables"] = check_tables(data)
+    return _cache["tables"]
 
 
-def check_data(data):
-    """Checks a data module (or any object with FORMAT, ENTRIES and TRIED): the format number, known
-    keys, texts that decode; returns (entries by key, tried by key). CatalogError when malformed."""
+def _entries(k):
+    entries = _cache.get(k)
+    if entries is None:
+        texts, tried_by = _tables()
+        entries = _cache[k] = _decode_pair(k, texts.get(k, ""), tried_by.get(k, 0))
+    return entries
+
+
+def check_tables(data):
+    """Checks a data module's shape (or any object with FORMAT, ENTRIES and TRIED): the format number,
+    known keys, a text and a count of deals tried for each; returns (texts by key, tried by key).
+    CatalogError when malformed."""
     fmt = getattr(data, "FORMAT", None)
     if fmt != FORMAT:
         raise CatalogError(f"catalogue data format {fmt!r}, expected {FORMAT}")
@@ -152,32 +169,42 @@ def check_data(data):
     if not isinstance(texts, dict) or not isinstance(tried_by, dict):
         raise CatalogError("catalogue data: ENTRIES and TRIED must be dicts")
     known = {f"{n}/{d}" for n, d in PAIRS}
-    entries = {}
-    tried = {}
     for k, text in texts.items():
         if k not in known:
             raise CatalogError(f"catalogue data: unknown game and draw {k!r}")
-        entries[k] = decode(text, k)
+        if not isinstance(text, str):
+            raise CatalogError(f"catalogue data: {k}: the data is not a text but {type(text).__name__}")
         t = tried_by.get(k)
         if not isinstance(t, int) or isinstance(t, bool) or t < 0:
             raise CatalogError(f"catalogue data: {k}: deals tried {t!r} is not a count")
-        if entries[k] and entries[k][-1].number >= t:
-            raise CatalogError(f"catalogue data: {k}: deal {entries[k][-1].number} lies past the {t} deals tried")
-        tried[k] = t
     for k in tried_by:
         if k not in texts:
             raise CatalogError(f"catalogue data: {k!r} has deals tried but no entries text")
-    return entries, tried
+    return texts, tried_by
+
+
+def _decode_pair(k, text, tried):
+    entries = decode(text, k)
+    if entries and entries[-1].number >= tried:
+        raise CatalogError(f"catalogue data: {k}: deal {entries[-1].number} lies past the {tried} deals tried")
+    return entries
+
+
+def check_data(data):
+    """Checks a whole data module (check_tables, then every pair's text decoded); returns (entries by
+    key, tried by key). CatalogError when malformed."""
+    texts, tried_by = check_tables(data)
+    return {k: _decode_pair(k, text, tried_by[k]) for k, text in texts.items()}, dict(tried_by)
 
 
 def winnable(rules, draw):
     """The pair's entries (a tuple of Entry, sorted by number); empty when the catalogue has none."""
-    return _data()[0].get(key(rules, draw), ())
+    return _entries(key(rules, draw))
 
 
 def tried(rules, draw):
     """How many deal numbers from 0 on the build graded for the pair (0: none)."""
-    return _data()[1].get(key(rules, draw), 0)
+    return _tables()[1].get(key(rules, draw), 0)
 
 
 def complete(rules, draw):
@@ -220,3 +247,66 @@ def pick(rules, draw, rng=None, grade=None):
 def counts():
     """``{(rules name, draw): number of entries}`` for every pair the page offers."""
     return {(n, d): len(winnable(n, d)) for n, d in PAIRS}
+
+
+# ---- the daily deal from the catalogue ------------------------------------------------------
+
+_CANFIELD = 0x43414E4649454C44  # "CANFIELD"
+
+
+def as_date(date):
+    """`date` as a datetime.date (None: today in UTC; text "YYYY-MM-DD"; a datetime in UTC); ValueError
+    when it is not a date."""
+    import datetime
+
+    if date is None:
+        date = datetime.datetime.now(datetime.timezone.utc).date()
+    if isinstance(date, str):
+        try:
+            date = datetime.date.fromisoformat(date.strip())
+        except ValueError:
+            raise ValueError(f"{date!r} is not a date: write YYYY-MM-DD") from None
+    if isinstance(date, datetime.datetime):
+        if date.tzinfo is not None:
+            date = date.astimezone(datetime.timezone.utc)
+        date = date.date()
+    if not isinstance(date, datetime.date):
+        raise ValueError(f"{date!r} is not a date")
+    return date
+
+
+def _seed(text):
+    """A 64-bit seed from a text (FNV-1a): the same on every machine and every run."""
+    h = 0xCBF29CE484222325
+    for b in text.encode("utf-8"):
+        h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+
+_orders = {}  # key -> (entries, their daily order)
+
+
+def daily_order(rules, draw):
+    """The pair's entries in daily order (a fixed permutation: a Fisher-Yates shuffle by SplitMix64
+    seeded from the pair's key); empty when the catalogue has none."""
+    k = key(rules, draw)
+    entries = winnable(rules, draw)
+    cached = _orders.get(k)
+    if cached is None or cached[0] is not entries:
+        order = list(entries)
+        rng = SplitMix64(_seed(k) ^ _CANFIELD)
+        for i in range(len(order) - 1, 0, -1):
+            j = rng.below(i + 1)
+            order[i], order[j] = order[j], order[i]
+        cached = _orders[k] = (entries, tuple(order))
+    return cached[1]
+
+
+def daily_entry(date=None, draw=3, rules="canfield"):
+    """The entry that is the daily deal of `date` (a datetime.date, "YYYY-MM-DD", None: today in UTC),
+    or None when the pair's catalogue is not complete. Never runs the solver."""
+    day = as_date(date)
+    if not complete(rules, draw):
+        return None
+    order = daily_order(rules, draw)
+    return order[day.toordinal() % len(order)]

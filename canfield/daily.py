@@ -11,7 +11,8 @@ Where it comes from:
   proved-winnable deals): the catalogue's entries in a fixed order, a permutation drawn once by the
   engine's SplitMix64 seeded from the game and draw, indexed by the day's ordinal (consecutive days,
   ``date.toordinal()``) modulo the number of entries. So two days less than 366 days apart never share
-  a deal, and the answer comes at once, without the solver (``daily_entry``);
+  a deal, and the answer comes at once, without the solver (``canfield.catalog.daily_entry``, re-exported
+  here; the page's main thread calls it without importing the solver);
 - any other pair: the search of before, a start number derived from the date by SplitMix64
   (``daily_start``), then the first deal from there that the solver proves won within the fixed
   ``DAILY_NODES`` budget (``canfield.solver.WinnableSearch``). Node budgets only: the same deal
@@ -25,40 +26,18 @@ canfield.solver re-exports these names (``from canfield.solver import daily_code
 
 from __future__ import annotations
 
-from . import catalog
+from .catalog import _CANFIELD, as_date as _as_date, daily_entry, daily_order  # noqa: F401 (re-exported)
 from .deal import MAX_NUMBER, SplitMix64, make_code
 from .rules import check_draw, get_rules
 from .solver import Task, WinnableSearch
 
 DAILY_NODES = 100_000
-_CANFIELD = 0x43414E4649454C44  # "CANFIELD"
 
 
 def utc_today():
     import datetime
 
     return datetime.datetime.now(datetime.timezone.utc).date()
-
-
-def _as_date(date):
-    """`date` as a datetime.date (None: today in UTC; text "YYYY-MM-DD"; a datetime in UTC); ValueError
-    when it is not a date."""
-    import datetime
-
-    if date is None:
-        date = utc_today()
-    if isinstance(date, str):
-        try:
-            date = datetime.date.fromisoformat(date.strip())
-        except ValueError:
-            raise ValueError(f"{date!r} is not a date: write YYYY-MM-DD") from None
-    if isinstance(date, datetime.datetime):
-        if date.tzinfo is not None:
-            date = date.astimezone(datetime.timezone.utc)
-        date = date.date()
-    if not isinstance(date, datetime.date):
-        raise ValueError(f"{date!r} is not a date")
-    return date
 
 
 def _date_ordinal(date):
@@ -70,44 +49,6 @@ def daily_start(date=None):
     """The first deal number tried for the daily deal of `date` (before the winnable search)."""
     rng = SplitMix64(_date_ordinal(date) ^ _CANFIELD)
     return rng.below(MAX_NUMBER + 1)
-
-
-def _seed(text):
-    """A 64-bit seed from a text (FNV-1a): the same on every machine and every run."""
-    h = 0xCBF29CE484222325
-    for b in text.encode("utf-8"):
-        h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
-    return h
-
-
-_orders = {}  # catalogue key -> (entries, their daily order)
-
-
-def daily_order(rules, draw):
-    """The catalogue's entries of a pair in daily order (a fixed permutation: SplitMix64 seeded from the
-    game and draw); empty when the catalogue has none."""
-    k = catalog.key(rules, draw)
-    entries = catalog.winnable(rules, draw)
-    cached = _orders.get(k)
-    if cached is None or cached[0] is not entries:
-        order = list(entries)
-        rng = SplitMix64(_seed(k) ^ _CANFIELD)
-        for i in range(len(order) - 1, 0, -1):
-            j = rng.below(i + 1)
-            order[i], order[j] = order[j], order[i]
-        cached = _orders[k] = (entries, tuple(order))
-    return cached[1]
-
-
-def daily_entry(date=None, draw=3, rules="canfield"):
-    """The catalogue's entry (canfield.catalog.Entry) that is the daily deal of `date`, or None when the
-    pair's catalogue is not complete (the daily deal is then searched: DailySearch). Never runs the
-    solver."""
-    day = _as_date(date)
-    if not catalog.complete(rules, draw):
-        return None
-    order = daily_order(rules, draw)
-    return order[day.toordinal() % len(order)]
 
 
 class DailySearch(Task):

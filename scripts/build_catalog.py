@@ -3,15 +3,18 @@
     python scripts/build_catalog.py                          # every pair, 366 entries each
     python scripts/build_catalog.py --games canfield,superior --draws 3 --count 366 --jobs 1
     python scripts/build_catalog.py --max-tries 1500         # stop a pair after 1500 deals tried
-    python scripts/build_catalog.py --verify                 # re-grade what the file has before going on
+    python scripts/build_catalog.py --verify --jobs 2        # re-grade what the file has, then go on
 
 For each game and draw the page offers (canfield.catalog.PAIRS), deal numbers from 0 upward are graded with
 ``canfield.solver.grade(Game.new(rules=..., number=n, draw=d))``; the won ones are kept until the pair has
 ``--count`` entries (or ``--max-tries`` deals were tried). Standard library and the engine only.
 
 Resumable: the data file records, per pair, how many deal numbers from 0 on were tried (``TRIED``); a run
-keeps what the file has for a pair and goes on from there (``--verify`` re-grades the kept entries first and
-starts the pair anew when one no longer matches: the solver changed). A file made with another node budget
+keeps what the file has for a pair and goes on from there. ``--verify`` first re-grades every deal number
+the file tried for the pair (won or not), keeps the pair as today's solver grades it (the same as a fresh
+build: entries whose grade or par moved are updated, deals it now wins are added, deals it no longer
+proves are dropped) and says how many deals changed, then extends the pair to ``--count``: the way to
+refresh the data after a change to the solver. A file made with another node budget
 (``SOLVER_NODES``) is not kept. The file is rewritten after each pair and every ``--save-every`` seconds, so
 an interrupted run loses little. Prints, per pair: the entries, the deals tried, and the CPU time spent
 grading (summed over the worker processes).
@@ -45,6 +48,24 @@ def grade_deal(job):
     t0 = time.process_time()
     g, par = grade(Game.new(rules=name, number=number, draw=draw))
     return number, g, par, time.process_time() - t0
+
+
+def verify(run, name, draw, have, start, count):
+    """Re-grades every deal number the file tried for a pair (0 to start - 1), so that the pair comes out
+    exactly as a fresh build with today's solver would make it: (entries, deals tried, how many deals
+    grade otherwise than the file says, cpu seconds)."""
+    old = {e.number: (e.grade, e.par) for e in have}
+    fresh, changed, cpu = [], 0, 0.0
+    for number, g, par, sec in run(grade_deal, [(name, draw, i) for i in range(start)]):
+        cpu += sec
+        if (g, par) != old.get(number, (None, None)) and (g is not None or number in old):
+            changed += 1
+        if g is not None:
+            fresh.append(catalog.Entry(number, g, par))
+    if len(fresh) >= count:  # the solver wins more now: the pair is complete before the old end
+        fresh = fresh[:count]
+        start = fresh[-1].number + 1
+    return fresh, start, changed, cpu
 
 
 def load(path):
@@ -107,7 +128,8 @@ def main(argv=None):
     parser.add_argument("--count", type=int, default=catalog.TARGET, help="entries wanted per pair (default 366)")
     parser.add_argument("--max-tries", type=int, default=None, help="stop a pair after this many deals tried")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    parser.add_argument("--verify", action="store_true", help="re-grade the entries the file has first")
+    parser.add_argument("--verify", action="store_true",
+                        help="re-grade every deal the file tried first (after a change to the solver)")
     parser.add_argument("--save-every", type=float, default=30.0, help="seconds between progress writes")
     parser.add_argument("--out", type=Path, default=DATA, help="the data file (default canfield/catalog_data.py)")
     args = parser.parse_args(argv)
@@ -134,15 +156,10 @@ def main(argv=None):
             have = entries.get(k, [])
             start = tried.get(k, 0)
             cpu = 0.0
-            if have and args.verify:
-                have_by = {e.number: e for e in have}
-                for (number, g, par, sec) in run(grade_deal, [(name, draw, e.number) for e in have]):
-                    cpu += sec
-                    if (g, par) != have_by[number][1:]:
-                        print(f"{k}: deal {number} now grades {(g, par)}, the file says {have_by[number][1:]}:"
-                              " the pair is built anew")
-                        have, start = [], 0
-                        break
+            if start and args.verify:
+                have, start, changed, sec = verify(run, name, draw, have, start, args.count)
+                cpu += sec
+                print(f"{k:18} verified {tried[k]} deals: {changed} graded otherwise now", flush=True)
             entries[k], tried[k] = have, start
             last_save = time.monotonic()
             n = start
