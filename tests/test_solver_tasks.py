@@ -150,7 +150,7 @@ def test_each_slice_searches_about_its_positions():
     lambda: WinnableSearch(9, max_nodes=10**9),
     lambda: LastWinnable(deal(9), max_nodes=10**9),
     lambda: HintSearch(deal(9), max_nodes=10**9),
-    lambda: DailySearch("2026-11-14"),  # two deals searched, 103,227 positions
+    lambda: DailySearch("2026-11-14", 1, "chameleon"),  # no complete catalogue: searched
 ])
 def test_cancel_stops_a_task_between_slices(make):
     task = make()
