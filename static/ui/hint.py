@@ -156,7 +156,8 @@ class SolverClient:
 
     def start(self):
         """After the game is ready. The worker boots its own Pyodide (seconds of CPU and memory): only
-        when the solver is first needed, or at once when the winnable-deals setting is on."""
+        when the solver is first needed, or at once when the winnable-deals setting is on and the
+        catalogue has no winnable deal of the game on the table."""
         self.root.dataset.solver = "idle"
         if self.win_wanted:
             self.win_wanted = False
@@ -165,12 +166,21 @@ class SolverClient:
         if self.hint_btn:
             self.hint_btn.disabled = False
         self._check_stuck()
-        if getattr(self.view.settings, "winnable", False):
+        if getattr(self.view.settings, "winnable", False) and not self._catalogue_serves(self.view.game):
             self._ensure_worker(None)
 
     def warm_up(self):
-        """The next deal will need the solver (the winnable setting was switched on): start it now."""
-        self._ensure_worker(None)
+        """The next deal may need the solver (the winnable setting was switched on): start it now, unless
+        the catalogue has winnable deals of the game on the table (another game's deal starts it then)."""
+        if not self._catalogue_serves(self.view.game):
+            self._ensure_worker(None)
+
+    def _catalogue_serves(self, game):
+        """The catalogue has winnable deals of `game`'s rules and draw: its next winnable deal needs no worker."""
+        try:
+            return bool(catalog.winnable(game.rules, game.draw))
+        except ValueError:   # a malformed catalogue: the worker takes over
+            return False
 
     def _ensure_worker(self, then):
         """Run `then()` once the worker is ready (at once if it is); False if it cannot start."""

@@ -71,7 +71,13 @@ def test_winnable_and_graded_deals_come_from_the_catalogue_at_once_and_offline(o
             assert entry is not None and entry.grade == name, (name, game.code)
     finally:
         page.context.set_offline(False)
-    assert page.evaluate("() => window.__searches") == []     # the worker never searched
+    assert page.evaluate("() => window.__searches") == []     # the worker never searched,
+    assert page.locator("#game").get_attribute("data-solver") == "idle"   # nor started: Canfield's deals are here
+    # a game without catalogue entries still gets the worker: switching the setting on for one boots it
+    page.goto("about:blank")
+    page = open_game(Game.new(rules="casino", number=0, draw=1).code)
+    assert catalog.pick("casino", 1) is None
+    expect(page.locator("#game")).not_to_have_attribute("data-solver", "idle")   # the setting is on: booting
 
 
 def test_the_daily_deal_comes_from_the_catalogue_without_the_solver(open_game, page):
