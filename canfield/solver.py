@@ -41,11 +41,9 @@ API
     (``.number``, ``.code``, ``.result``, ``.tried``) or None when ``tries`` deals were not enough.
     Node budgets only: the answer is the same on every machine.
 
-``daily_number(date=None, draw=3, rules="canfield")``: the deal of the day for a date
-    (``datetime.date``, or text ``"YYYY-MM-DD"``; the page sends the player's local date; None means
-    today in UTC): a start number derived from the date by the engine's SplitMix64, then
-    ``find_winnable`` with the fixed ``DAILY_NODES`` budget. Same date, same deal, everywhere, with
-    no server. ``daily_code`` gives its deal code.
+``daily_number(date=None, draw=3, rules="canfield")``, ``daily_code``, ``DailySearch``: the deal of the
+    day (canfield/daily.py, re-exported here): from the shipped catalogue when the game's is complete,
+    else the first deal the solver proves won from a start number derived from the date.
 
 The same searches in slices, for a worker or a loop between frames (``Task``): ``LastWinnable``,
     ``WinnableSearch``, ``DailySearch`` and ``HintSearch`` (the page's hint: the position solved,
@@ -114,12 +112,11 @@ import time
 from operator import itemgetter
 
 from .cards import CARDS, SUITS
-from .deal import MAX_NUMBER, SplitMix64, make_code, shuffled_deck
+from .deal import MAX_NUMBER, shuffled_deck
 from .game import Game, Move
 from .rules import check_draw, get_rules
 
 DEFAULT_NODES = 200_000
-DAILY_NODES = 100_000
 WINNABLE_NODES = 100_000
 
 RANK = tuple(i % 13 for i in range(52))
@@ -1113,82 +1110,19 @@ def find_winnable(start_number, draw=3, rules="canfield", max_nodes=WINNABLE_NOD
     return WinnableSearch(start_number, draw, rules, max_nodes, tries, should_stop).run()
 
 
-def utc_today():
-    import datetime
-
-    return datetime.datetime.now(datetime.timezone.utc).date()
-
-
-def _date_ordinal(date):
-    import datetime
-
-    if date is None:
-        date = utc_today()
-    if isinstance(date, str):
-        try:
-            date = datetime.date.fromisoformat(date.strip())
-        except ValueError:
-            raise ValueError(f"{date!r} is not a date: write YYYY-MM-DD") from None
-    if isinstance(date, datetime.datetime):
-        if date.tzinfo is not None:
-            date = date.astimezone(datetime.timezone.utc)
-        date = date.date()
-    if not isinstance(date, datetime.date):
-        raise ValueError(f"{date!r} is not a date")
-    return date.year * 10000 + date.month * 100 + date.day
+# The daily deal lives in canfield/daily.py; its names stay importable from here (see __getattr__ below).
+_DAILY_NAMES = ("utc_today", "_date_ordinal", "daily_start", "DailySearch", "daily_number", "daily_code",
+                "daily_entry", "DAILY_NODES")
 
 
-def daily_start(date=None):
-    """The first deal number tried for the daily deal of `date` (before the winnable search)."""
-    rng = SplitMix64(_date_ordinal(date) ^ 0x43414E4649454C44)  # "CANFIELD"
-    return rng.below(MAX_NUMBER + 1)
+def __getattr__(name):
+    """``canfield.solver.daily_code`` and the other daily names, from canfield.daily (imported on first
+    use: canfield.daily builds on this module's tasks)."""
+    if name in _DAILY_NAMES:
+        from . import daily
 
-
-class DailySearch(Task):
-    """``daily_number`` in slices: ``result`` is the deal number of the day, ``winnable`` the
-    ``Winnable`` found (None when no deal was proved won: the start deal is then the deal of the
-    day), ``code`` its deal code, ``date`` the day as "YYYY-MM-DD". Node budgets only (no time
-    limit): the same deal everywhere."""
-
-    def __init__(self, date=None, draw=3, rules="canfield", should_stop=None):
-        import datetime
-
-        super().__init__(should_stop, None)
-        if date is None:
-            date = utc_today()
-        self.start = daily_start(date)  # checks the date
-        if isinstance(date, str):
-            date = datetime.date.fromisoformat(date.strip())
-        elif isinstance(date, datetime.datetime):
-            if date.tzinfo is not None:
-                date = date.astimezone(datetime.timezone.utc)
-            date = date.date()
-        self.date = date.isoformat()
-        self.rules = get_rules(rules)
-        self.draw = check_draw(self.rules, _check_draw(draw), strict=False)  # a game's fixed draw wins
-        self.winnable = None
-        self.code = None
-
-    def _work(self):
-        found = yield from self._sub(WinnableSearch(self.start, self.draw, self.rules, DAILY_NODES, tries=1000))
-        self.winnable = found
-        number = self.start if found is None else found.number  # not expected: most deals are won
-        self.code = make_code(get_rules(self.rules), self.draw, number, None)
-        return number
-
-
-def daily_number(date=None, draw=3, rules="canfield"):
-    """The deal number of the day for `date` (a ``datetime.date``, or text "YYYY-MM-DD"; None: today
-    in UTC; the page sends the player's local date): proved winnable with the fixed DAILY_NODES
-    budget. In slices: ``DailySearch``."""
-    return DailySearch(date, draw, rules).run()
-
-
-def daily_code(date=None, draw=3, rules="canfield"):
-    """The deal code of the daily deal (see daily_number)."""
-    number = daily_number(date, draw, rules)
-    r = get_rules(rules)
-    return make_code(r, check_draw(r, draw, strict=False), number, None)
+        return getattr(daily, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # ---- command line ------------------------------------------------------------------------

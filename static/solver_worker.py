@@ -19,7 +19,10 @@ Exported:
   (``canfield.solver.find_winnable``).
 - ``daily(request)``: ``{"id", "date": "YYYY-MM-DD" (optional: the player's local date; UTC today
   when absent), "draw", "rules"}`` -> ``{"id", "verdict": "won"|"unknown"|"cancelled", "number",
-  "code", "date"}`` (``canfield.solver.daily_number`` for that date).
+  "code", "date"}`` (``canfield.solver.daily_number`` for that date: from the shipped catalogue at once
+  when the game's is complete, canfield.daily). The page asks it only for the other games: it takes a
+  complete catalogue's daily deal itself (canfield.catalog.daily_entry), as it takes winnable and graded
+  deals from the catalogue when it has some, so ``winnable`` and ``graded`` stay the solver's searches.
 - ``line(request)``: ``{"id", "save", "max_nodes", "max_seconds"}`` -> ``{"id", "verdict", "moves" (won: the
   whole winning line from the position, as move texts), "nodes", "seconds"}``: what "Show me how" plays
   (issue 20). The same search as the hint's, without the search back when the position is lost.
@@ -126,7 +129,7 @@ async def daily(request):
         return _error(request, exc)
     if not await _drive(task, rid):
         return _reply(rid, verdict="cancelled")
-    return _reply(rid, verdict=WON if task.winnable else UNKNOWN, number=task.result, code=task.code,
+    return _reply(rid, verdict=WON if task.proved else UNKNOWN, number=task.result, code=task.code,
                   date=task.date)
 
 

@@ -5,6 +5,11 @@ What it finds becomes an action for the controller (`HintShown`, `GoBack`, `NewD
 closes the dialogs and, for the daily deal, names its day; the New game dialog's winnable box is a
 `SettingsChanged`); it reads the game through a read-only view of the page.
 
+Winnable deals, deals of a grade and the daily deal come first from the shipped catalogue of
+proved-winnable deals (canfield.catalog: pure Python, imported here cheaply), at once and offline, the
+worker not asked; only a game whose catalogue has no such deal (no entry of the grade asked for, or, for
+the daily deal, fewer than a year of entries) falls back to the worker's search.
+
 The solver runs in a PyScript named worker (static/solver_worker.py), started once the game is
 ready, so the main thread never blocks on a search. Every request carries an id and the position it
 was asked for (the UI state's version counter); an answer for another position is dropped, and a change
@@ -23,7 +28,7 @@ import json
 import random
 import traceback
 
-from canfield import Game
+from canfield import Game, catalog
 from canfield.deal import MAX_NUMBER
 from canfield.save import to_save
 from js import console, document, window
@@ -155,7 +160,8 @@ class SolverClient:
 
     def start(self):
         """After the game is ready. The worker boots its own Pyodide (seconds of CPU and memory): only
-        when the solver is first needed, or at once when the winnable-deals setting is on."""
+        when the solver is first needed, or at once when the winnable-deals setting is on and the
+        catalogue has no winnable deal of the game on the table."""
         self.root.dataset.solver = "idle"
         if self.win_wanted:
             self.win_wanted = False
@@ -164,12 +170,21 @@ class SolverClient:
         if self.hint_btn:
             self.hint_btn.disabled = False
         self._check_stuck()
-        if getattr(self.view.settings, "winnable", False):
+        if getattr(self.view.settings, "winnable", False) and not self._catalogue_serves(self.view.game):
             self._ensure_worker(None)
 
     def warm_up(self):
-        """The next deal will need the solver (the winnable setting was switched on): start it now."""
-        self._ensure_worker(None)
+        """The next deal may need the solver (the winnable setting was switched on): start it now, unless
+        the catalogue has winnable deals of the game on the table (another game's deal starts it then)."""
+        if not self._catalogue_serves(self.view.game):
+            self._ensure_worker(None)
+
+    def _catalogue_serves(self, game):
+        """The catalogue has winnable deals of `game`'s rules and draw: its next winnable deal needs no worker."""
+        try:
+            return bool(catalog.winnable(game.rules, game.draw))
+        except ValueError:   # a malformed catalogue: the worker takes over
+            return False
 
     def _ensure_worker(self, then):
         """Run `then()` once the worker is ready (at once if it is); False if it cannot start."""
@@ -382,15 +397,43 @@ class SolverClient:
     def _on_winnable_change(self, ev):
         self.dispatch(SettingsChanged({"winnable": bool(self.winnable_box.checked)}))
 
+    def _catalogued(self, what, *args, **kw):
+        """`what` (a canfield.catalog function) or None when the catalogue cannot answer: its data is
+        malformed (logged, the worker's search takes over; never shown to the player)."""
+        try:
+            return what(*args, **kw)
+        except ValueError:
+            console.error("Canfield: the catalogue of winnable deals failed: " + traceback.format_exc())
+            return None
+
+    def _deal_entry(self, entry, draw, rules, **kw):
+        """Deal a catalogue entry at once: the request in flight (if any) is dropped, and the grade and par
+        are known for the win dialog."""
+        self._cancel()
+        game = Game.new(draw=draw, rules=rules, number=entry.number)
+        self.grades[game.code] = (entry.grade, entry.par)
+        self.hide()
+        self.dispatch(NewDeal(game, close_dialogs=True, **kw))
+        return game
+
     def new_deal(self, draw, rules):
-        """The New game dialog's Deal: a deal proved winnable when the setting is on."""
+        """The New game dialog's Deal: a deal proved winnable when the setting is on (of the grade asked
+        for, if any): from the catalogue when it has one, else searched by the worker."""
         view = self.view
         wanted = self._wanted_grade()
         if wanted:
+            entry = self._catalogued(catalog.pick, rules, draw, random, grade=wanted)
+            if entry is not None:
+                self._deal_entry(entry, draw, rules)
+                return
             self.graded_deal(wanted, draw, rules)
             return
         if not getattr(view.settings, "winnable", False):
             self.dispatch(NewDeal(Game.new(draw=draw, rules=rules)))
+            return
+        entry = self._catalogued(catalog.pick, rules, draw, random)
+        if entry is not None:
+            self._deal_entry(entry, draw, rules)
             return
         if self.worker is None:
             if self._ensure_worker(lambda: self.new_deal(draw, rules)):
@@ -423,7 +466,16 @@ class SolverClient:
         self._show("note", self.view.t("assist.ordinary"))
 
     def daily(self, draw, rules):
+        """The daily deal of the player's local date: from the catalogue at once when the game's is
+        complete (canfield.catalog.daily_entry, as canfield.solver.daily_code), else from the worker."""
         view = self.view
+        date = today()
+        entry = self._catalogued(catalog.daily_entry, date, draw, rules)
+        if entry is not None:
+            self.daily_label = day_label(date, view.lang)
+            self._deal_entry(entry, draw, rules, daily=date)
+            self._show("note", view.t("assist.daily", date=self.daily_label))
+            return
         if self.worker is None:
             if self._ensure_worker(lambda: self.daily(draw, rules)):
                 self._show("search", view.t("assist.daily_search"), ("cancel",))
