@@ -29,7 +29,7 @@ from __future__ import annotations
 from .catalog import _CANFIELD, as_date as _as_date, daily_entry, daily_order  # noqa: F401 (re-exported)
 from .deal import MAX_NUMBER, SplitMix64, make_code
 from .rules import check_draw, get_rules
-from .solver import Task, WinnableSearch
+from .tasks import Task, WinnableSearch
 
 DAILY_NODES = 100_000
 

@@ -26,7 +26,8 @@ reachable position was visited; else ``cards`` is a lower bound). ``BestSearch``
 from .deal import MAX_NUMBER, shuffled_deck
 from .game import Game
 from .rules import check_draw, get_rules
-from .solver import LOST, WON, Solver, Task
+from .search import LOST, WON, Solver
+from .tasks import Task
 
 GRADES = ("easy", "medium", "hard", "expert")
 # The node budget of a grade: a proof within it is a winnable deal (about 0.2 s of CPython on a

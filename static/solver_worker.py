@@ -46,7 +46,9 @@ import time
 
 from canfield.insight import BEST_NODES, LOST_NODES, GradedSearch, GradeSearch, LostMoveSearch
 from canfield.save import from_save
-from canfield.solver import LOST, UNKNOWN, WINNABLE_NODES, WON, DailySearch, HintSearch, WinnableSearch
+from canfield.daily import DailySearch
+from canfield.search import LOST, UNKNOWN, WINNABLE_NODES, WON
+from canfield.tasks import HintSearch, WinnableSearch
 
 SLICE = 2000          # positions per slice: a few tens of milliseconds in Pyodide
 

@@ -404,12 +404,15 @@ def test_cli_explicit_deck(capsys):
 
 
 def test_module_is_pure():
+    import canfield.search as search
     import canfield.solver as mod
+    import canfield.tasks as tasks
 
-    src = open(mod.__file__, encoding="utf-8").read()
-    for word in ("import js", "from js", "pyodide", "pyscript"):
-        assert word not in src.replace("Pyodide", "")
-    assert mod.CARDS is CARDS  # the card table the solver reads is the engine's
+    for m in (mod, search, tasks):
+        src = open(m.__file__, encoding="utf-8").read()
+        for word in ("import js", "from js", "pyodide", "pyscript"):
+            assert word not in src.replace("Pyodide", "")
+    assert search.CARDS is CARDS  # the card table the solver reads is the engine's
 
 
 def test_one_of_several_empty_columns_changes_nothing_but_the_work():
@@ -429,3 +432,47 @@ def test_one_of_several_empty_columns_changes_nothing_but_the_work():
             assert (a.verdict, a.nodes, a.moves) == (b.verdict, b.nodes, b.moves), game.code
             compared += a.verdict != UNKNOWN
     assert compared >= 15
+
+
+def _engine_imports():
+    """Each canfield module -> the canfield modules it imports (at the top or inside a function)."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "canfield"
+    names = {p.stem for p in root.glob("*.py")}
+    graph = {}
+    for path in root.glob("*.py"):
+        deps = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                if node.module:
+                    deps.add(node.module.split(".")[0])
+                else:
+                    deps.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("canfield."):
+                deps.add(node.module.split(".")[1])
+            elif isinstance(node, ast.Import):
+                deps.update(a.name.split(".")[1] for a in node.names if a.name.startswith("canfield."))
+        graph[path.stem] = deps & names - {path.stem}
+    return graph
+
+
+def test_the_engine_modules_import_in_one_direction():
+    """No import circle among canfield's modules (the search, the tasks, the daily deal, the grades and the
+    facade each import only what lies below them), counting imports made inside functions."""
+    graph = _engine_imports()
+    assert "solver" not in graph["insight"] | graph["daily"] | graph["tasks"] | graph["search"]
+    state = {}
+
+    def visit(name, path):
+        state[name] = "open"
+        for dep in sorted(graph[name]):
+            assert state.get(dep) != "open", " -> ".join(path + [dep])
+            if dep not in state:
+                visit(dep, path + [dep])
+        state[name] = "done"
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name, [name])

@@ -1,0 +1,834 @@
+"""The solver's search: proves a position won or lost, or says unknown, for every rule set and draw of
+the engine (``Solver``, ``solve``, ``hint``, ``SolveResult``). The tasks that run it in slices are in
+canfield/tasks.py, the daily deal in canfield/daily.py, the grades in canfield/insight.py;
+canfield/solver.py gathers them all for the player of the API and holds the command line.
+
+Pure Python, no dependencies, no browser imports: the same file runs under CPython and in Pyodide.
+
+How it searches
+---------------
+A depth-first search over positions with a set of visited positions: a plain reachability search of
+the (finite) position graph, so "lost" is exact whatever the cycles (foundation take-backs, column
+shuffles): every visited position either was fully explored or is on the current path, whose
+successors the search still covers. The internal position is compact: four columns as bytes, the
+reserve as a count, foundation counts per suit, and the stock and waste as ONE sequence (the talon,
+waste bottom .. waste top, then the stock in drawing order) with the waste size. Sound reductions:
+
+- talon moves are "k+" moves: one move plays any talon card that repeated draws/recycles reach,
+  straight to its destination (the draws are put back when the line is written out);
+- the waste size is canonical: every waste size in the recycling cycle (a multiple of the draw, or
+  the whole talon) is one position, since each reaches the others by drawing;
+- the visited key leaves out the foundations (they are what the other piles miss) and sorts the
+  columns (columns are interchangeable under every rule);
+- moving a whole column onto an empty column is skipped (the same position under that key);
+- safe foundation moves, for rules without take-backs: see ``Solver._auto``.
+
+The rule set's parameters (columns, build and wrap, what moves, how empty columns fill, take-backs) are
+read as the engine reads them. With a limit on the passes through the stock the position also holds the
+pass number and the waste size exactly (the low six bits of `p` the waste size, the rest the recycles so
+far); the talon moves are then "draw within this pass, then play that card" (a draw commutes with every
+move but the waste top's, so drawing just before the card is played loses no line) and one move that
+draws the rest of the stock and recycles, while a pass is left.
+
+Children are tried fewest reserve cards first, then most foundation cards, then in the order
+foundation moves, reserve to column, moves that empty a column, talon to column, other column
+moves, take-backs. The order changes only how soon a win is found, never a verdict.
+
+What keeps it fast (the same search, position for position, as before these): an expansion lists its
+children as recipes (the move, the parts of the child, its key's head made once from the parent's
+reserve, waste and talon), and the search builds a child only when it comes to it and the key misses
+the visited set (most children are visited already, or never reached before a win); what a foundation
+state decides (the cards it waits for, the foundations after each, the safe cards, the take-backs) is
+worked out once per state; the top-card and whole-column moves are found from what each column's top
+takes, not by trying every pair of columns; where any tail moves, a table gives the first depth of a
+column at which a tail may fit each top (depths no card of the right kind can reach are not looked at);
+children are sorted by a number they carry; the move that undoes the parent's column-to-column move is
+not listed (it leads back to the grandparent, visited).
+
+Restarts (a portfolio): a DFS that chose badly near the root must exhaust everything below before it
+backtracks, and search times are heavy-tailed. So the main DFS (the order above) is interleaved with
+fresh DFS runs whose ties are broken by a seeded random order (random.Random(run), the same on every
+machine): main 1000 positions, run 1 1000, main 2000 more, run 2 2000, ... doubling up to run 7;
+then the main DFS alone to the end of the budget. Each run is a complete reachability search of its
+own, so any run that empties its stack proves "lost"; a run that runs out is dropped. The main DFS
+keeps its work between its turns. Node budgets still give the same result everywhere.
+"""
+
+import gc
+import random
+import time
+from operator import itemgetter
+
+from .cards import CARDS, SUITS
+from .game import Move
+
+DEFAULT_NODES = 200_000
+WINNABLE_NODES = 100_000
+
+RANK = tuple(i % 13 for i in range(52))
+SUIT = tuple(i // 13 for i in range(52))
+ONES = (1,) * 52  # an empty column takes a tail from depth 1 on, whatever the top of the tail's column
+ANY_CARD = frozenset(range(52))
+CARD_BYTES = tuple(bytes((c,)) for c in range(52))
+RED = tuple(SUIT[i] in (1, 2) for i in range(52))
+
+WON, LOST, UNKNOWN = "won", "lost", "unknown"
+
+_TABLES = {}  # (rule set, start rank) -> the solver's tables for them (see Solver._setup)
+
+
+class SolverBug(RuntimeError):
+    """A winning line that does not replay with Game.play: never expected, reported loudly."""
+
+
+class SolveResult:
+    """The outcome of a search. See canfield/solver.py's docstring (the API)."""
+
+    __slots__ = ("verdict", "moves", "nodes", "seconds", "reason")
+
+    def __init__(self, verdict, moves, nodes, seconds, reason=None):
+        self.verdict = verdict
+        self.moves = moves
+        self.nodes = nodes
+        self.seconds = seconds
+        self.reason = reason
+
+    @property
+    def won(self):
+        return self.verdict == WON
+
+    @property
+    def lost(self):
+        return self.verdict == LOST
+
+    def as_dict(self):
+        """Plain data (for a message from a worker to the page)."""
+        return {"verdict": self.verdict, "moves": list(self.moves), "nodes": self.nodes,
+                "seconds": self.seconds, "reason": self.reason}
+
+    def __repr__(self):
+        extra = f" reason={self.reason}" if self.reason else ""
+        return f"<SolveResult {self.verdict} nodes={self.nodes} moves={len(self.moves)}{extra}>"
+
+
+_first = itemgetter(0)  # a child entry's order value
+
+
+def _tail_depths(fits, longest):
+    """For the rules where any tail moves: row t, column s, the first depth k of a column whose top is s at
+    which a card built on t may lie (so that the tail from depth k may go onto t), else a number above
+    any column's length; then, 13 deeper, the same rank again (wrapping columns), which the expansion checks
+    card by card.
+
+    A column holds cards each built on the one under it, so the card at depth k + 1 is one that the card
+    at depth k may go on: from the top's {s} down, the cards a depth may hold follow from `fits`. A column
+    descends by one rank, so depth k holds rank (rank of s) + k - 1, and only the depths k, k + 13, ...
+    hold the rank t takes; the first of those whose possible cards include one that t takes is kept (with
+    alternating colours, 13 deeper is the other colour: a king on an ace). Depths that no such card can
+    reach are never looked at; the cards at the kept ones still are."""
+    under = [[] for _ in range(52)]  # under[y]: the cards y may be built on
+    for x in range(52):
+        for y in fits[x]:
+            under[y].append(x)
+    by_rank = [[t for t in range(52) if RANK[t] == a] for a in range(13)]
+    never = 1 << 16
+    rows = [[never] * 52 for _ in range(52)]
+    for s in range(52):
+        held = {s}  # the cards depth k may hold: rank RANK[s] + k - 1, taken by the tops of the next rank
+        for k in range(1, longest + 1):
+            if not held:
+                break
+            for t in by_rank[(RANK[s] + k) % 13]:
+                if rows[t][s] == never and not held.isdisjoint(fits[t]):
+                    rows[t][s] = k
+            held = {x for y in held for x in under[y]}
+    return tuple(tuple(row) for row in rows)
+
+
+def _order_reserve(move_child):
+    child = move_child[1]
+    return child[1] * 256 - sum(child[2])
+
+
+class Solver:
+    """A resumable search from `game`'s current position (see the module docstring)."""
+
+    def __init__(self, game, max_nodes=DEFAULT_NODES, max_seconds=None, should_stop=None, auto=True, order="reserve",
+                 restarts=True, first_run=1000, max_runs=8, clock=None, one_empty=True):
+        self.game = game.copy()
+        self.one_empty = one_empty
+        # what max_seconds measures: wall time by default; a benchmark on a shared machine passes
+        # time.process_time (the CPU time of this process)
+        self.clock = clock or time.perf_counter
+        self.max_nodes = max_nodes
+        self.max_seconds = max_seconds
+        self.should_stop = should_stop
+        self.auto = auto
+        # children tried first: fewest reserve cards, then most foundation cards; ties keep the
+        # move-kind order of _expand (foundation, reserve, column-emptying, talon, other tails, take-backs)
+        self.order = _order_reserve if order == "reserve" else order
+        self.restarts = restarts
+        self.first_run = first_run
+        self.max_runs = max_runs
+        self.nodes = 0
+        self.elapsed = 0.0
+        self.result = None
+        self._cancelled = False
+        self._setup(game)
+
+    # ---- the compact position ------------------------------------------------------------
+
+    def _setup(self, game):
+        rules = game.rules
+        self.rules = rules
+        self.draw = game.draw
+        self.ncols = rules.columns
+        self.tname = game.columns
+        # what an empty column takes, as the rule set says, by whether the reserve has cards: (from a
+        # column or the reserve, from the talon), asked once here for the inner loop
+        self.empty = ((rules.empty_takes("T", False), rules.empty_takes("W", False)),
+                     (rules.empty_takes("T", True), rules.empty_takes("W", True)))
+        self.refills = rules.refills
+        self.takeback = rules.takeback
+        # limited passes: the talon is searched move by move (draw, recycle, the waste top), the pass
+        # number in the position; unlimited: the "k+" talon moves of the module docstring
+        self.limited = rules.passes is not None
+        if self.limited and rules.passes > 255:
+            raise ValueError(f"the solver counts at most 255 passes through the stock, not {rules.passes}")
+        base = game.base_rank - 1
+        self.base = base
+        fsuits = game.foundation_suits
+        # The copies of a card are interchangeable, and so are the foundations of one suit: the search
+        # writes every card as its index in one deck (0..51) and the foundations as counts in slots,
+        # slot s * decks + k for suit s, each suit's counts in descending order. A card goes onto the
+        # first slot whose count it continues, which keeps that order (see _expand).
+        decks = rules.decks
+        self.decks = decks
+        self.nf = nf = 4 * decks
+        self.total = 52 * decks
+        self.slot_suit = tuple(i // decks for i in range(nf))
+        # the slot of each suit holding the fewest cards: every copy of a card of relative rank r is on
+        # a foundation for good when that slot holds more than r cards
+        self.last = tuple(s * decks + decks - 1 for s in range(4))
+        tables = _TABLES.get((rules, base))
+        if tables is None:
+            # made once per rule set and start rank: a search of a few hundred positions (the winnable
+            # deal's tries) would otherwise spend most of its time here
+            # fnext: the card index a foundation slot waits for when it holds n cards
+            fnext = tuple(tuple(s * 13 + (base + n) % 13 for n in range(13)) + (-1,) for s in self.slot_suit)
+            # fits[t] : the cards that may be built on card t in a column (the game's own table, one deck)
+            fits = tuple(frozenset(c % 52 for c in game._fits[t]) for t in range(52))
+            # deps[c]: (the suit's last slot, relative rank) of the cards that may be built on c
+            deps = tuple(tuple((self.last[SUIT[x]], (RANK[x] - base) % 13) for x in fits[c]) for c in range(52))
+            tails = _tail_depths(fits, 52 * decks) if rules.tail_moves else None
+            tables = _TABLES[rules, base] = (fnext, fits, deps, {}, tails)
+        self.fnext, self.fits, self.deps, reach, self.tails = tables
+        # with take-backs a foundation card can come back to host others: no reduction there
+        self.auto_mode = self.auto and not self.takeback
+        # the talon cards reachable for (waste size, talon size): the same for every search of the rules
+        self._reach_cache = reach.setdefault(self.draw, {})
+        self._infos = {}
+        self._backs_cache = {}
+        self.res = bytes(c.index % 52 for c in game.reserve)
+        # what every expansion reads, in one tuple (one attribute read instead of fourteen)
+        self._conf = (self._infos, self.res, self.fits, self.tails, self.tname, self.ncols, self.refills, self.limited,
+                      self._reach_cache, self.empty, self.one_empty, self.draw == 1, rules.tail_moves,
+                      rules.single_moves, self.takeback, self._backs_cache)
+        counts = [[] for _ in range(4)]
+        for i, pile in enumerate(game.foundations):
+            counts[SUITS.index(fsuits[i])].append(len(pile))
+        fnd = [n for s in range(4) for n in sorted(counts[s], reverse=True)]
+        waste = [c.index % 52 for c in game.waste]
+        talon = bytes(waste + [c.index % 52 for c in reversed(game.stock)])
+        cols = tuple(bytes(c.index % 52 for c in col) for col in game.tableau)
+        if self.limited:
+            p = len(waste) + 256 * (game.pass_number - 1)  # the waste size and the recycles so far
+        else:
+            p = self._canon(len(waste), len(talon))
+        self.start = (cols, len(self.res), tuple(fnd), talon, p)
+        self.runs = 0
+        self._new_run()
+        if sum(fnd) == self.total:
+            self.result = SolveResult(WON, [], 0, 0.0)
+
+    def _canon(self, p, n):
+        """The waste size as stored: 0 for every size in the recycling cycle (they reach each other)."""
+        if self.draw == 1 or p % self.draw == 0 or p == n:
+            return 0
+        return p
+
+    @staticmethod
+    def _key(st):
+        cols, r, fnd, tal, p = st
+        return bytes((r, p & 255, p >> 8)) + tal + b"\xff" + b"\xfe".join(sorted(cols))
+
+    def _reach(self, p, n):
+        """Waste sizes (1..n) reachable by drawing and recycling from waste size p: the card at
+        index q-1 of the talon can then be played."""
+        if self.draw == 1:
+            return range(1, n + 1)
+        qs = set(range(3, n + 1, 3))
+        if n:
+            qs.add(n)
+        if p:
+            qs.update(range(p, n, 3))
+        return sorted(qs)
+
+    # ---- successors ----------------------------------------------------------------------
+
+    def _info(self, fnd):
+        """What a foundation state decides, computed once per state: ``(need, up, safe, fs, wants)``. `need`
+        maps each card a slot waits for to the first slot waiting for it, `up` the same card to the
+        foundations once it is on, `safe` holds the cards _auto may send up, `fs` counts the cards on."""
+        infos = self._infos
+        if len(infos) > 200_000:
+            infos.clear()  # a bound on memory for the longest searches; the entries are cheap to redo
+        need = {}
+        up = {}
+        fnext = self.fnext
+        for s in range(self.nf):
+            h = fnd[s]
+            if h < 13:
+                c = fnext[s][h]
+                if c not in need:
+                    need[c] = s
+                    f = list(fnd)
+                    f[s] += 1
+                    up[c] = tuple(f)
+        safe = frozenset()
+        if self.auto_mode:
+            last = self.last
+            deps = self.deps
+            safe = frozenset(c for c, s in need.items()
+                             if s == last[SUIT[c]] and all(fnd[ds] > dr for ds, dr in deps[c]))
+        # wants: every card a slot waits for, as an empty list of columns (the start of each expansion's
+        # `accept`, so that one look-up tells whether a talon card goes anywhere)
+        info = infos[fnd] = (need, up, safe, sum(fnd), dict.fromkeys(need, ()))
+        return info
+
+    def _backs(self, fnd):
+        """The foundation tops that may come back, as (card, the foundations after), cached per state."""
+        backs = self._backs_cache.get(fnd)
+        if backs is None:
+            if len(self._backs_cache) > 200_000:
+                self._backs_cache.clear()
+            slot_suit = self.slot_suit
+            fnext = self.fnext
+            nf = self.nf
+            backs = []
+            for s in range(nf):
+                h = fnd[s]
+                # from the last slot of its suit holding h cards, which keeps the slots' order
+                if not h or s + 1 < nf and slot_suit[s + 1] == slot_suit[s] and fnd[s + 1] == h:
+                    continue
+                f = list(fnd)
+                f[s] -= 1
+                backs.append((fnext[s][h - 1], tuple(f)))
+            backs = self._backs_cache[fnd] = tuple(backs)
+        return backs
+
+    def _expand(self, st, rnd=None, last=None, pre=None):
+        """The children of `st` as entries ``(order, move, key head, columns, reserve, foundations,
+        talon, waste, cards on the foundations)``, in the move-kind order (see the module docstring);
+        `order` is the reserve order's value, plus one draw of `rnd` (a random run's tie-break) a child.
+
+        An entry is the recipe of a child, not the child: the search computes its key (the key head, from
+        the parent's parts, and the columns sorted) when it comes to it, and builds the position only
+        when the key misses the visited set; most children are visited already, or never reached.
+
+        Moves are (src, dst, count) with src "T*" meaning a talon card (count = q: the card at talon
+        index q - 1, so copies of a card are told apart) reached by drawing (within the pass, with limited
+        passes), "F" as dst meaning a foundation (the first that takes the card), "F" as src a take-back
+        (count = the card), and, with limited passes, ("W", "S", 0) the stock drawn to its end and
+        recycled. Draws commute with every move but the waste top's, so drawing only just before playing
+        the card drawn loses no line: "lost" stays exact.
+
+        `last` is the move that made `st` (None at the start). A move from column to column that refills
+        no column is written with its columns' indices, ``(src, dst, count, i, j)``; the move that undoes
+        it (the same cards from j back to i) gives the position before it, on the search's path and so
+        visited: it is not listed (its tie-break is drawn all the same, so the search is the one it was).
+        `pre` is the head of `st`'s own key when the search has it (made when `st` was a child)."""
+        cols, r, fnd, tal, p = st
+        if last is not None and len(last) == 5:
+            bk, bj, bi = last[2:]
+        else:
+            bk = bi = bj = -1
+        (infos, res, fits, tail_depths, tname, ncols, refills, limited, reach, empty, one_empty, draw1, tails, single,
+         takeback, backs_cache) = self._conf
+        info = infos.get(fnd)
+        if info is None:
+            info = self._info(fnd)
+        need, up, safe, fs, wants = info
+        n = len(tal)
+        if limited:
+            w, rec = p & 255, p >> 8
+        qs = reach.get(p << 8 | n)
+        if qs is None:
+            if limited:
+                qs = self._reach_in_pass(w, n, self.rules.draw_for(self.draw, rec))
+            else:
+                qs = tuple(self._reach(p, n)) if n else ()
+            reach[p << 8 | n] = qs
+        # a quick look first: _auto only when the reserve top, a column top or a talon card is safe
+        look = False
+        if safe:
+            if r and res[r - 1] in safe:
+                look = True
+            else:
+                for col in cols:
+                    if col and col[-1] in safe:
+                        look = True
+                        break
+                else:
+                    look = draw1 and not limited and not safe.isdisjoint(tal)
+        if look:
+            forced = self._auto(st, qs, up, safe)
+            if forced is not None:
+                mv, (nc, r2, f2, tal2, p2) = forced
+                if rnd is not None:
+                    rnd()  # the one child's tie-break, drawn as for any child
+                return [(r2 * 256 - fs - 1, mv, bytes((r2, p2 & 255, p2 >> 8)) + tal2 + b"\xff", nc, r2, f2, tal2, p2,
+                         fs + 1)]
+        out = []
+        add = out.append
+        # the key of a child is its header (reserve, waste size), its talon, then its sorted columns:
+        # `pre` for a child with the parent's reserve and talon (the head of the parent's own key),
+        # `pre1` with one reserve card less
+        if pre is None:
+            pre = bytes((r, p & 255, p >> 8)) + tal + b"\xff"
+        pre1 = bytes((r - 1,)) + pre[1:] if r else None
+        rtopb = res[r - 1:r]
+        # -- to the foundations: the reserve top, then the column tops (in the same pass over the columns,
+        # card -> the columns (in order) whose top accepts it; empty columns apart)
+        rtop = res[r - 1] if r else -1
+        if rtop in need:
+            x = rnd() if rnd is not None else 0
+            add(((r - 1) * 256 - fs - 1 + x, ("R", "F", 1), pre1, cols, r - 1, up[rtop], tal, p, fs + 1))
+        accept = wants.copy()  # card -> the columns whose top takes it; () for a card only a slot takes
+        empties = []
+        for i in range(ncols):
+            col = cols[i]
+            if col:
+                top = col[-1]
+                for c in fits[top]:
+                    js = accept.get(c)
+                    if js:
+                        js.append(i)
+                    else:
+                        accept[c] = [i]
+                if top in need:
+                    x = rnd() if rnd is not None else 0
+                    nc = list(cols)
+                    rest = col[:-1]
+                    if not rest and r and refills:
+                        nc[i] = rtopb
+                        add(((r - 1) * 256 - fs - 1 + x, (tname[i], "F", 1), pre1, nc, r - 1, up[top], tal, p, fs + 1))
+                    else:
+                        nc[i] = rest
+                        add((r * 256 - fs - 1 + x, (tname[i], "F", 1), pre, nc, r, up[top], tal, p, fs + 1))
+            else:
+                empties.append(i)
+        if one_empty and len(empties) > 1:
+            # the key sorts the columns, so a card put in any of several empty columns gives one position:
+            # only the first is built
+            empties = empties[:1]
+        # what an empty column takes now: from a column or the reserve, and from the talon
+        empty_any, empty_waste = empty[r > 0]
+        talon_moves = []
+        every = bool(empties and empty_waste)  # an empty column takes any talon card
+        for q in qs:
+            c = tal[q - 1]
+            if c in accept or every:
+                rest = tal[:q - 1] + tal[q:]
+                if limited:
+                    p2 = p - w + q - 1
+                else:
+                    p2 = 0 if draw1 or not (q - 1) % 3 or q == n else q - 1
+                tpre = bytes((r, p2 & 255, p2 >> 8)) + rest + b"\xff"
+                if c in need:
+                    x = rnd() if rnd is not None else 0
+                    add((r * 256 - fs - 1 + x, ("T*", "F", q), tpre, cols, r, up[c], rest, p2, fs + 1))
+                talon_moves.append((c, q, rest, p2, tpre))
+        # -- the reserve top onto a column (onto an empty one only when columns are not refilled)
+        if r and (rtop in accept or (empties and not refills)):
+            js = accept.get(rtop, ())
+            if empties and not refills:
+                js = sorted(list(js) + empties)
+            ov = (r - 1) * 256 - fs
+            for j in js:
+                x = rnd() if rnd is not None else 0
+                nc = list(cols)
+                nc[j] = cols[j] + rtopb
+                add((ov + x, ("R", tname[j], 1), pre1, nc, r - 1, fnd, tal, p, fs))
+        # -- column tails onto other columns: first the whole column (it empties one: a reserve refill,
+        # or a free column), then the talon cards onto columns, then the other tails
+        if r and refills:
+            r_e, pre_e, rest_e = r - 1, pre1, rtopb
+        else:
+            r_e, pre_e, rest_e = r, pre, b""
+        ov = r_e * 256 - fs
+        for i in range(ncols):
+            col = cols[i]
+            m = len(col)
+            if not m or not (tails or m == 1 or not single):
+                continue
+            bottom = col[0]
+            js = accept.get(bottom)
+            # a column descends by one rank (the rank test only guards a position given otherwise)
+            if js is None or m > 1 and RANK[bottom] != (RANK[col[-1]] + m - 1) % 13:
+                continue
+            for j in js:
+                if j != i:
+                    x = rnd() if rnd is not None else 0
+                    if m == bk and i == bi and j == bj and not rest_e:
+                        continue  # the parent's move undone: the grandparent, visited
+                    nc = list(cols)
+                    nc[i] = rest_e
+                    nc[j] = cols[j] + col
+                    if rest_e:
+                        add((ov + x, (tname[i], tname[j], m), pre_e, nc, r_e, fnd, tal, p, fs))
+                    else:
+                        add((ov + x, (tname[i], tname[j], m, i, j), pre_e, nc, r_e, fnd, tal, p, fs))
+        # -- talon cards onto columns
+        ov = r * 256 - fs
+        for c, q, rest, p2, tpre in talon_moves:
+            js = accept.get(c, ())
+            if every:
+                js = sorted(list(js) + empties)
+            card = CARD_BYTES[c]
+            for j in js:
+                x = rnd() if rnd is not None else 0
+                nc = list(cols)
+                nc[j] = cols[j] + card
+                add((ov + x, ("T*", tname[j], q), tpre, nc, r, fnd, rest, p2, fs))
+        # -- the other tails (the column keeps cards), and tails onto an empty column (the whole column
+        # onto an empty one is the same position: skipped), by destination column, then count
+        free = empties if empties and empty_any else ()
+        if tails:
+            # every column a tail may go to, in order: (column, the first depth that may fit its top by the
+            # top of the tail's column, what its top takes, 13: the depths that hold that rank), or for an
+            # empty column that takes any tail (column, every depth from 1, every card, 1)
+            dsts = []
+            for j in range(ncols):
+                col = cols[j]
+                if col:
+                    t = col[-1]
+                    dsts.append((j, tail_depths[t], fits[t], 13))
+                elif j in free:
+                    dsts.append((j, ONES, ANY_CARD, 1))
+        for i in range(ncols):
+            col = cols[i]
+            m = len(col)
+            if m < 2:
+                continue
+            if tails:
+                top = col[-1]
+                for j, depth, ft, step in dsts:
+                    k = depth[top]
+                    if k >= m or j == i:
+                        continue
+                    while True:
+                        if col[-k] in ft:
+                            x = rnd() if rnd is not None else 0
+                            if k != bk or i != bi or j != bj:  # else the parent's move undone
+                                nc = list(cols)
+                                nc[i] = col[:-k]
+                                nc[j] = cols[j] + col[-k:]
+                                add((ov + x, (tname[i], tname[j], k, i, j), pre, nc, r, fnd, tal, p, fs))
+                        k += step
+                        if k >= m:
+                            break
+            else:
+                # the top card alone
+                js = accept.get(col[-1], ())
+                if free:
+                    js = sorted(list(js) + list(free))
+                if js:
+                    rest = col[:-1]
+                    top = col[-1:]
+                    for j in js:
+                        x = rnd() if rnd is not None else 0
+                        if bk == 1 and i == bi and j == bj:
+                            continue  # the parent's move undone
+                        nc = list(cols)
+                        nc[i] = rest
+                        nc[j] = cols[j] + top
+                        add((ov + x, (tname[i], tname[j], 1, i, j), pre, nc, r, fnd, tal, p, fs))
+        # -- foundation tops back onto columns
+        if takeback:
+            ov = r * 256 - fs + 1
+            backs = backs_cache.get(fnd)
+            if backs is None:
+                backs = self._backs(fnd)
+            for c, f in backs:
+                js = accept.get(c)
+                if free:
+                    js = sorted(list(js or ()) + free)
+                elif js is None:
+                    continue
+                card = CARD_BYTES[c]
+                for j in js:
+                    x = rnd() if rnd is not None else 0
+                    nc = list(cols)
+                    nc[j] = cols[j] + card
+                    add((ov + x, ("F", tname[j], c), pre, nc, r, f, tal, p, fs - 1))
+        # -- with limited passes: the rest of the stock drawn and the waste recycled, while a pass is left
+        if limited and n and self.rules.passes > rec + 1:
+            x = rnd() if rnd is not None else 0
+            add((r * 256 - fs + x, ("W", "S", 0), bytes((r, 0, rec + 1)) + tal + b"\xff", cols, r, fnd, tal, 256 * (rec + 1), fs))
+        return out
+
+    @staticmethod
+    def _reach_in_pass(w, n, d):
+        """With limited passes: the waste sizes q (the card at talon index q-1 then on top) reached by
+        drawing `d` at a time from waste size w within this pass: w itself, w + d, w + 2d, ..., and n."""
+        qs = list(range(w + d, n, d))
+        if w:
+            qs.insert(0, w)
+        if n > w:
+            qs.append(n)
+        return tuple(qs)
+
+    def _auto(self, st, qs, up, safe):
+        """A foundation move that loses nothing, played as the only successor, or None.
+
+        Only for rules without take-backs (foundation cards never come back). A card c goes up when
+        every card that could be built on it is already on a foundation (for good), and c is the
+        reserve top, a column top (not alone in its column while the reserve has cards to refill it), or
+        a talon card in draw 1 with unlimited passes. A winning line from the position maps onto one from
+        the position after the foundation move, move for move, skipping c's own moves (a reserve refill of
+        c is matched by a refill of the next reserve card, up to column order), so the line is shorter and
+        the reduction keeps "lost" exact. Not for draw-3 talon cards: taking one out regroups the draws;
+        nor with limited passes, where the talon's order counts. Not with take-backs: a card taken back
+        from a foundation may need c as its host.
+
+        With several decks, c must also be the last copy of its card off the foundations (it goes onto
+        its suit's last slot): then no other copy can need the foundation c takes, and the argument
+        above holds as for one deck. `safe` holds the cards that pass these tests on the position's
+        foundations (see _info), `up` the foundations after each goes up."""
+        cols, r, fnd, tal, p = st
+        if r:
+            c = self.res[r - 1]
+            if c in safe:
+                return ("R", "F", 1), (cols, r - 1, up[c], tal, p)
+        for i in range(self.ncols):
+            col = cols[i]
+            if col:
+                c = col[-1]
+                if c in safe:
+                    rest = col[:-1]
+                    if not rest and r and self.refills:
+                        continue
+                    nc = list(cols)
+                    nc[i] = rest
+                    return (self.tname[i], "F", 1), (tuple(nc), r, up[c], tal, p)
+        if self.draw == 1 and not self.limited and not safe.isdisjoint(tal):
+            # (every talon card is reached in draw 1; the scan in C above skips the loop when none is safe)
+            n = len(tal)
+            for q in qs:
+                c = tal[q - 1]
+                if c in safe:
+                    return ("T*", "F", q), (cols, r, up[c], tal[:q - 1] + tal[q:], self._canon(q - 1, n - 1))
+        return None
+
+    # ---- the search ----------------------------------------------------------------------
+
+    def cancel(self):
+        self._cancelled = True
+
+    def step(self, nodes=2000):
+        """Search at most `nodes` more positions; the SolveResult when finished, else None."""
+        if self.result is not None:
+            return self.result
+        clock = self.clock
+        t0 = clock()
+        # the search allocates many small containers and frees them without cycles: the cyclic
+        # garbage collector only slows it down
+        gc_was_on = gc.isenabled()
+        gc.disable()
+        try:
+            return self._search(nodes)
+        finally:
+            if gc_was_on:
+                gc.enable()
+            self.elapsed += clock() - t0
+            if self.result is not None:
+                self.result.seconds = self.elapsed
+
+    def run(self):
+        """Search until decided or out of budget; returns the SolveResult."""
+        while True:
+            res = self.step(512)
+            if res is not None:
+                return res
+            if self.should_stop is not None and self.should_stop():
+                self.cancel()
+
+    def _finish(self, verdict, moves=(), reason=None):
+        self.result = SolveResult(verdict, list(moves), self.nodes, self.elapsed, reason)
+        return self.result
+
+    def _new_run(self):
+        """Go to the next phase of the search (see "Restarts" in the module docstring)."""
+        i = self.runs
+        self.runs += 1
+        base = self.order
+        self.run_rnd = None
+        if i == 0:
+            self.main_run = ([[self.start, None, 0, None, None]], {self._key(self.start)})
+        if not self.restarts or base is None or i >= 2 * self.max_runs - 1:
+            # the main DFS alone, to the end of the budget
+            self.stack, self.visited = self.main_run
+            self.run_end = None
+        elif i % 2 == 0:
+            self.stack, self.visited = self.main_run
+            self.run_end = self.nodes + (self.first_run << (i // 2))
+        else:
+            self.stack = [[self.start, None, 0, None, None]]
+            self.visited = {self._key(self.start)}
+            # ties of the order broken at random, the same way on every machine (seeded by the run)
+            self.run_rnd = random.Random(i // 2 + 1).random
+            self.run_end = self.nodes + (self.first_run << (i // 2))
+
+    def _search(self, slice_nodes):
+        if self._cancelled:
+            return self._finish(UNKNOWN, reason="cancelled")
+        deadline = None
+        if self.max_seconds is not None:
+            deadline = self.max_seconds - self.elapsed + self.clock()
+        expand = self._expand
+        total = self.total
+        join = b"\xfe".join
+        order = self.order
+        # the reserve order's values come with the children; another order is computed here
+        custom = order if order is not None and order is not _order_reserve else None
+        slice_end = min(self.max_nodes, self.nodes + slice_nodes)
+        nodes = self.nodes
+        while True:
+            if self.run_end is not None and nodes >= self.run_end and nodes < self.max_nodes:
+                self.nodes = nodes
+                self._new_run()
+            stack = self.stack
+            visited = self.visited
+            rnd = self.run_rnd
+            limit = slice_end if self.run_end is None else min(slice_end, self.run_end)
+            while stack:
+                frame = stack[-1]
+                children = frame[1]
+                if children is None:
+                    if nodes >= limit:
+                        break
+                    if deadline is not None and not nodes & 255 and self.clock() > deadline:
+                        self.nodes = nodes
+                        return self._finish(UNKNOWN, reason="seconds")
+                    nodes += 1
+                    if custom is None:
+                        children = frame[1] = expand(frame[0], rnd, frame[3], frame[4])
+                        if order is not None and len(children) > 1:
+                            children.sort(key=_first)  # stable: ties keep the move-kind order
+                    else:
+                        # a caller's order, given (move, position) as before the entries
+                        children = frame[1] = [
+                            (custom((e[1], (tuple(e[3]),) + e[4:8])) + (rnd() if rnd is not None else 0),) + e[1:]
+                            for e in expand(frame[0])]
+                        children.sort(key=_first)
+                # the next child not visited yet (its key as _key(child), from the parts), else back up
+                i = frame[2]
+                end = len(children)
+                while i < end:
+                    child = children[i]
+                    i += 1
+                    k = child[2] + join(sorted(child[3]))
+                    if k not in visited:
+                        break
+                else:
+                    stack.pop()
+                    continue
+                _, mv, head, nc, r2, f2, tal2, p2, fs = child
+                frame[2] = i
+                visited.add(k)
+                if fs == total:
+                    self.nodes = nodes
+                    line = [f[3] for f in stack[1:]] + [mv]
+                    return self._finish(WON, self._write_line(line))
+                stack.append([(tuple(nc), r2, f2, tal2, p2), None, 0, mv, head])
+            self.nodes = nodes
+            if not stack:
+                # any run is a complete reachability search: an empty stack proves "lost"
+                return self._finish(LOST)
+            if nodes >= self.max_nodes:
+                return self._finish(UNKNOWN, reason="nodes")
+            if nodes >= slice_end:
+                return None
+
+    def _write_line(self, line):
+        """The internal line as move texts, replayed with Game.play on a copy: it must win."""
+        texts, g = self._replay(line)
+        if not g.won:
+            raise SolverBug(f"{self.game.code}: the line {' '.join(texts)} does not win")
+        return texts
+
+    def _replay(self, line):
+        """The internal moves `line` played on a copy of the game: (the move texts, the game after).
+
+        Every move goes through Game.play, which checks it; the piles are read from the copy's own lists
+        (not copied per move) and a foundation move names its foundation from the engine's own choice
+        (the first that takes the card, as the short form "T1-F" reads), which keeps a long line's replay
+        short next to the search that found it."""
+        g = self.game.copy()
+        p = g._p  # the copy's piles, read only
+        stock, waste = p["S"], p["W"]
+        fnames = g.foundation_names
+        draw, recycle = Move("S", "W", None), Move("W", "S", None)
+        texts = []
+        append = texts.append
+        for mv in line:
+            src, dst, count = mv[:3]
+            if dst == "S":  # limited passes: the stock drawn to its end, then the recycle
+                while stock:
+                    g.play(draw)
+                    append("S")
+                g.play(recycle)
+                append("S")
+                continue
+            if src == "T*":
+                # the talon card at index count - 1 (waste bottom .. top, then the stock as drawn): on the
+                # waste top when the waste holds `count` cards (the copies of a card told apart by place)
+                guard = 0
+                while len(waste) != count:
+                    g.play(draw if stock else recycle)
+                    append("S")
+                    guard += 1
+                    if guard > 3 * self.total:
+                        card = (waste + stock[::-1])[count - 1]
+                        raise SolverBug(f"{g.code}: {CARDS[card % 52]} (copy {card // 52 + 1}) never reaches "
+                                        "the waste top")
+                src, count = "W", 1
+            if src == "F":  # a take-back: from any foundation whose top is a copy of the card
+                src = next(name for name, f in zip(fnames, g._found) if f and f[-1] % 52 == count)
+                count = 1
+            if dst == "F":
+                # onto a foundation: the first that takes the card (those of one suit are interchangeable)
+                pile = p[src]
+                f = g._fits_foundation(pile[-1]) if pile else -1
+                if f < 0:
+                    raise SolverBug(f"{g.code}: no foundation takes the top of {src}")
+                m = Move(src, fnames[f], 1)
+            else:
+                m = Move(src, dst, count)
+            append(str(g.play(m)))
+        return texts, g
+
+
+def solve(game, max_nodes=DEFAULT_NODES, max_seconds=None, should_stop=None):
+    """Search from `game`'s current position; see canfield/solver.py's docstring (the API). The game is not changed."""
+    return Solver(game, max_nodes, max_seconds, should_stop).run()
+
+
+def hint(game, max_nodes=DEFAULT_NODES, max_seconds=None):
+    """The first move (text) of a winning line from the current position, or None."""
+    res = solve(game, max_nodes, max_seconds)
+    return res.moves[0] if res.verdict == WON and res.moves else None
+
+
+# ---- searches in slices: the lost-position offer, winnable deals, the daily deal --------------
