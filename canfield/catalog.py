@@ -11,8 +11,8 @@ picks a winnable deal, a deal of a grade, or the daily deal from it at once and 
     is ``(grade, par)`` (``grade`` one of ``GRADES``; ``par`` the moves of the shortest winning line found).
     Empty for a pair the catalogue has no entry for yet.
 ``complete(rules, draw) -> bool``: the pair has at least ``TARGET`` (366, a year with a leap day) entries.
-``pick(rules, draw, rng=None, grade=None) -> Entry or None``: a random entry (of that grade when asked);
-    `rng` a ``random.Random``, an int seed, or None (the ``random`` module); None when there is none.
+``pick(rules, draw, rng=None, grade=None, avoid=None) -> Entry or None``: a random entry (of that grade
+    when asked; never the deal number `avoid` while another entry is there); `rng` a ``random.Random``, an int seed, or None (the ``random`` module); None when there is none.
 ``find(rules, draw, number) -> Entry or None``: the entry of a deal number.
 ``tried(rules, draw) -> int``: how many deal numbers from 0 on the build graded for the pair (every won
     one below it is in the catalogue).
@@ -227,14 +227,17 @@ def find(rules, draw, number):
     return None
 
 
-def pick(rules, draw, rng=None, grade=None):
+def pick(rules, draw, rng=None, grade=None, avoid=None):
     """A random entry of the pair's catalogue, of `grade` when given (one of GRADES); None when the
-    catalogue has none (of that grade). `rng`: a random.Random, an int seed, or None."""
+    catalogue has none (of that grade). `rng`: a random.Random, an int seed, or None. `avoid`: a deal
+    number not to pick (the deal on the table: a new deal is another one), unless it is the only entry."""
     if grade is not None and grade not in GRADES:
         raise ValueError(f"a grade is one of {', '.join(GRADES)}, not {grade!r:.20}")
     entries = winnable(rules, draw)
     if grade is not None:
         entries = [e for e in entries if e.grade == grade]
+    if avoid is not None and len(entries) > 1:
+        entries = [e for e in entries if e.number != avoid]
     if not entries:
         return None
     if rng is None or isinstance(rng, int):

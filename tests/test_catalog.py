@@ -110,6 +110,16 @@ def test_pick_gives_an_entry_of_the_pair_and_of_the_grade_asked_for():
     assert catalog.pick("canfield", 3) in entries                # the random module
 
 
+def test_pick_never_repeats_the_deal_to_avoid_unless_it_is_the_only_one():
+    experts = [e for e in catalog.winnable("canfield", 3) if e.grade == "expert"]
+    avoid = experts[0].number
+    picks = {catalog.pick("canfield", 3, random.Random(i), grade="expert", avoid=avoid) for i in range(300)}
+    assert len(picks) > 20 and all(e.number != avoid for e in picks)
+    only = [e for e in catalog.winnable("canfield", 1) if e.grade == "expert"]
+    if len(only) == 1:      # the only entry of a grade is still dealt
+        assert catalog.pick("canfield", 1, 1, grade="expert", avoid=only[0].number) == only[0]
+
+
 @pytest.mark.parametrize("call", [
     lambda: catalog.winnable("klondike", 3),
     lambda: catalog.winnable("canfield", 2),

@@ -406,6 +406,12 @@ class SolverClient:
             console.error("Canfield: the catalogue of winnable deals failed: " + traceback.format_exc())
             return None
 
+    def _number_on_table(self, draw, rules):
+        """The deal number on the table when it is of this game and draw (a new deal is another one)."""
+        game = self.view.game
+        same = game.draw == draw and (game.rules.name == getattr(rules, "name", rules))
+        return game.number if same else None
+
     def _deal_entry(self, entry, draw, rules, **kw):
         """Deal a catalogue entry at once: the request in flight (if any) is dropped, and the grade and par
         are known for the win dialog."""
@@ -422,7 +428,8 @@ class SolverClient:
         view = self.view
         wanted = self._wanted_grade()
         if wanted:
-            entry = self._catalogued(catalog.pick, rules, draw, random, grade=wanted)
+            entry = self._catalogued(catalog.pick, rules, draw, random, grade=wanted,
+                                     avoid=self._number_on_table(draw, rules))
             if entry is not None:
                 self._deal_entry(entry, draw, rules)
                 return
@@ -431,7 +438,7 @@ class SolverClient:
         if not getattr(view.settings, "winnable", False):
             self.dispatch(NewDeal(Game.new(draw=draw, rules=rules)))
             return
-        entry = self._catalogued(catalog.pick, rules, draw, random)
+        entry = self._catalogued(catalog.pick, rules, draw, random, avoid=self._number_on_table(draw, rules))
         if entry is not None:
             self._deal_entry(entry, draw, rules)
             return
