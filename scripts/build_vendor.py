@@ -19,6 +19,11 @@ Layout produced:
                              also the bytecode alone of PyScript's own Python package (pyscript/*.py,
                              whose sources PyScript writes at each boot before importing them)
     static/vendor/pyscript/  every *.js and *.css of @pyscript/core/dist (no source maps)
+    static/vendor/micropython/   micropython.mjs and micropython.wasm of
+                             @micropython/micropython-webassembly-pyscript (the interpreter of PyScript's
+                             `<script type="mpy">`, set by its config's `interpreter`; no CDN): the thin
+                             layer's runtime (docs/loading.md, "The thin layer"); the game page does not
+                             load it yet (bench/thin/ does)
     static/vendor/memory-snapshot.bin   Pyodide's memory snapshot (heap snapshot; not the board snapshot
                              of static/ui/snapshot.py): the heap of a Pyodide started under Node with
                              game.zip unpacked and the game's pure modules imported (scripts/pyodide_snapshot.mjs),
@@ -60,6 +65,10 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 PYSCRIPT_PATTERNS = ("*.js", "*.css")
+# The npm package of PyScript's MicroPython, and the two files a `<script type="mpy">` needs of it (the
+# other .wasm builds are settrace and ulab variants, loaded only when the config asks for them).
+MICROPYTHON_PACKAGE = "@micropython/micropython-webassembly-pyscript"
+MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 STDLIB_ZIP = "python_stdlib.zip"
 GAME_ZIP = "game.zip"
 # Stdlib modules a boot of the page imports beyond a bare Pyodide boot and the game's own imports:
@@ -147,6 +156,14 @@ def _pyscript_sources(pkg_dir: Path) -> list[Path]:
     if not any(p.name == "core.js" for p in sources) or not any(p.name == "core.css" for p in sources):
         raise BuildError(f"{dist} has no core.js/core.css; is @pyscript/core installed? Run `npm ci`.")
     return sources
+
+
+def _micropython_sources(pkg_dir: Path) -> list[Path]:
+    missing = [n for n in MICROPYTHON_FILES if not (pkg_dir / n).is_file()]
+    if missing:
+        raise BuildError(f"{MICROPYTHON_PACKAGE} at {pkg_dir} lacks {', '.join(missing)}; "
+                         "is it a complete install? Run `npm ci`.")
+    return [pkg_dir / n for n in MICROPYTHON_FILES]
 
 
 def game_files(root: Path) -> list[tuple[str, Path]]:
@@ -461,11 +478,12 @@ def build(root: Path = REPO, log=print) -> dict:
 
     pyodide_dir, pyodide_version = _package_dir(root, "pyodide", pinned)
     pyscript_dir, pyscript_version = _package_dir(root, "@pyscript/core", pinned)
+    micropython_dir, micropython_version = _package_dir(root, MICROPYTHON_PACKAGE, pinned)
 
     vendor = root / "static" / "vendor"
     vendor.mkdir(parents=True, exist_ok=True)
-    for entry in vendor.iterdir():  # only our two folders, the game's archive, the memory snapshot and the manifest live here
-        if entry.name not in ("pyodide", "pyscript", GAME_ZIP, MEMORY_SNAPSHOT, "manifest.json"):
+    for entry in vendor.iterdir():  # only our three folders, the game's archive, the memory snapshot and the manifest live here
+        if entry.name not in ("pyodide", "pyscript", "micropython", GAME_ZIP, MEMORY_SNAPSHOT, "manifest.json"):
             shutil.rmtree(entry) if entry.is_dir() else entry.unlink()
             log(f"removed stale {entry}")
 
@@ -473,6 +491,7 @@ def build(root: Path = REPO, log=print) -> dict:
     runtime = [p for p in _pyodide_sources(pyodide_dir) if p.name != STDLIB_ZIP]
     files = _sync(runtime, vendor / "pyodide", log, keep=(STDLIB_ZIP,))
     files += _sync(_pyscript_sources(pyscript_dir), vendor / "pyscript", log)
+    files += _sync(_micropython_sources(micropython_dir), vendor / "micropython", log)
     compiled = _compile(root, pyodide_dir, pyscript_dir, vendor, log)
     files += [vendor / "pyodide" / STDLIB_ZIP, vendor / GAME_ZIP]
 
@@ -503,6 +522,7 @@ def build(root: Path = REPO, log=print) -> dict:
     manifest = {
         "pyodide": pyodide_version,
         "pyscript": pyscript_version,
+        "micropython": micropython_version,
         "hash": overall.hexdigest(),
         "compiled": compiled,
         "memory_snapshot": snapshot,

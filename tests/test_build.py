@@ -53,6 +53,27 @@ def test_vendor_holds_exactly_the_runtime_listed_in_its_manifest():
     assert "gzip" not in listed["pyodide/pyodide.mjs"]
 
 
+def test_micropython_is_vendored_from_node_modules_at_its_pin():
+    """The thin layer's interpreter (PyScript's `<script type="mpy">`): the two files of the pinned npm
+    package, byte for byte, under static/vendor/micropython/; nothing of it comes from a CDN."""
+    vendor = REPO / "static" / "vendor"
+    manifest = json.loads((vendor / "manifest.json").read_text(encoding="utf-8"))
+    pins = json.loads((REPO / "package.json").read_text(encoding="utf-8"))["dependencies"]
+    name = "@micropython/micropython-webassembly-pyscript"
+    assert re.fullmatch(r"\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?", pins[name]), "an exact version, no range"
+    lock = json.loads((REPO / "package-lock.json").read_text(encoding="utf-8"))
+    assert lock["packages"][f"node_modules/{name}"]["version"] == pins[name]
+    assert manifest["micropython"] == pins[name]
+    listed = sorted(f["path"] for f in manifest["files"] if f["path"].startswith("micropython/"))
+    assert listed == ["micropython/micropython.mjs", "micropython/micropython.wasm"]
+    for rel in listed:
+        npm = REPO / "node_modules" / name / rel.split("/", 1)[1]
+        assert (vendor / rel).read_bytes() == npm.read_bytes(), rel
+    # the loader finds its wasm beside itself (import.meta.url), not on a CDN
+    loader = (vendor / "micropython" / "micropython.mjs").read_text(encoding="utf-8")
+    assert "micropython.wasm" in loader and "cdn.jsdelivr" not in loader and "unpkg" not in loader
+
+
 def test_build_vendor_without_node_modules_says_what_to_run(tmp_path):
     (tmp_path / "package.json").write_text((REPO / "package.json").read_text(encoding="utf-8"), encoding="utf-8")
     result = subprocess.run([sys.executable, str(REPO / "scripts" / "build_vendor.py"), "--root", str(tmp_path)],
