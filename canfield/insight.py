@@ -20,14 +20,15 @@ was proved won and the one after it proved lost.
 
 ``best_possible(game, max_nodes=BEST_NODES) -> Best``: the most foundation cards reachable from the
 position (``cards``), a line of moves reaching them (``moves``), and ``exact`` (True when every
-reachable position was visited; else ``cards`` is a lower bound). ``BestSearch`` is the same in slices.
+reachable position was visited; else ``cards`` is a lower bound). ``BestSearch`` is the same in slices
+(defined in canfield/tasks.py, where the page's hint also uses it for a move it cannot prove).
 """
 
 from .deal import MAX_NUMBER, shuffled_deck
 from .game import Game
 from .rules import check_draw, get_rules
 from .search import LOST, WON, Solver
-from .tasks import Task
+from .tasks import BEST_NODES, Best, BestSearch, Task
 
 GRADES = ("easy", "medium", "hard", "expert")
 # The node budget of a grade: a proof within it is a winnable deal (about 0.2 s of CPython on a
@@ -36,7 +37,6 @@ GRADE_NODES = 30_000
 # Solver nodes needed for the win, upper bounds of easy, medium and hard; above: expert.
 GRADE_LIMITS = (150, 450, 1_500)
 LOST_NODES = 20_000       # each position of a game, for the lost move
-BEST_NODES = 200_000      # positions visited, for the best a lost position allows
 
 LOST_AT, LOST_FROM_START, STILL_WINNABLE, WON_GAME, NOT_PROVED = (
     "lost_at", "lost_from_start", "still_winnable", "won", "not_proved")
@@ -276,82 +276,6 @@ def lost_move(game, max_nodes=LOST_NODES, best_nodes=None):
 
 
 # ---- the best a lost position allows ------------------------------------------------------------
-
-
-class Best:
-    """``cards``: the most foundation cards reached; ``moves``: a line reaching them (texts, from the
-    position searched); ``exact``: every reachable position was visited (else a lower bound);
-    ``nodes``: the positions visited; ``start``: the foundation cards of the position searched."""
-
-    __slots__ = ("cards", "moves", "exact", "nodes", "start")
-
-    def __init__(self, cards, moves, exact, nodes, start):
-        self.cards, self.moves, self.exact, self.nodes, self.start = cards, moves, exact, nodes, start
-
-    def as_dict(self):
-        return {"cards": self.cards, "moves": list(self.moves), "exact": self.exact, "nodes": self.nodes,
-                "start": self.start}
-
-    def __repr__(self):
-        return f"<Best {self.cards}{'' if self.exact else '+'} nodes={self.nodes}>"
-
-
-def _found(state):
-    return sum(map(len, state[3]))
-
-
-class BestSearch(Task):
-    """``best_possible`` in slices: a depth-first search of every position reachable from `game`'s
-    (a set of visited positions; the legal moves in the engine's order, foundation moves first), at
-    most `max_nodes` positions, keeping the line to the one with the most foundation cards."""
-
-    def __init__(self, game, max_nodes=BEST_NODES, should_stop=None):
-        super().__init__(should_stop, None)
-        self.game = game.copy()      # searched in place (apply/unapply)
-        self.origin = game.copy()    # the position searched, untouched
-        self.max_nodes = max_nodes
-
-    def _work(self):
-        g = self.game
-        state = g.state()
-        start = best = _found(state)
-        best_line = []
-        seen = {state[:5]}
-        path = []
-        stack = [iter(g.legal_moves())]
-        nodes = 1
-        total = g.rules.cards
-        while stack and best < total:
-            mv = next(stack[-1], None)
-            if mv is None:
-                stack.pop()
-                if path:
-                    g.unapply()
-                    path.pop()
-                continue
-            g.apply(mv)
-            state = g.state()
-            key = state[:5]
-            if key in seen:
-                g.unapply()
-                continue
-            seen.add(key)
-            path.append(mv)
-            f = _found(state)
-            if f > best:
-                best, best_line = f, list(path)
-            if nodes >= self.max_nodes:
-                break
-            nodes += 1
-            self.nodes += 1
-            self._left -= 1
-            if self._left <= 0:
-                yield
-            stack.append(iter(g.legal_moves()))
-        exact = not stack or best == total
-        check = self.origin.copy()  # the line replayed with the checked `play`, move by move
-        texts = [str(check.play(str(m))) for m in best_line]
-        return Best(best, texts, exact, nodes, start)
 
 
 def best_possible(game, max_nodes=BEST_NODES):

@@ -1,8 +1,10 @@
 """Searches in slices, for a worker or a loop between frames: the lost position's way back
-(``LastWinnable``, ``last_winnable``), the page's hint (``HintSearch``) and winnable deals
-(``WinnableSearch``, ``find_winnable``, ``Winnable``), on the base class ``Task``; see canfield/solver.py's
-docstring for the API. Built on canfield/search.py's ``Solver``; canfield/daily.py and canfield/insight.py
-build their tasks on these.
+(``LastWinnable``, ``last_winnable``), the page's hint (``HintSearch``, with its move when no winning
+line is proved: ``Guess``), the most cards a position can still send up (``BestSearch``, ``Best``; the
+hint's fallback and canfield.insight's ``best_possible``) and winnable deals (``WinnableSearch``,
+``find_winnable``, ``Winnable``), on the base class ``Task``; see canfield/solver.py's docstring for the
+API. Built on canfield/search.py's ``Solver``; canfield/daily.py and canfield/insight.py build their
+tasks on these.
 
 Pure Python, no dependencies, no browser imports.
 """
@@ -13,6 +15,12 @@ from .deal import MAX_NUMBER, shuffled_deck
 from .game import Game
 from .rules import check_draw, get_rules
 from .search import DEFAULT_NODES, LOST, WINNABLE_NODES, WON, Solver
+
+BEST_NODES = 200_000      # positions visited, for the best a position allows (canfield.insight.best_possible)
+HINT_BEST_NODES = 10_000  # positions the hint's best search visits, for a move it cannot prove
+
+# Which part of the hint's rule chose an unproved move (``Guess.rule``): see ``HintSearch``.
+MOST_CARDS, STOCK, FIRST = "most_cards", "stock", "first"
 
 
 class Task:
@@ -146,31 +154,215 @@ class LastWinnable(Task):
 
 
 class HintSearch(Task):
-    """What the page's hint asks: the current position solved (``result``, a SolveResult, within
-    `max_nodes` and `max_seconds`) and, when it is lost, the search back for the last position
-    proved won (``undos``: how many undos, or None; `back_nodes` a position, `back_seconds` in
-    all). ``result`` is None when cancelled."""
+    """What the page's hint asks: the current position solved (``result``, the solver's SolveResult,
+    within `max_nodes` and `max_seconds`) and, when it is lost, the search back for the last position
+    proved won (``undos``: how many undos, or None; `back_nodes` a position, `back_seconds` in all).
+    ``result`` is None when cancelled.
+
+    When the solver proves no winning line (the verdict is "lost" or "unknown") and a legal move
+    exists, the hint still has a move, ``fallback`` (a ``Guess``), chosen by this rule:
+
+    1. the first move of the line that sends up the most cards among the positions the best search
+       visited (``BestSearch``: depth first, the legal moves in the engine's order, foundation moves
+       first; at most `best_nodes` positions and `best_seconds`): the first line found to reach that
+       many. A line that sends up every card wins the game: the move is then proved after all
+       (``proved``, ``line``);
+    2. when no line found sends up a card: the stock move (a draw, or the recycle), which brings out
+       cards the table has not seen;
+    3. when the stock cannot move either: the first legal move in the engine's order.
+
+    Why: a win is every card sent up, so in a position the solver could not decide the line that
+    gets closest is the best bet a bounded search can name; in a position proved lost it is the score
+    the player can still make (the same search as canfield.insight's ``best_possible``). Within the
+    node budgets the answer is the same on every machine; the time limits only cut a search short on
+    a slow one. `best_nodes` 0: no fallback.
+
+    ``verdict``, ``move``, ``proved`` and ``line`` sum it up for the page: the move to show, and
+    whether it is the first move of a proved winning line (the solver's, or the fallback's)."""
 
     def __init__(self, game, max_nodes=DEFAULT_NODES, max_seconds=None, back_nodes=DEFAULT_NODES // 10,
-                 back_seconds=None, should_stop=None):
+                 back_seconds=None, should_stop=None, best_nodes=HINT_BEST_NODES, best_seconds=None):
         super().__init__(should_stop, None)
         self.game = game.copy()
         self.max_nodes = max_nodes
         self.solve_seconds = max_seconds
         self.back_nodes = back_nodes
         self.back_seconds = back_seconds
+        self.best_nodes = best_nodes
+        self.best_seconds = best_seconds
         self.undos = None
         self.back = None
+        self.fallback = None
 
     def _work(self):
         res = yield from self._solve(Solver(self.game, self.max_nodes, self.solve_seconds))
-        if res.verdict != LOST:
+        if res.verdict == WON:
             return res
-        back = LastWinnable(self.game, self.back_nodes, first_undo=1, max_seconds=self.back_seconds)
-        found = yield from self._sub(back)
-        if found is not None:
-            self.undos, self.back = found
+        if res.verdict == LOST:
+            back = LastWinnable(self.game, self.back_nodes, first_undo=1, max_seconds=self.back_seconds)
+            found = yield from self._sub(back)
+            if found is not None:
+                self.undos, self.back = found
+        if self.best_nodes > 0 and self.game.legal_moves():
+            best = yield from self._sub(BestSearch(self.game, self.best_nodes, max_seconds=self.best_seconds))
+            self.fallback = Guess.of(self.game, best)
         return res
+
+    @property
+    def proved(self):
+        """The move is the first of a proved winning line."""
+        res = self.result
+        return res is not None and (res.verdict == WON or (self.fallback is not None and self.fallback.won))
+
+    @property
+    def verdict(self):
+        """"won" when a winning line is proved (by the solver or the fallback's line), else the solver's
+        verdict; None when cancelled."""
+        if self.result is None:
+            return None
+        return WON if self.proved else self.result.verdict
+
+    @property
+    def line(self):
+        """The proved winning line (move texts from the position), else []."""
+        if self.result is not None and self.result.verdict == WON:
+            return list(self.result.moves)
+        if self.proved:
+            return list(self.fallback.line)
+        return []
+
+    @property
+    def move(self):
+        """The move to show (a text): the first of the proved winning line, else the fallback's; None
+        when there is none (no legal move, cancelled, or no fallback asked for)."""
+        line = self.line
+        if line:
+            return line[0]
+        return self.fallback.move if self.fallback is not None else None
+
+
+class Guess:
+    """The hint's move when no winning line is proved (see ``HintSearch``): ``move`` (a text), ``rule``
+    (``MOST_CARDS``, ``STOCK`` or ``FIRST``: which part of the rule chose it), ``line`` (the line found
+    that sends up the most cards, texts, the move its first; empty unless ``MOST_CARDS``), ``cards``
+    (the foundation cards at its end), ``start`` (those of the position), ``exact`` (the best search
+    visited every reachable position: ``cards`` is the most the position allows), ``won`` (the line
+    wins the game) and ``nodes`` (the positions visited)."""
+
+    __slots__ = ("move", "rule", "line", "cards", "start", "exact", "won", "nodes")
+
+    def __init__(self, move, rule, line, cards, start, exact, won, nodes):
+        self.move, self.rule, self.line, self.cards, self.start = move, rule, line, cards, start
+        self.exact, self.won, self.nodes = exact, won, nodes
+
+    @classmethod
+    def of(cls, game, best):
+        """The Guess for `game`'s position from its ``Best``; None when no move is legal."""
+        legal = game.legal_moves()
+        if not legal:
+            return None
+        if best.moves:
+            check = game.copy()
+            for text in best.moves:
+                check.play(text)
+            return cls(best.moves[0], MOST_CARDS, list(best.moves), best.cards, best.start, best.exact,
+                       check.won, best.nodes)
+        stock = next((m for m in legal if m.is_stock), None)
+        move, rule = (stock, STOCK) if stock is not None else (legal[0], FIRST)
+        return cls(str(move), rule, [], best.cards, best.start, best.exact, False, best.nodes)
+
+    def as_dict(self):
+        return {"move": self.move, "rule": self.rule, "line": list(self.line), "cards": self.cards,
+                "start": self.start, "exact": self.exact, "won": self.won, "nodes": self.nodes}
+
+    def __repr__(self):
+        return f"<Guess {self.move} {self.rule} cards={self.cards}{'' if self.exact else '+'}>"
+
+
+class Best:
+    """``cards``: the most foundation cards reached; ``moves``: a line reaching them (texts, from the
+    position searched); ``exact``: every reachable position was visited (else a lower bound);
+    ``nodes``: the positions visited; ``start``: the foundation cards of the position searched."""
+
+    __slots__ = ("cards", "moves", "exact", "nodes", "start")
+
+    def __init__(self, cards, moves, exact, nodes, start):
+        self.cards, self.moves, self.exact, self.nodes, self.start = cards, moves, exact, nodes, start
+
+    def as_dict(self):
+        return {"cards": self.cards, "moves": list(self.moves), "exact": self.exact, "nodes": self.nodes,
+                "start": self.start}
+
+    def __repr__(self):
+        return f"<Best {self.cards}{'' if self.exact else '+'} nodes={self.nodes}>"
+
+
+def _found(state):
+    return sum(map(len, state[3]))
+
+
+class BestSearch(Task):
+    """``best_possible`` in slices: a depth-first search of every position reachable from `game`'s
+    (a set of visited positions, told apart by their pass through the stock when the rules limit the
+    passes; the legal moves in the engine's order, foundation moves first), at most `max_nodes`
+    positions (and `max_seconds` of its slices, when given: ``timed_out`` then), keeping the line to
+    the first position found with the most foundation cards."""
+
+    def __init__(self, game, max_nodes=BEST_NODES, should_stop=None, max_seconds=None):
+        super().__init__(should_stop, max_seconds)
+        self.game = game.copy()      # searched in place (apply/unapply)
+        self.origin = game.copy()    # the position searched, untouched
+        self.max_nodes = max_nodes
+
+    def _work(self):
+        g = self.game
+        state = g.state()
+        start = best = _found(state)
+        best_line = []
+        passes = g.rules.passes is not None   # the pass then matters: the same piles, fewer recycles left
+        seen = {state[:5] + (g.pass_number,) if passes else state[:5]}
+        path = []
+        stack = [iter(g.legal_moves())]
+        nodes = 1
+        total = g.rules.cards
+        limit = self.max_seconds
+        spent, mark = 0.0, time.perf_counter()   # this search's own time, the pauses between slices left out
+        while stack and best < total:
+            mv = next(stack[-1], None)
+            if mv is None:
+                stack.pop()
+                if path:
+                    g.unapply()
+                    path.pop()
+                continue
+            g.apply(mv)
+            state = g.state()
+            key = state[:5] + (g.pass_number,) if passes else state[:5]
+            if key in seen:
+                g.unapply()
+                continue
+            seen.add(key)
+            path.append(mv)
+            f = _found(state)
+            if f > best:
+                best, best_line = f, list(path)
+            if nodes >= self.max_nodes:
+                break
+            nodes += 1
+            self.nodes += 1
+            self._left -= 1
+            if limit is not None and not nodes & 255 and spent + time.perf_counter() - mark >= limit:
+                self.timed_out = True
+                break
+            if self._left <= 0:
+                spent += time.perf_counter() - mark
+                yield
+                mark = time.perf_counter()
+            stack.append(iter(g.legal_moves()))
+        exact = not stack or best == total
+        check = self.origin.copy()  # the line replayed with the checked `play`, move by move
+        texts = [str(check.play(str(m))) for m in best_line]
+        return Best(best, texts, exact, nodes, start)
 
 
 def _check_draw(draw):

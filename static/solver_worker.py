@@ -9,9 +9,13 @@ a time with a pause between slices, so that a newer request or a cancel gets thr
 Exported:
 
 - ``hint(request)``: ``{"id", "save": <canfield.save record>, "max_nodes", "max_seconds",
-  "back_nodes", "back_seconds"}`` -> ``{"id", "verdict": "won"|"lost"|"unknown"|"cancelled",
-  "move" (won: the first move of a winning line), "nodes", "seconds", "reason" (unknown),
-  "undos" (lost: how many undos back to the last position proved won, or null)}``.
+  "back_nodes", "back_seconds", "best_nodes", "best_seconds"}`` -> ``{"id", "verdict":
+  "won"|"lost"|"unknown"|"cancelled", "move", "proved", "rule", "nodes", "seconds", "reason" (unknown),
+  "undos" (lost: how many undos back to the last position proved won, or null)}``. ``move``: the move
+  to show whenever one is legal (``canfield.tasks.HintSearch.move``): with ``proved`` true, the first
+  move of a proved winning line ("won": the solver's, or the best search's line that sends up every
+  card); else the move HintSearch's rule picks (``rule``: "most_cards", "stock" or "first"), with
+  ``cards``/``exact`` (the most cards its line sends up, and whether that is the most possible).
 - ``winnable(request)``: ``{"id", "start", "draw", "rules", "max_nodes", "tries", "max_seconds"}``
   -> ``{"id", "verdict": "won"|"unknown"|"cancelled", "number", "code", "tried"}``: the first deal
   number from ``start`` on (start, start + 1, ...) that the solver proves won within ``max_nodes``
@@ -23,9 +27,10 @@ Exported:
   when the game's is complete, canfield.daily). The page asks it only for the other games: it takes a
   complete catalogue's daily deal itself (canfield.catalog.daily_entry), as it takes winnable and graded
   deals from the catalogue when it has some, so ``winnable`` and ``graded`` stay the solver's searches.
-- ``line(request)``: ``{"id", "save", "max_nodes", "max_seconds"}`` -> ``{"id", "verdict", "moves" (won: the
-  whole winning line from the position, as move texts), "nodes", "seconds"}``: what "Show me how" plays
-  (issue 20). The same search as the hint's, without the search back when the position is lost.
+- ``line(request)``: ``{"id", "save", "max_nodes", "max_seconds", "best_nodes", "best_seconds"}`` ->
+  ``{"id", "verdict", "moves" (won: the whole winning line from the position, as move texts), "move",
+  "proved", "rule", "nodes", "seconds"}``: what "Show me how" plays (issue 20). The same search as the
+  hint's, without the search back when the position is lost; ``move`` as the hint's when no line is proved.
 - ``grade(request)``: ``{"id", "save"}`` -> ``{"id", "verdict", "grade", "par", "nodes"}``: the grade and
   par of the deal's start (``canfield.insight.GradeSearch``).
 - ``graded(request)``: ``{"id", "grade", "start", "draw", "rules", "tries"}`` -> ``{"id", "verdict":
@@ -48,7 +53,7 @@ from canfield.insight import BEST_NODES, LOST_NODES, GradedSearch, GradeSearch, 
 from canfield.save import from_save
 from canfield.daily import DailySearch
 from canfield.search import LOST, UNKNOWN, WINNABLE_NODES, WON
-from canfield.tasks import HintSearch, WinnableSearch
+from canfield.tasks import HINT_BEST_NODES, HintSearch, WinnableSearch
 
 SLICE = 2000          # positions per slice: a few tens of milliseconds in Pyodide
 
@@ -85,24 +90,35 @@ def _error(request, exc):
     return _reply(rid, verdict="error", error=str(exc))
 
 
+def _move_fields(task):
+    """The move a hint shows (canfield.tasks.HintSearch.move) and what chose it."""
+    fb = task.fallback
+    fields = {"move": task.move, "proved": task.proved, "rule": None if task.proved or fb is None else fb.rule}
+    if fb is not None and not task.proved:
+        fields.update(cards=fb.cards, exact=fb.exact)
+    return fields
+
+
 async def hint(request):
     try:
         req, rid = _start(request)
         t0 = time.monotonic()
-        task = HintSearch(from_save(req["save"]), int(req.get("max_nodes", 200_000)),
-                          float(req.get("max_seconds", 5.0)), int(req.get("back_nodes", 20_000)),
-                          float(req.get("back_seconds", 8.0)))
+        task = HintSearch(from_save(req["save"]), int(req.get("max_nodes", 100_000)),
+                          float(req.get("max_seconds", 1.6)), int(req.get("back_nodes", 20_000)),
+                          float(req.get("back_seconds", 0.6)), best_nodes=int(req.get("best_nodes", HINT_BEST_NODES)),
+                          best_seconds=float(req.get("best_seconds", 0.6)))
     except (ValueError, KeyError, TypeError) as exc:
         return _error(request, exc)
     if not await _drive(task, rid):
         return _reply(rid, verdict="cancelled")
     res = task.result
     seconds = time.monotonic() - t0
-    if res.verdict == WON:
-        return _reply(rid, verdict=WON, move=res.moves[0] if res.moves else None, nodes=res.nodes, seconds=seconds)
+    moved = _move_fields(task)
+    if task.verdict == WON:
+        return _reply(rid, verdict=WON, nodes=task.nodes, seconds=seconds, **moved)
     if res.verdict == LOST:
-        return _reply(rid, verdict=LOST, nodes=res.nodes, undos=task.undos, seconds=seconds)
-    return _reply(rid, verdict=UNKNOWN, reason=res.reason, nodes=res.nodes, seconds=seconds)
+        return _reply(rid, verdict=LOST, nodes=task.nodes, undos=task.undos, seconds=seconds, **moved)
+    return _reply(rid, verdict=UNKNOWN, reason=res.reason, nodes=task.nodes, seconds=seconds, **moved)
 
 
 async def winnable(request):
@@ -140,14 +156,15 @@ async def line(request):
         req, rid = _start(request)
         t0 = time.monotonic()
         task = HintSearch(from_save(req["save"]), int(req.get("max_nodes", 200_000)),
-                          float(req.get("max_seconds", 5.0)), back_nodes=0, back_seconds=0.0)
+                          float(req.get("max_seconds", 5.0)), back_nodes=0, back_seconds=0.0,
+                          best_nodes=int(req.get("best_nodes", HINT_BEST_NODES)),
+                          best_seconds=float(req.get("best_seconds", 0.6)))
     except (ValueError, KeyError, TypeError) as exc:
         return _error(request, exc)
     if not await _drive(task, rid):
         return _reply(rid, verdict="cancelled")
-    res = task.result
-    moves = list(res.moves) if res.verdict == WON else []   # move texts already
-    return _reply(rid, verdict=res.verdict, moves=moves, nodes=res.nodes, seconds=time.monotonic() - t0)
+    return _reply(rid, verdict=task.verdict, moves=task.line, nodes=task.nodes, seconds=time.monotonic() - t0,
+                  **_move_fields(task))
 
 
 def _start_of(game):
