@@ -12,7 +12,7 @@ import ui_helpers  # noqa: F401 - puts static/ on sys.path
 from canfield import RULESETS, Game, RuleSet
 from canfield.rules import CLASSIC
 from ui import choices
-from ui.controller import HashChanged
+from ui.vocab import HashChanged, NoticeShown, WriteHash
 from ui.i18n import Translator
 from ui.persist import Records, MemoryStorage, Store
 from ui.settings import Settings
@@ -143,8 +143,8 @@ def test_the_controller_keeps_the_game_and_names_the_code_it_refused(classic_not
     c.dispatch(HashChanged(code))
     effects = c.take_effects()
     assert c.game.code == before
-    assert ("hash", before, False) in effects
-    notices = [e[1] for e in effects if e[0] == "notice"]
+    assert WriteHash(before, False) in effects
+    notices = [e.text for e in effects if isinstance(e, NoticeShown)]
     assert notices == [Translator("en")("notice.invalid_code_kept", code=code)]
 
 

@@ -12,9 +12,10 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "static"))
 
 from canfield import Game  # noqa: E402
-from ui.controller import (  # noqa: E402
-    Answer, Button, CelebrationEnd, CelebrationStart, DragStart, Drop, Focus, GoBack, HashChanged, HintShown, Key, NewDeal, Pointer,
-    Recover, ShowNotice, HideNotice, Tap,
+from ui.vocab import (  # noqa: E402
+    AskDaily, AskDeal, AskHint, Answer, Button, Celebrate, CelebrationEnd, CelebrationStart, Changed, Confirm, DragStart,
+    Drop, Focus, FocusPile, GoBack, HashChanged, HintShown, Key, NewDeal, NoticeShown, OpenDialog, Pointer, Recover, Say,
+    Shake, ShowNotice, HideNotice, Tap, WriteHash,
 )
 from dataclasses import replace  # noqa: E402
 
@@ -26,11 +27,11 @@ from ui_helpers import CODE, make_controller as make  # noqa: E402
 
 
 def kinds(effects):
-    return [e[0] for e in effects]
+    return [e.kind for e in effects]
 
 
 def said(effects):
-    return " ".join(e[1] for e in effects if e[0] == "say")
+    return " ".join(e.text for e in effects if isinstance(e, Say))
 
 
 def first_move(game, src_prefix="T"):
@@ -46,7 +47,7 @@ def test_tap_on_the_stock_draws_and_drops_a_selection():
     c.ui.selection = Selection("reserve", 1)
     c.dispatch(Tap("stock"))
     assert len(c.game.stock) == before - 3 and c.ui.selection is None
-    assert "changed" in kinds(c.take_effects())
+    assert Changed() in c.take_effects()
 
 
 def test_tap_plays_the_engines_tap_move_without_a_selection():
@@ -58,7 +59,7 @@ def test_tap_plays_the_engines_tap_move_without_a_selection():
     oracle.play(move)
     assert c.game.state() == oracle.state()
     fx = c.take_effects()
-    assert "changed" in kinds(fx) and said(fx)
+    assert Changed() in fx and said(fx)
 
 
 def test_tap_without_automatic_target_picks_up_then_second_tap_places_or_refuses():
@@ -81,7 +82,7 @@ def test_tap_without_automatic_target_picks_up_then_second_tap_places_or_refuses
     c.dispatch(Tap(illegal))
     fx = c.take_effects()
     assert c.ui.selection is None and c.game.state() == state
-    assert ("shake", pile, 1) in fx and "Not a legal move" in said(fx)
+    assert Shake(pile, 1) in fx and "Not a legal move" in said(fx)
     # and a tap on a legal destination plays the move
     c.dispatch(Tap(pile))
     dest, move = next(iter(moves_from(game, pile, 1).items()))
@@ -98,7 +99,7 @@ def test_tap_on_a_card_with_no_move_shakes_it():
     state = game.state()
     c.dispatch(Tap(pile, 0))
     fx = c.take_effects()
-    assert ("shake", pile, 1) in fx and game.state() == state and c.ui.selection is None
+    assert Shake(pile, 1) in fx and game.state() == state and c.ui.selection is None
 
 
 def test_tap_on_an_empty_pile_without_selection_does_nothing():
@@ -127,7 +128,7 @@ def test_illegal_drop_changes_nothing_slides_back_and_is_announced():
     seq = c.ui.anim_seq
     c.dispatch(Drop("reserve", 1, "foundation-4", {"QC": (1.0, 2.0)}))
     fx = c.take_effects()
-    assert c.game.state() == state and "changed" not in kinds(fx)
+    assert c.game.state() == state and Changed() not in fx
     assert c.ui.slide_from == {"QC": (1.0, 2.0)} and c.ui.anim_seq == seq + 1
     assert "Not a legal move" in said(fx)
     c.dispatch(Drop("reserve", 1, None, {"QC": (1.0, 2.0)}))     # dropped on no pile at all
@@ -150,11 +151,11 @@ def test_a_drag_is_ui_state_marked_by_the_view_and_ended_by_a_change_a_dialog_or
     c.dispatch(Focus("tableau-1"))                     # no change of position: the drag goes on
     assert c.ui.drag is drag
     c.dispatch(Key("d"))                               # a draw in mid-drag: the cards go back
-    assert "changed" in kinds(c.take_effects()) and c.ui.drag is None
+    assert Changed() in c.take_effects() and c.ui.drag is None
     assert not any("dragging" in p.marks for ps in view_model(c.game, c.ui, layout).cards.values() for p in ps)
     c.dispatch(DragStart("reserve", 1))
     c.dispatch(Button("stats"))                        # a dialog opens
-    assert "dialog" in kinds(c.take_effects()) and c.ui.drag is None
+    assert any(isinstance(e, OpenDialog) for e in c.take_effects()) and c.ui.drag is None
     for end in (Recover(), Drop("reserve", 1, None, {})):
         c.dispatch(DragStart("reserve", 1))
         c.dispatch(end)
@@ -166,7 +167,7 @@ def test_a_notice_is_ui_state_and_an_old_timer_never_hides_a_newer_one():
     c.dispatch(ShowNotice("first", 100))
     fx = c.take_effects()
     first = c.ui.notice
-    assert first.text == "first" and ("notice", "first", 100, first.seq) in fx
+    assert first.text == "first" and NoticeShown("first", 100, first.seq) in fx
     c.dispatch(ShowNotice("second"))
     second = c.ui.notice
     assert second.text == "second" and second.seq != first.seq
@@ -207,9 +208,9 @@ def test_keys_move_the_focus_and_enter_picks_up_and_puts_down():
     c.dispatch(Focus("stock", keyboard=True))
     c.dispatch(Key("ArrowDown"))
     assert c.ui.focus == "reserve" and c.ui.keyboard
-    assert ("focus", "reserve") in c.take_effects()
+    assert FocusPile("reserve") in c.take_effects()
     c.dispatch(Key("Enter"))                     # the reserve's ten has no move: refused
-    assert c.ui.selection is None and ("shake", "reserve", 1) in c.take_effects()
+    assert c.ui.selection is None and Shake("reserve", 1) in c.take_effects()
     for _ in range(4):
         c.dispatch(Key("ArrowRight"))
     assert c.ui.focus == "tableau-4"
@@ -324,7 +325,7 @@ def test_restart_of_an_untouched_game_does_nothing_and_of_a_won_game_is_a_new_re
 def test_a_new_deal_of_an_untouched_game_goes_at_once():
     c = make()
     c.dispatch(Button("deal", draw=1, rules="classic"))
-    assert c.take_effects() == [("deal", 1, "classic")]
+    assert c.take_effects() == [AskDeal(1, "classic")]
 
 
 def test_leaving_a_started_game_asks_first():
@@ -339,7 +340,7 @@ def test_leaving_a_started_game_asks_first():
     c.dispatch(Button("daily", draw=1, rules="canfield"))
     c.take_effects()
     c.dispatch(Answer(True))
-    assert c.take_effects() == [("daily", 1, "canfield")]
+    assert c.take_effects() == [AskDaily(1, "canfield")]
 
 
 def test_hash_change_with_a_started_game_restores_the_address_and_asks():
@@ -348,11 +349,11 @@ def test_hash_change_with_a_started_game_restores_the_address_and_asks():
     c.take_effects()
     c.dispatch(HashChanged("CF1-D1-AAAAACL"))
     fx = c.take_effects()
-    assert ("hash", CODE, False) in fx and "confirm" in kinds(fx)
+    assert WriteHash(CODE, False) in fx and any(isinstance(e, Confirm) for e in fx)
     assert c.game.code == CODE
     c.dispatch(Answer(True))
     fx = c.take_effects()
-    assert c.game.code == "CF1-D1-AAAAACL" and ("hash", "CF1-D1-AAAAACL", False) in fx
+    assert c.game.code == "CF1-D1-AAAAACL" and WriteHash("CF1-D1-AAAAACL", False) in fx
 
 
 def test_hash_change_of_an_untouched_or_won_game_goes_at_once_and_a_bad_code_keeps_the_game():
@@ -364,8 +365,8 @@ def test_hash_change_of_an_untouched_or_won_game_goes_at_once_and_a_bad_code_kee
     c.dispatch(HashChanged("CF1-D3-NOPE!"))
     fx = c.take_effects()
     assert c.game.code == "CF1-D1-AAAAACL" and len(c.game.history) == 1
-    assert ("hash", "CF1-D1-AAAAACL", False) in fx
-    assert any(e[0] == "notice" and "NOPE" in e[1] for e in fx)
+    assert WriteHash("CF1-D1-AAAAACL", False) in fx
+    assert any(isinstance(e, NoticeShown) and "NOPE" in e.text for e in fx)
 
 
 def test_new_deal_resets_the_ui_state():
@@ -375,7 +376,7 @@ def test_new_deal_resets_the_ui_state():
     c.dispatch(NewDeal(Game.from_code("CF1-D1-AAAAACL")))
     fx = c.take_effects()
     assert c.game.code == "CF1-D1-AAAAACL" and c.ui.selection is None and c.ui.restart_undo is None
-    assert ("hash", "CF1-D1-AAAAACL", True) in fx and c.settings.draw == 1
+    assert WriteHash("CF1-D1-AAAAACL", True) in fx and c.settings.draw == 1
 
 
 def test_a_game_with_a_fixed_draw_keeps_the_players_draw_choice():
@@ -400,7 +401,7 @@ def test_hint_marks_until_the_position_changes_and_go_back_undoes():
     assert len(marked) == 2
     assert any("hint-src" in pl.marks for pls in vm.cards.values() for pl in pls)
     c.dispatch(Key("h"))
-    assert ("hint",) in c.take_effects()
+    assert AskHint() in c.take_effects()
     c.dispatch(Tap("stock"))
     assert c.ui.hint is None
     c.dispatch(Tap("stock"))
@@ -432,4 +433,4 @@ def test_a_whole_winning_line_by_taps_and_drops(double_click, motion):
             c.dispatch(Drop(ui_pile[move.src], move.count, ui_pile[move.dst], {}))
         assert c.game.history[-1] == move, text
     # with motion the win celebration comes first (the page opens the dialog after it)
-    assert c.game.won and (("celebrate",) if motion else ("dialog", "win")) in c.take_effects()
+    assert c.game.won and (Celebrate() if motion else OpenDialog("win")) in c.take_effects()

@@ -143,7 +143,7 @@ def test_a_phone_in_portrait_deals_a_table_of_eight_columns_in_rows(size):
 def test_a_new_deal_of_fewer_columns_moves_the_focus_off_a_column_it_has_not():
     """The keyboard focus on column 7 of a Demon, then a Chameleon (3 columns) is dealt: the deal reaches
     the table (it raised a ValueError on the missing column) and the focus goes to the stock."""
-    from ui.controller import Focus
+    from ui.vocab import Focus
     from ui_helpers import make_controller
 
     c = make_controller(code="DM1-D3-AAAAAAA")
@@ -152,5 +152,5 @@ def test_a_new_deal_of_fewer_columns_moves_the_focus_off_a_column_it_has_not():
     small = Game.new(rules="chameleon", number=5)
     c.show_game(small)
     assert c.game is small and c.ui.focus == "stock" and c.ui.cursor == 0
-    kinds = [e[0] for e in c.take_effects()]
+    kinds = [e.kind for e in c.take_effects()]
     assert "hash" in kinds

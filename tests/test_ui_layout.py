@@ -237,7 +237,7 @@ def test_the_keyboard_never_reaches_a_column_the_table_has_not():
 def test_the_keyboard_walks_a_three_column_table_without_error():
     import itertools
 
-    from ui.controller import Key
+    from ui.vocab import Key
     from ui_helpers import make_controller
 
     code = Game.new(rules="chameleon", number=3).code

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from ui_helpers import make_controller
-from ui.controller import GoBack, HidePanel, Key, Panel, ShowPanel
+from ui.vocab import GoBack, HidePanel, Key, Panel, Say, ShowPanel
 from ui.i18n import Translator
 
 
@@ -22,7 +22,7 @@ def lost(c, undos=2):
 def test_a_panel_is_state_and_is_said():
     c = make_controller()
     c.dispatch(ShowPanel(Panel("note", "Hello.")))
-    assert c.ui.panel.kind == "note" and ("say", "Hello.") in c.take_effects()
+    assert c.ui.panel.kind == "note" and Say("Hello.") in c.take_effects()
     c.dispatch(HidePanel())
     assert c.ui.panel is None
 

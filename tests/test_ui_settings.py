@@ -9,7 +9,11 @@ import json
 import pytest
 
 from ui_helpers import make_controller
-from ui.controller import AutoFinish, MotionPreference, SettingsChanged, motion_on
+from ui.state import motion_on
+from ui.vocab import (
+    ApplySettings, AutoFinish, LanguageChanged, MotionChanged, MotionPreference, SaveSettings, Say, SettingsChanged,
+    SolverWanted,
+)
 from ui.i18n import Translator
 from ui.settings import Settings, form_name
 
@@ -30,7 +34,7 @@ def test_one_tap_onto_a_column_follows_the_setting_changed_through_dispatch(on):
     c.dispatch(SettingsChanged({"tap_to_columns": on}))
     assert c.settings.tap_to_columns is on
     effects = c.take_effects()
-    assert ("settings",) in effects and ("save_settings",) in effects
+    assert ApplySettings() in effects and SaveSettings() in effects
 
 
 def test_new_settings_replace_the_old_whoever_read_them_keeps_a_true_copy():
@@ -44,18 +48,18 @@ def test_a_new_language_switches_the_controller_and_says_so():
     c = make_controller()
     c.dispatch(SettingsChanged({"lang": "fr"}))
     effects = c.take_effects()
-    assert c.lang == "fr" and c.settings.lang == "fr" and ("language",) in effects
-    assert ("say", Translator("fr")("a11y.language", name="Français")) in effects
+    assert c.lang == "fr" and c.settings.lang == "fr" and LanguageChanged() in effects
+    assert Say(Translator("fr")("a11y.language", name="Français")) in effects
     c.dispatch(SettingsChanged({"lang": "xx"}))                 # not a language of the page
-    assert c.lang == "fr" and ("language",) not in c.take_effects()
+    assert c.lang == "fr" and LanguageChanged() not in c.take_effects()
 
 
 def test_switching_the_winnable_setting_on_starts_the_solver():
     c = make_controller()
     c.dispatch(SettingsChanged({"winnable": True}))
-    assert ("solver_wanted",) in c.take_effects()
+    assert SolverWanted() in c.take_effects()
     c.dispatch(SettingsChanged({"winnable": True}))
-    assert ("solver_wanted",) not in c.take_effects()
+    assert SolverWanted() not in c.take_effects()
 
 
 def test_switching_auto_finish_on_finishes_a_sure_win():
@@ -73,4 +77,4 @@ def test_motion_is_the_setting_unless_the_system_asks_for_reduced_motion(setting
     assert motion_on(setting, reduced) is on
     c = make_controller(motion=setting)
     c.dispatch(MotionPreference(reduced))
-    assert c.motion is on and ("motion",) in c.take_effects()
+    assert c.motion is on and MotionChanged() in c.take_effects()

@@ -1,5 +1,6 @@
 """The page layer's structure (static/ui/): no module but the start-up wiring holds or receives the page
-object, every change goes through the controller, and the effect table covers what the controller asks."""
+object, every change goes through the controller (controller.py and its handlers, handle_*.py), every
+action has one handler, and the effect table covers every effect of the vocabulary (vocab.py)."""
 
 from __future__ import annotations
 
@@ -9,12 +10,19 @@ from pathlib import Path
 
 import pytest
 
-import ui_helpers  # noqa: F401 - puts static/ on sys.path
+import ui_helpers
+from ui import controller, vocab
+from ui.effects import Effects
 
 UI = Path(__file__).resolve().parents[1] / "static" / "ui"
 WIRING = "app.py"           # the start-up and wiring module: the only one that may build and hold it all
 # the project's own check, as a grep: it must come back empty
 PATTERN = re.compile(r"\bself\.app\b|def [a-z_]+\(self, app\b")
+
+
+def controller_modules():
+    """The controller: its core and its handlers by feature."""
+    return [UI / "controller.py"] + sorted(UI.glob("handle_*.py"))
 
 
 def modules():
@@ -61,7 +69,7 @@ def test_no_module_writes_a_setting_by_setattr_or_the_ui_state_from_outside():
     controller's: no other module assigns to `settings.x` or `.ui.x`."""
     bad = []
     for path in sorted(UI.glob("*.py")):
-        if path.name in ("controller.py", "settings.py"):
+        if path in controller_modules() or path.name == "settings.py":
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target] \
@@ -76,9 +84,69 @@ def test_no_module_writes_a_setting_by_setattr_or_the_ui_state_from_outside():
     assert bad == []
 
 
-def test_every_effect_the_controller_lists_has_a_handler_in_the_table():
-    """The kinds `_do("...")` can emit, against the kinds the page registers (`on("...")`)."""
-    emitted = set(re.findall(r'_do\(\s*"([a-z_]+)"', (UI / "controller.py").read_text(encoding="utf-8")))
-    wiring = (UI / WIRING).read_text(encoding="utf-8") + (UI / "effects.py").read_text(encoding="utf-8")
-    handled = set(re.findall(r'\bon\(\s*"([a-z_]+)"', wiring))
-    assert emitted and emitted <= handled, sorted(emitted - handled)
+def vocabulary_names(path: Path, call) -> set:
+    """The classes of static/ui/vocab.py that `call` finds in the module at `path`: `call(node)` gives the
+    expression naming a class (or None) for each call node."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call):
+            named = call(node)
+            if isinstance(named, ast.Attribute):
+                named = ast.Name(named.attr)
+            if isinstance(named, ast.Name) and isinstance(getattr(vocab, named.id, None), type):
+                found.add(getattr(vocab, named.id))
+    return found
+
+
+def constructed(node):
+    return node.func
+
+
+def registered(node):
+    """The effect class of a registration `on(Effect, handler)` (`on`, `effects.on`, `self.effects.on`)."""
+    func = node.func
+    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+    return node.args[0] if name == "on" and len(node.args) == 2 else None
+
+
+def test_every_effect_of_the_vocabulary_is_emitted_by_the_controller_and_has_a_handler_in_the_table():
+    """The effects the controller can emit are the vocabulary's (Controller.emit takes nothing else); each
+    one is built somewhere in the controller's modules and registered in the page's effect table (app.py
+    and effects.py's bookkeeping)."""
+    effects = set(vocab.EFFECTS)
+    emitted = set().union(*(vocabulary_names(p, constructed) for p in controller_modules())) & effects
+    handled = vocabulary_names(UI / WIRING, registered) | vocabulary_names(UI / "effects.py", registered)
+    assert emitted == effects, sorted(c.kind for c in effects - emitted)
+    assert handled <= effects and effects <= handled, sorted(c.kind for c in effects - handled)
+
+
+def test_the_controller_emits_only_effect_values():
+    c = ui_helpers.make_controller()
+    with pytest.raises(TypeError):
+        c.emit(("say", "a tuple"))
+    with pytest.raises(TypeError):
+        c.dispatch(vocab.Say("an effect is no action"))
+
+
+def test_every_action_has_one_handler_in_one_feature():
+    owners = {}
+    for feature in controller.FEATURES:
+        for cls in feature.HANDLERS:
+            owners.setdefault(cls, []).append(feature.__name__)
+    assert {cls: len(names) for cls, names in owners.items()} == {cls: 1 for cls in vocab.ACTIONS}
+    assert {m.__name__.rsplit(".", 1)[1] + ".py" for m in controller.FEATURES} == \
+        {p.name for p in controller_modules()[1:]}
+
+
+def test_the_effect_table_takes_only_effects_and_hands_each_its_value():
+    fx = Effects()
+    seen = []
+    fx.on(vocab.Say, seen.append)
+    fx.on(vocab.Say, lambda e: seen.append(e.text))
+    with pytest.raises(TypeError):
+        fx.on(vocab.Tap, seen.append)
+    with pytest.raises(TypeError):
+        fx.on("say", seen.append)
+    fx.run([vocab.Say("one"), vocab.Changed()])
+    assert seen == [vocab.Say("one"), "one"]
+    assert "changed" in fx.unhandled() and "say" not in fx.unhandled()

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from js import document
 
-from .controller import GoBack
+from .vocab import GoBack
 
 
 def foundation_cards(game) -> int:

@@ -21,10 +21,7 @@ from .a11y import Announcer
 from .celebrate import Celebration
 from .choices import fill_select, language_options, offered_names, rules_groups
 from . import render
-from .controller import (
-    NOTICE_MS, Button, CelebrationEnd, CelebrationStart, Controller, FinishStep, HashChanged, HideNotice,
-    MotionPreference, Recover, ReplayTick, Resize, ShowNotice, motion_on, Dock,
-)
+from .controller import Controller
 from .counters import Counters
 from .dialogs import Dialogs
 from .early import Snapshots, first_deal, replay, take, unpaint
@@ -41,9 +38,16 @@ from .replay import ReplayBar
 from .routing import Router
 from .snapshot import take_shown
 from .sound import Sound
+from .state import motion_on
 from .table import route_hash, visible_cards
 from .stats_view import StatsView
 from .view import column_lengths
+from .vocab import (
+    NOTICE_MS, ApplySettings, AskAnalysis, AskDaily, AskDeal, AskHint, AskLine, Button, Celebrate, CelebrationEnd,
+    CelebrationStart, Changed, CloseDialogs, Confirm, CopyLink, Dock, FinishStep, FinishTimer, FocusPile, HashChanged,
+    HideNotice, LanguageChanged, MotionChanged, MotionPreference, NoticeShown, OpenDialog, PlaySound, Recover,
+    Relayout, ReplayChanged, ReplayTick, ReplayTimer, Resize, Say, Shake, Share, ShowNotice, SolverWanted, WriteHash,
+)
 
 STORAGE_NOTICE_MS = 12000  # a saved game or statistics set aside: long enough to be read
 
@@ -197,39 +201,41 @@ class Page:
         self.renderer.keep_faces()         # every card face's image built once, in idle moments
 
     def _fill_effects(self):
-        """The effect table: which small handler runs each kind of effect, in this order."""
+        """The effect table: which small handler runs each kind of effect, in this order. A handler
+        receives the effect value (static/ui/vocab.py)."""
         on = self.effects.on
-        on("changed", self.solver.changed)           # a hint for the old position goes
+        solver = self.solver
+        on(Changed, lambda _: solver.changed())           # a hint for the old position goes
         records_handlers(self.effects, self.records, self.view)
-        on("changed", self.stats_view.refresh)
-        on("say", self.announcer.say)
-        on("shake", self._shake)
-        on("notice", self._notice_timer)
-        on("dialog", self._open_dialog)
-        on("close_dialogs", self.dialogs.close_all)
-        on("confirm", self._confirm)
-        on("hash", self.router.write)
-        on("deal", self.solver.new_deal)             # a winnable deal when that setting is on
-        on("daily", self.solver.daily)
-        on("hint", self.solver.request_hint)
-        on("analyse", self.solver.analyse)
-        on("solver_wanted", self.solver.warm_up)
-        on("copy", self.copy_link)
-        on("sound", lambda what: self.sound.win() if what == "win" else self.sound.move())
-        on("focus", lambda pile: self.renderer.pile_element(pile).focus())
-        on("layout", self._layout_changed)
-        on("finish_step", self._set_next_step)
-        on("celebrate", self._celebrate_soon)
-        on("settings", lambda: self._apply_look(self.view.settings))
-        on("motion", self._apply_motion)
-        on("language", lambda: self._apply_texts(self.view.t, self.view.lang))
+        on(Changed, lambda _: self.stats_view.refresh())
+        on(Say, lambda e: self.announcer.say(e.text))
+        on(Shake, self._shake)
+        on(NoticeShown, self._notice_timer)
+        on(OpenDialog, self._open_dialog)
+        on(CloseDialogs, lambda _: self.dialogs.close_all())
+        on(Confirm, lambda e: self.dialogs.confirm(e.text))
+        on(WriteHash, lambda e: self.router.write(e.code, e.push))
+        on(AskDeal, lambda e: solver.new_deal(e.draw, e.rules))    # a winnable deal when that setting is on
+        on(AskDaily, lambda e: solver.daily(e.draw, e.rules))
+        on(AskHint, lambda _: solver.request_hint())
+        on(AskAnalysis, lambda _: solver.analyse())
+        on(SolverWanted, lambda _: solver.warm_up())
+        on(CopyLink, lambda e: self.copy_link(e.code))
+        on(PlaySound, lambda e: self.sound.win() if e.what == "win" else self.sound.move())
+        on(FocusPile, lambda e: self.renderer.pile_element(e.pile).focus())
+        on(Relayout, self._layout_changed)
+        on(FinishTimer, self._set_next_step)
+        on(Celebrate, self._celebrate_soon)
+        on(ApplySettings, lambda _: self._apply_look(self.view.settings))
+        on(MotionChanged, lambda _: self._apply_motion())
+        on(LanguageChanged, lambda _: self._apply_texts(self.view.t, self.view.lang))
         # replays, Share and "Show me how" (issue 20)
-        on("replay", self.replay_bar.sync)
-        on("changed", self.replay_bar.sync)
-        on("language", self.replay_bar.sync)
-        on("replay_step", self._replay_step)
-        on("line", self.solver.request_line)
-        on("share", self.share)
+        on(ReplayChanged, lambda _: self.replay_bar.sync())
+        on(Changed, lambda _: self.replay_bar.sync())
+        on(LanguageChanged, lambda _: self.replay_bar.sync())
+        on(ReplayTimer, self._replay_step)
+        on(AskLine, lambda _: solver.request_line())
+        on(Share, lambda e: self.share(e.link, e.text))
 
     def _bind(self):
         ev = self.events
@@ -315,11 +321,13 @@ class Page:
 
     # ---- effects ----------------------------------------------------------------------------
 
-    def _shake(self, pile, count):
+    def _shake(self, e):
+        pile, count = e.pile, e.count
         codes = visible_cards(self.view.game)[pile]
         self.renderer.shake(pile, codes[len(codes) - count:] if codes and count else ())
 
-    def _open_dialog(self, name):
+    def _open_dialog(self, e):
+        name = e.name
         if name == "stats":
             self.stats_view.open()
         else:
@@ -327,22 +335,20 @@ class Page:
             if name == "win":
                 self.solver.fill_win()   # the deal's grade and par (#win-grade, #win-par)
 
-    def _confirm(self, text):
-        self.dialogs.confirm(text)
-
-    def _layout_changed(self):
+    def _layout_changed(self, _):
         self._layout_key = None
 
-    def _set_next_step(self, ms, seq):
+    def _set_next_step(self, e):
         """The animated auto-finish: its next move `ms` after this one is drawn (a slow frame never
         skips a card)."""
-        self._next_step = (ms, seq)
+        self._next_step = (e.ms, e.seq)
 
-    def _replay_step(self, ms, seq):
+    def _replay_step(self, e):
+        ms, seq = e.ms, e.seq
         tick = create_once_callable(self.events.guard(lambda *_: self.dispatch(ReplayTick(seq))))
         window.setTimeout(tick, ms)
 
-    def _celebrate_soon(self):
+    def _celebrate_soon(self, _):
         window.setTimeout(self.events.proxy("celebrate", self._celebrate), SLIDE_MS + 40)   # the last card landed
 
     def _celebrate(self, *_):
@@ -470,8 +476,9 @@ class Page:
         """A notice for the player: UI state (the renderer draws it), through the controller."""
         self.dispatch(ShowNotice(text, ms))
 
-    def _notice_timer(self, text, ms, seq):
-        """The notice `seq` goes after `ms` (a later notice has its own timer and replaces this one)."""
+    def _notice_timer(self, e):
+        """The notice `e.seq` goes after `e.ms` (a later notice has its own timer and replaces this one)."""
+        ms, seq = e.ms, e.seq
         if self.notice_timer is not None:
             window.clearTimeout(self.notice_timer)
         hide = create_once_callable(self.events.guard(lambda *_: self.dispatch(HideNotice(seq))))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from js import document
 
-from .controller import Announce, Answer, Button, DialogClosed, SettingsChanged
+from .vocab import Announce, Answer, Button, DialogClosed, SettingsChanged
 from . import dates
 from .counters import best_text, clock_text, moves_made, next_daily, records_beaten
 from canfield.rules import get_rules

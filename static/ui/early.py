@@ -23,7 +23,8 @@ from canfield import Game
 from canfield.errors import CanfieldError
 from js import console, document, window
 
-from .controller import EarlyInputRefused, Key, Tap, handles
+from .handle_keys import handles
+from .vocab import EarlyInputRefused, Key, Tap
 from .counters import clock_text
 from .snapshot import encode, record
 from .table import PILES, visible_cards

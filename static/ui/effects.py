@@ -1,8 +1,8 @@
 """The controller's effects, run through a table of small handlers (one or more per kind).
 
-The controller lists what the page must do beyond drawing (`("say", text)`, `("hash", code, push)`,
-`("changed",)`...); `Effects.run` hands each effect to the handlers registered for its kind, in the
-order they were registered. The page (static/ui/app.py) fills the table; `records_handlers` registers
+The controller lists what the page must do beyond drawing as effect values (static/ui/vocab.py:
+`Say(text)`, `WriteHash(code, push)`, `Changed()`...); `Effects.run` hands each effect to the handlers
+registered for its class, in the order they were registered; a handler receives the effect. The page (static/ui/app.py) fills the table; `records_handlers` registers
 the bookkeeping of static/ui/persist.py (statistics, the saved game, the settings), which CPython tests
 run as the page does.
 
@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import traceback
 
+from .vocab import EFFECTS, KINDS, Changed, Effect, Helped, MarkDaily, NewRecord, SaveSettings, WriteHash
+
 # effects that write storage or the address: what a deal deferred is written before them
-WRITES = ("changed", "hash", "save_settings", "new_record", "mark_daily")
+WRITES = (Changed, WriteHash, SaveSettings, NewRecord, MarkDaily)
 # effects that wait for a new deal's first frame (beside the storage writes the records hold back)
-AFTER_FIRST_FRAME = ("hash",)
+AFTER_FIRST_FRAME = (WriteHash,)
 
 
 def _log(text: str) -> None:
@@ -37,23 +39,31 @@ class Effects:
         self.records = records        # holds its storage writes back while a deal's first frame waits
         self.after_first_frame = []  # jobs waiting for a new deal's first frame, in order
 
-    def on(self, kind: str, handler) -> None:
-        """Run `handler(*args)` for every effect `(kind, *args)`, after the handlers registered before."""
-        self.table.setdefault(kind, []).append(handler)
+    def on(self, effect, handler) -> None:
+        """Run `handler(e)` for every effect `e` of class `effect` (one of static/ui/vocab.py's EFFECTS),
+        after the handlers registered before."""
+        if effect not in EFFECTS:
+            raise TypeError("not an effect: " + repr(effect)[:80])
+        self.table.setdefault(effect.kind, []).append(handler)
+
+    def unhandled(self) -> list:
+        """The kinds of effect no handler takes (the page registers one for each: tests/test_ui_structure.py)."""
+        return [cls.kind for cls in EFFECTS if cls.kind not in self.table]
 
     def run(self, effects, first_frame_pending: bool = False) -> None:
         """Run `effects` in order. `first_frame_pending`: a new deal is on the table and not drawn yet."""
-        if not first_frame_pending and self.after_first_frame and any(e[0] in WRITES for e in effects):
+        effects = [_value(e) for e in effects]
+        if not first_frame_pending and self.after_first_frame and any(isinstance(e, WRITES) for e in effects):
             self.write_deferred()   # what a deal deferred is written before what this action writes
         if first_frame_pending and self.records is not None and not self.records.deferring:
             self.records.defer_writes()
             self.after_first_frame.append(self.records.write_deferred)
-        for kind, *args in effects:
-            for handler in self.table.get(kind, ()):
-                if first_frame_pending and kind in AFTER_FIRST_FRAME:
-                    self.after_first_frame.append(lambda handler=handler, args=args: handler(*args))
+        for effect in effects:
+            for handler in self.table.get(effect.kind, ()):
+                if first_frame_pending and isinstance(effect, AFTER_FIRST_FRAME):
+                    self.after_first_frame.append(lambda handler=handler, effect=effect: handler(effect))
                 else:
-                    handler(*args)
+                    handler(effect)
 
     def write_deferred(self) -> None:
         """Run, in order, what a new deal deferred until its first frame (the address, the storage
@@ -66,18 +76,28 @@ class Effects:
                 _log("Canfield: deferred write failed: " + traceback.format_exc())
 
 
+def _value(effect):
+    """An effect value; an effect still written as its old tuple `(kind, *fields)` is read as its value."""
+    if isinstance(effect, Effect):
+        return effect
+    cls = KINDS.get(effect[0]) if type(effect) is tuple and effect else None
+    if cls is None or not issubclass(cls, Effect):
+        raise TypeError("not an effect: " + repr(effect)[:80])
+    return cls(*effect[1:])
+
+
 def records_handlers(effects: Effects, records, read) -> None:
     """The bookkeeping effects: count and save after every change, a won game restarted is a new record,
     the settings saved, a daily deal marked. `read` gives `game` and `settings` (read only)."""
-    def changed():
+    def changed(_):
         try:
             # count for the statistics (not a replay's moves: they are not the player's), then save the game
             records.after_action(read.game, count=getattr(read.ui, "replay", None) is None)
         except Exception:  # keeping the game must never stop it
             _log("Canfield: saving failed: " + traceback.format_exc())
 
-    effects.on("new_record", records.restarted)
-    effects.on("helped", records.mark_helped)
-    effects.on("changed", changed)
-    effects.on("save_settings", lambda: records.save_settings(read.settings))   # full or refused: plays on
-    effects.on("mark_daily", lambda day: records.mark_daily(day, read.game))
+    effects.on(NewRecord, lambda _: records.restarted())
+    effects.on(Helped, lambda _: records.mark_helped())
+    effects.on(Changed, changed)
+    effects.on(SaveSettings, lambda _: records.save_settings(read.settings))   # full or refused: plays on
+    effects.on(MarkDaily, lambda e: records.mark_daily(e.day, read.game))

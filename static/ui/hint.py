@@ -35,11 +35,9 @@ from js import console, document, window
 from pyodide.ffi import create_proxy
 
 from .analysis import AnalysisPanel
-from .controller import (
-    Button, GoBack, HidePanel, HintShown, LineFound, NewDeal, Panel, SettingsChanged, ShowPanel,
-)
 from .dates import day_label, today
 from .stuck import no_more_moves
+from .vocab import Button, GoBack, HidePanel, HintShown, LineFound, NewDeal, Panel, SettingsChanged, ShowPanel
 
 WORKER_NAME = "canfield-solver"
 WORKER_SRC = "./static/solver_worker.py"

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from js import document
 
-from .controller import CelebrationEnd, DragStart, Drop, FinishStep, Focus, Key, Pointer, Tap, handles
+from .handle_keys import handles
+from .vocab import CelebrationEnd, DragStart, Drop, FinishStep, Focus, Key, Pointer, Tap
 from .layout import drop_pile, hit_pile
 from .table import move_count, visible_cards
 from .view import lengths

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from js import document
 
-from .controller import Replay
+from .vocab import Replay
 
 BUTTONS = (("start", "⏮"), ("back", "‹"), ("play", "▶"), ("forward", "›"), ("end", "⏭"))
 

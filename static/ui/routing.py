@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from js import URLSearchParams, history, location
 
-from .controller import HashChanged
+from .vocab import HashChanged
 from .table import code_from_hash
 
 
