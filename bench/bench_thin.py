@@ -13,6 +13,9 @@ Each run takes a fresh browser profile (first visit: nothing cached, no stored v
 in the same profile (returning: HTTP cache, the wasm's compiled code, the last view in localStorage), of
 
     bench/thin/index.html        paint.js's board, MicroPython's thin layer, the engine in a Pyodide worker
+    bench/thin/direct.html       (with --pages thin,direct) the same painted board and thin layer, with
+                                 MicroPython started by a small module without PyScript and the engine in
+                                 a plain module worker: what PyScript itself costs
     bench/thin/bare_worker.html  only Pyodide booted in a module worker (the comparison)
 
 and reports, in ms from navigation: the board painted (paint.js's mark), the MicroPython layer live
@@ -29,7 +32,8 @@ estimate gzipped at level 6 as a compressing host sends them); then, on the retu
 
 It prints min / median / max over the runs and the load average; it asserts no timing.
 
-    python bench/bench_thin.py [--runs 3] [--taps 20] [--profiles phone,desktop] [--json bench/out/thin.json]
+    python bench/bench_thin.py [--runs 3] [--taps 20] [--profiles phone,desktop] [--pages thin,direct]
+                               [--json bench/out/thin.json] [-v]
 """
 
 from __future__ import annotations
@@ -62,6 +66,11 @@ PROFILES = {
     "desktop": ({"viewport": {"width": 1280, "height": 800}}, 1),
 }
 READY_PING = "/__thin_ready"
+PAGES = {
+    "thin": "bench/thin/index.html",          # the design: PyScript's mpy on the page, a PyScript named Pyodide worker
+    "direct": "bench/thin/direct.html",       # the comparison: MicroPython and a plain Pyodide worker, no PyScript
+    "bare": "bench/thin/bare_worker.html",    # only Pyodide booted in a module worker
+}
 
 # Before any page script: long tasks, the ready marker (which pings the server: the bytes until ready are
 # counted there), and each trusted pointerdown's round trip to the board's first DOM change.
@@ -317,6 +326,7 @@ def main(argv=None) -> int:
     ap.add_argument("--runs", type=int, default=3, help="fresh profiles per profile kind (default 3)")
     ap.add_argument("--taps", type=int, default=20, help="taps on the stock per run (default 20)")
     ap.add_argument("--profiles", default="phone,desktop")
+    ap.add_argument("--pages", default="thin", help="thin, direct or thin,direct (the bare worker always)")
     ap.add_argument("--json", type=Path)
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
@@ -338,12 +348,14 @@ def main(argv=None) -> int:
                   flush=True)
             for name in args.profiles.split(","):
                 options, slowdown = PROFILES[name]
-                rows = {"thin_first": [], "thin_return": [], "bare_first": [], "bare_return": []}
-                tap_ms: list[float] = []
-                longs: list[dict] = []
+                kinds = [k for k in args.pages.split(",") if k != "bare"] + ["bare"]
+                rows = {f"{k}_{v}": [] for k in kinds for v in ("first", "return")}
+                tap_ms: dict[str, list[float]] = {k: [] for k in kinds}
+                longs: dict[str, list[dict]] = {k: [] for k in kinds}
                 started = time.perf_counter()
                 for run in range(args.runs):
-                    for page_kind, path in (("thin", "bench/thin/index.html"), ("bare", "bench/thin/bare_worker.html")):
+                    for page_kind in kinds:
+                        path = PAGES[page_kind]
                         with tempfile.TemporaryDirectory(prefix="bench-thin-") as profile:
                             ctx = p.chromium.launch_persistent_context(profile, **launch, **options)
                             ctx.add_init_script(INIT_SCRIPT)
@@ -355,11 +367,12 @@ def main(argv=None) -> int:
                                         print(f"  {name} run {run + 1} {page_kind} {visit_kind}: "
                                               + json.dumps({k: (round(v) if isinstance(v, float) else v)
                                                             for k, v in fig.items() if k != "sent"}), flush=True)
-                                    if page_kind == "thin" and visit_kind == "return":
-                                        tap_ms += taps(page, args.taps, touch=name == "phone")
-                                        longs.append(long_game(page))
+                                    if page_kind != "bare" and visit_kind == "return":
+                                        tap_ms[page_kind] += taps(page, args.taps, touch=name == "phone")
+                                        longs[page_kind].append(long_game(page))
                                         if args.verbose:
-                                            print(f"  {name} run {run + 1} long game: {json.dumps(longs[-1])}", flush=True)
+                                            print(f"  {name} run {run + 1} {page_kind} long game: "
+                                                  f"{json.dumps(longs[page_kind][-1])}", flush=True)
                                     page.close()
                             finally:
                                 ctx.close()
@@ -371,22 +384,23 @@ def main(argv=None) -> int:
                                                                      "mpy_start", "live", "worker", "ready", "long_excess",
                                                                      "long_max", "bytes", "bytes_gzip", "bytes_br")}
                      for k, v in rows.items()}
-                r["taps"] = stats(tap_ms)
-                r["tap_ms"] = tap_ms
-                r["long_apply"] = stats([x["apply"]["ms"] for x in longs])
-                r["long_apply_long_max"] = stats([x["apply"]["long_max"] for x in longs])
-                r["long_build"] = stats([x["build"]["ms"] for x in longs])
-                r["long_build_long_max"] = stats([x["build"]["long_max"] for x in longs])
-                r["long_worker_round_trip"] = stats([x["apply"]["call_to_applied"] for x in longs])
-                r["long_cards"] = [x["apply"]["cards"] for x in longs]
+                for k in kinds[:-1]:
+                    r[f"{k}_taps"] = stats(tap_ms[k])
+                    r[f"{k}_tap_ms"] = tap_ms[k]
+                    r[f"{k}_long_apply"] = stats([x["apply"]["ms"] for x in longs[k]])
+                    r[f"{k}_long_apply_long_max"] = stats([x["apply"]["long_max"] for x in longs[k]])
+                    r[f"{k}_long_build"] = stats([x["build"]["ms"] for x in longs[k]])
+                    r[f"{k}_long_build_long_max"] = stats([x["build"]["long_max"] for x in longs[k]])
+                    r[f"{k}_long_worker_round_trip"] = stats([x["apply"]["call_to_applied"] for x in longs[k]])
+                    r[f"{k}_long_cards"] = [x["apply"]["cards"] for x in longs[k]]
                 r["load"] = loadavg()
                 r["raw"] = {"rows": rows, "long": longs}
                 results["profiles"][name] = r
                 print(f"\n{name} (CPU x{slowdown} on the page's thread), {args.runs} runs "
                       f"[{time.perf_counter() - started:.0f} s], load average now {r['load']}: median (min-max)")
-                for kind in ("first", "return"):
-                    t, b = r[f"thin_{kind}"], r[f"bare_{kind}"]
-                    print(f"  {kind:6} visit: painted {fmt(t['painted'])} | MicroPython live {fmt(t['live'])} | "
+                for page_kind, kind in ((k, v) for k in kinds[:-1] for v in ("first", "return")):
+                    t, b = r[f"{page_kind}_{kind}"], r[f"bare_{kind}"]
+                    print(f"  {page_kind}, {kind:6} visit: painted {fmt(t['painted'])} | MicroPython live {fmt(t['live'])} | "
                           f"worker ready {fmt(t['worker'])} | first view applied {fmt(t['ready'])}")
                     print(f"                bare Pyodide in a worker ready {fmt(b['ready'])}")
                     print(f"                main-thread long tasks, sum over 50 ms: {fmt(t['long_excess'])}, "
@@ -396,12 +410,15 @@ def main(argv=None) -> int:
                     print(f"                bytes until ready: {fmt(t['bytes'], 'MB', 1e6, 2)} as served, "
                           f"{fmt(t['bytes_br'], 'MB', 1e6, 2)} with brotli, {fmt(t['bytes_gzip'], 'MB', 1e6, 2)} gzipped "
                           f"(bare: {fmt(b['bytes_br'], 'MB', 1e6, 2)} with brotli)")
-                print(f"  tap on the stock -> DOM via the worker: {fmt(r['taps'], digits=1)} over {len(tap_ms)} taps")
-                print(f"  long game ({LONG_MOVES} moves, {r['long_cards']} cards changed): MicroPython's apply "
-                      f"{fmt(r['long_apply'], digits=1)}, longest task around it {fmt(r['long_apply_long_max'])}; "
-                      f"engine call to applied {fmt(r['long_worker_round_trip'])}")
-                print(f"  the same view built from nothing (52 elements): {fmt(r['long_build'], digits=1)}, "
-                      f"longest task around it {fmt(r['long_build_long_max'])}", flush=True)
+                for k in kinds[:-1]:
+                    print(f"  {k}: tap on the stock -> DOM via the worker: {fmt(r[f'{k}_taps'], digits=1)} "
+                          f"over {len(tap_ms[k])} taps")
+                    print(f"  {k}: long game ({LONG_MOVES} moves, {r[f'{k}_long_cards']} cards changed): MicroPython's "
+                          f"apply {fmt(r[f'{k}_long_apply'], digits=1)}, longest task around it "
+                          f"{fmt(r[f'{k}_long_apply_long_max'])}; engine call to applied "
+                          f"{fmt(r[f'{k}_long_worker_round_trip'])}")
+                    print(f"  {k}: the same view built from nothing (52 elements): {fmt(r[f'{k}_long_build'], digits=1)}, "
+                          f"longest task around it {fmt(r[f'{k}_long_build_long_max'])}", flush=True)
     finally:
         server.shutdown()
     results["load_end"] = loadavg()

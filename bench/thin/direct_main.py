@@ -1,0 +1,11 @@
+# The thin layer started without PyScript (bench/thin/direct.mjs runs this in the vendored MicroPython):
+# the same Layer as thin_main.py, the engine reached through direct.mjs's plain module worker.
+import js
+from jsffi import create_proxy
+
+js.performance.mark("thin-mpy-start")
+
+import thin_layer
+
+layer = thin_layer.Layer(js, js.document, create_proxy, str(js.location.hash)[1:] or "CF1-D3-AAAAACL")
+layer.connect(await js.thinEngine)
