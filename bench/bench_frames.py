@@ -12,7 +12,7 @@ requestAnimationFrame callbacks, plus the long animation frames the browser repo
     cascade     the win celebration, from the winning move of a saved game one move from the win
                 (the save record is built here with the engine, under CPython), to the win dialog
     search      a hint asked for on deal 9, which the solver's worker searches for its whole budget
-                (seconds) before it says it could not decide: the main thread, idle meanwhile, must
+                (seconds) before it shows a move it could not prove: the main thread, idle meanwhile, must
                 keep every frame (the worker's own start is before the phase)
 
 For each phase it prints the frames, the median, p95 and max frame time, and the frames over
@@ -185,7 +185,7 @@ def phase_cascade(page, base):
 def phase_search(page, base):
     put_storage(page, base, {})
     open_game(page, base, Game.new(number=9).code)
-    unknown = '#assist[data-kind="unknown"]:not([hidden])'
+    unknown = '#assist[data-kind="guess"]:not([hidden])'   # undecided: a move, not proved
     page.keyboard.press("h")                 # the first hint also starts the worker: not measured
     page.wait_for_selector(unknown, timeout=180_000)
     page.evaluate("window.__framesStart()")

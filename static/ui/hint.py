@@ -17,8 +17,14 @@ of position cancels the hint being searched. The worker receives the game as a c
 (deal code + moves) and answers with plain JSON.
 
 The page marks its state on #game for tests and styles: ``data-solver`` ("booting", "ready",
-"failed"; "idle" until first needed), and on the #assist panel ``data-kind`` ("wait", "hint", "lost", "unknown", "stuck",
-"search", "note") with ``data-move`` (the hinted move) and ``data-undos`` (the lost offer).
+"failed"; "idle" until first needed), and on the #assist panel ``data-kind`` ("wait", "hint", "guess", "lost",
+"unknown", "stuck", "search", "note") with ``data-move`` (the hinted move) and ``data-undos`` (the lost offer).
+
+A hint always shows a move when one is legal: "hint" the first move of a proved winning line; "guess" a
+move the solver could not prove (it could not decide the position within its budget), picked by
+canfield.tasks.HintSearch's rule and said so ("Hint (not proved): ..."); "lost" says the position is lost,
+offers the undos back, and shows the move that sends up the most cards still possible. "unknown" (no
+hint) is left for a position the solver could not decide with no move to show.
 """
 
 from __future__ import annotations
@@ -43,11 +49,17 @@ WORKER_NAME = "canfield-solver"
 WORKER_SRC = "./static/solver_worker.py"
 WORKER_CONFIG = "./pyscript.toml"
 
-# Interactive budgets: a hint answers within a few seconds on a slow phone.
-HINT_NODES = 300_000
-HINT_SECONDS = 6.0
+# Interactive budgets: a hint answers within 3 s on a desktop and 8 s on a phone (the worker's Pyodide
+# runs at about half CPython's speed). The node budgets end a desktop's searches (the same answer on
+# every machine); the time limits end them on a slow phone: at most 1.6 + 0.6 + 0.6 s of search.
+HINT_NODES = 100_000     # the position solved
+HINT_SECONDS = 1.6
 BACK_NODES = 20_000      # each earlier position, for the lost-position offer
-BACK_SECONDS = 8.0
+BACK_SECONDS = 0.6
+BEST_NODES = 10_000      # the move shown when no winning line is proved (canfield.tasks.HintSearch's rule)
+BEST_SECONDS = 0.6
+LINE_NODES = 300_000     # "Show me how": the whole winning line, a longer search
+LINE_SECONDS = 6.0
 WINNABLE_TRIES = 20
 WINNABLE_SECONDS = 20.0
 GRADED_TRIES = 60        # deals tried for a chosen grade (about one in four is expert)
@@ -271,9 +283,12 @@ class SolverClient:
 
     def changed(self):
         """The position changed (a move, undo, new deal...): the hint searched for the old one stops (the
-        controller closes its panel and drops its offer)."""
+        controller closes its panel and drops its offer; an unproved hint's panel closes here, after an
+        animated finish when one is running, which any other action would cut short)."""
         if self.pending is not None and self.pending[1] in ("hint", "analyse"):
             self._cancel()
+        if self.kind == "guess" and not self.view.ui.finishing:
+            self.dispatch(HidePanel())
         if self.analysis.open and self.analysis_version != self.view.ui.version:
             self.analysis.hide()   # the analysis was of another position
         window.setTimeout(self._tick, 0)
@@ -315,7 +330,17 @@ class SolverClient:
         self._show("wait", view.t("assist.thinking"), ("cancel",))
         self._send("hint", {"id": rid, "save": to_save(game), "max_nodes": HINT_NODES,
                             "max_seconds": HINT_SECONDS, "back_nodes": BACK_NODES,
-                            "back_seconds": BACK_SECONDS}, self._on_hint)
+                            "back_seconds": BACK_SECONDS, "best_nodes": BEST_NODES,
+                            "best_seconds": BEST_SECONDS}, self._on_hint)
+
+    def _move_of(self, res):
+        """The answer's move, marked on the board (None when it has none)."""
+        text = res.get("move")
+        if not text:
+            return None
+        move = self.view.game.parse_move(text)
+        self.dispatch(HintShown(move))
+        return move
 
     def _on_hint(self, res):
         if not self._current(res, "hint"):
@@ -323,19 +348,23 @@ class SolverClient:
         view = self.view
         t = view.t
         verdict = res.get("verdict")
-        if verdict == "won" and res.get("move"):
-            move = view.game.parse_move(res["move"])
-            self.dispatch(HintShown(move))
+        move = self._move_of(res) if verdict in ("won", "lost", "unknown") else None
+        if verdict == "won" and move is not None and res.get("proved", True):
             self._show("hint", self._sentence(move), move=str(move))
         elif verdict == "lost":
             undos = res.get("undos")
+            said = " " + self._sentence(move, "assist.lost.hint") if move is not None else ""
+            shown = str(move) if move is not None else None
             if undos:
                 label = t("assist.back.1") if undos == 1 else t("assist.back.n", n=undos)
-                self._show("lost", t("assist.lost") + " " + t("assist.lost.back"), ("back", "new", "analyse"),
-                           undos=undos, back_label=label)
+                self._show("lost", t("assist.lost") + " " + t("assist.lost.back") + said, ("back", "new", "analyse"),
+                           undos=undos, back_label=label, move=shown)
             else:
-                self._show("lost", t("assist.lost") + " " + t("assist.lost.none"), ("new", "analyse"))
-        elif verdict == "unknown":
+                self._show("lost", t("assist.lost") + " " + t("assist.lost.none") + said, ("new", "analyse"),
+                           move=shown)
+        elif move is not None:
+            self._show("guess", self._sentence(move, "assist.guess"), move=str(move))
+        elif verdict in ("won", "unknown"):
             self._show("unknown", t("assist.unknown"))
         elif verdict == "error":
             self._show("note", t("assist.failed"))
@@ -353,8 +382,9 @@ class SolverClient:
         rid = self._new_request("line")
         version = view.ui.version
         self._show("wait", view.t("assist.thinking"), ("cancel",))
-        self._send("line", {"id": rid, "save": to_save(game), "max_nodes": HINT_NODES,
-                            "max_seconds": HINT_SECONDS}, lambda res: self._on_line(res, version))
+        self._send("line", {"id": rid, "save": to_save(game), "max_nodes": LINE_NODES,
+                            "max_seconds": LINE_SECONDS, "best_nodes": BEST_NODES,
+                            "best_seconds": BEST_SECONDS}, lambda res: self._on_line(res, version))
 
     def _on_line(self, res, version):
         if not self._current(res, "line") or version != self.view.ui.version:
@@ -366,26 +396,32 @@ class SolverClient:
             self.dispatch(LineFound(tuple(res["moves"]), version))
         elif verdict == "lost":
             self._show("lost", t("assist.lost") + " " + t("replay.no_line"), ("new",))
+        elif verdict == "unknown" and res.get("move"):
+            # no line to play, but a move to try: the unproved hint, said so
+            move = self._move_of(res)
+            self._show("guess", t("assist.line.unknown") + " " + self._sentence(move, "assist.guess"), move=str(move))
         elif verdict == "unknown":
             self._show("unknown", t("assist.unknown"))
         elif verdict == "error":
             self._show("note", t("assist.failed"))
 
-    def _sentence(self, move):
-        """The hint in the engine's sentence style, without revealing a card the player cannot see."""
+    def _sentence(self, move, key="assist.hint"):
+        """The hint in the engine's sentence style, without revealing a card the player cannot see;
+        `key` the message ("assist.hint" proved, "assist.guess" not proved, "assist.lost.hint" in a lost
+        position) and its ".draw" and ".recycle" forms."""
         t = self.view.t
         game = self.view.game
         if move.src == "S":
-            return t("assist.hint.draw")
+            return t(key + ".draw")
         if move.dst == "S":
-            return t("assist.hint.recycle")
+            return t(key + ".recycle")
         g = game.copy()
         g.play(move)
         text = g.describe_move(move, self.view.lang)
         if len(g.reserve) < len(game.reserve) or g.won:
             # the refill (the next reserve card) or the end of the game: keep the first sentence only
             text = text.split(". ", 1)[0].rstrip(".") + "."
-        return t("assist.hint", sentence=text)
+        return t(key, sentence=text)
 
     def _go_back(self):
         self.dispatch(GoBack())   # the offer in the UI state, if it is still for this position
