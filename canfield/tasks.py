@@ -17,7 +17,7 @@ from .rules import check_draw, get_rules
 from .search import DEFAULT_NODES, LOST, WINNABLE_NODES, WON, Solver
 
 BEST_NODES = 200_000      # positions visited, for the best a position allows (canfield.insight.best_possible)
-HINT_BEST_NODES = 10_000  # positions the hint's best search visits, for a move it cannot prove
+HINT_BEST_NODES = 6_000   # positions the hint's best search visits, for a move it cannot prove
 
 # Which part of the hint's rule chose an unproved move (``Guess.rule``): see ``HintSearch``.
 MOST_CARDS, STOCK, FIRST = "most_cards", "stock", "first"

@@ -104,9 +104,9 @@ async def hint(request):
         req, rid = _start(request)
         t0 = time.monotonic()
         task = HintSearch(from_save(req["save"]), int(req.get("max_nodes", 100_000)),
-                          float(req.get("max_seconds", 1.6)), int(req.get("back_nodes", 20_000)),
+                          float(req.get("max_seconds", 1.5)), int(req.get("back_nodes", 20_000)),
                           float(req.get("back_seconds", 0.6)), best_nodes=int(req.get("best_nodes", HINT_BEST_NODES)),
-                          best_seconds=float(req.get("best_seconds", 0.6)))
+                          best_seconds=float(req.get("best_seconds", 0.7)))
     except (ValueError, KeyError, TypeError) as exc:
         return _error(request, exc)
     if not await _drive(task, rid):
@@ -158,7 +158,7 @@ async def line(request):
         task = HintSearch(from_save(req["save"]), int(req.get("max_nodes", 200_000)),
                           float(req.get("max_seconds", 5.0)), back_nodes=0, back_seconds=0.0,
                           best_nodes=int(req.get("best_nodes", HINT_BEST_NODES)),
-                          best_seconds=float(req.get("best_seconds", 0.6)))
+                          best_seconds=float(req.get("best_seconds", 0.7)))
     except (ValueError, KeyError, TypeError) as exc:
         return _error(request, exc)
     if not await _drive(task, rid):

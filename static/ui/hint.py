@@ -51,13 +51,14 @@ WORKER_CONFIG = "./pyscript.toml"
 
 # Interactive budgets: a hint answers within 3 s on a desktop and 8 s on a phone (the worker's Pyodide
 # runs at about half CPython's speed). The node budgets end a desktop's searches (the same answer on
-# every machine); the time limits end them on a slow phone: at most 1.6 + 0.6 + 0.6 s of search.
+# every machine); the time limits end them on a slow phone or a loaded machine: at most 1.5 s, then
+# 0.6 s for the search back (lost only), then 0.7 s for the fallback (no proved line only).
 HINT_NODES = 100_000     # the position solved
-HINT_SECONDS = 1.6
+HINT_SECONDS = 1.5
 BACK_NODES = 20_000      # each earlier position, for the lost-position offer
 BACK_SECONDS = 0.6
-BEST_NODES = 10_000      # the move shown when no winning line is proved (canfield.tasks.HintSearch's rule)
-BEST_SECONDS = 0.6
+BEST_NODES = 6_000       # the move shown when no winning line is proved (canfield.tasks.HintSearch's rule)
+BEST_SECONDS = 0.7
 LINE_NODES = 300_000     # "Show me how": the whole winning line, a longer search
 LINE_SECONDS = 6.0
 WINNABLE_TRIES = 20
