@@ -271,8 +271,9 @@ def visit(context, base: str, path: str, slowdown: int, settle_ms: int = 2000):
     return page, figures
 
 
-def taps(page, n: int, touch: bool) -> list[float]:
-    """n taps on the stock, each waited for; the round trips (pointerdown to the board's DOM change)."""
+def taps(page, n: int, touch: bool) -> list[list[float]]:
+    """n taps on the stock, each waited for; the round trips [pointerdown to the board's DOM change, to the
+    next frame after it] (bench/bench_tap.py's two figures for today's page)."""
     done = page.evaluate("window.__taps.length")
     for i in range(n):
         box = page.locator('.slot[data-pile="stock"]').bounding_box()
@@ -283,7 +284,7 @@ def taps(page, n: int, touch: bool) -> list[float]:
             page.mouse.click(x, y)
         page.wait_for_function("n => window.__taps.length > n", arg=done + i, timeout=30_000)
         page.wait_for_timeout(60)
-    return [t1 - t0 for t0, t1, _ in page.evaluate("window.__taps")[done:]]
+    return [[t1 - t0, t2 - t0] for t0, t1, t2 in page.evaluate("window.__taps")[done:]]
 
 
 def long_game(page) -> dict:
@@ -350,7 +351,7 @@ def main(argv=None) -> int:
                 options, slowdown = PROFILES[name]
                 kinds = [k for k in args.pages.split(",") if k != "bare"] + ["bare"]
                 rows = {f"{k}_{v}": [] for k in kinds for v in ("first", "return")}
-                tap_ms: dict[str, list[float]] = {k: [] for k in kinds}
+                tap_ms: dict[str, list[list[float]]] = {k: [] for k in kinds}
                 longs: dict[str, list[dict]] = {k: [] for k in kinds}
                 started = time.perf_counter()
                 for run in range(args.runs):
@@ -385,7 +386,8 @@ def main(argv=None) -> int:
                                                                      "long_max", "bytes", "bytes_gzip", "bytes_br")}
                      for k, v in rows.items()}
                 for k in kinds[:-1]:
-                    r[f"{k}_taps"] = stats(tap_ms[k])
+                    r[f"{k}_taps"] = stats([t[0] for t in tap_ms[k]])
+                    r[f"{k}_taps_frame"] = stats([t[1] for t in tap_ms[k]])
                     r[f"{k}_tap_ms"] = tap_ms[k]
                     r[f"{k}_long_apply"] = stats([x["apply"]["ms"] for x in longs[k]])
                     r[f"{k}_long_apply_long_max"] = stats([x["apply"]["long_max"] for x in longs[k]])
@@ -411,8 +413,8 @@ def main(argv=None) -> int:
                           f"{fmt(t['bytes_br'], 'MB', 1e6, 2)} with brotli, {fmt(t['bytes_gzip'], 'MB', 1e6, 2)} gzipped "
                           f"(bare: {fmt(b['bytes_br'], 'MB', 1e6, 2)} with brotli)")
                 for k in kinds[:-1]:
-                    print(f"  {k}: tap on the stock -> DOM via the worker: {fmt(r[f'{k}_taps'], digits=1)} "
-                          f"over {len(tap_ms[k])} taps")
+                    print(f"  {k}: tap on the stock -> DOM via the worker: {fmt(r[f'{k}_taps'], digits=1)}, "
+                          f"-> the next frame {fmt(r[f'{k}_taps_frame'], digits=1)}, over {len(tap_ms[k])} taps")
                     print(f"  {k}: long game ({LONG_MOVES} moves, {r[f'{k}_long_cards']} cards changed): MicroPython's "
                           f"apply {fmt(r[f'{k}_long_apply'], digits=1)}, longest task around it "
                           f"{fmt(r[f'{k}_long_apply_long_max'])}; engine call to applied "
