@@ -164,18 +164,19 @@ class HintSearch(Task):
 
     1. the first move of the line that sends up the most cards among the positions the best search
        visited (``BestSearch``: depth first, the legal moves in the engine's order, foundation moves
-       first; at most `best_nodes` positions and `best_seconds`): the first line found to reach that
-       many. A line that sends up every card wins the game: the move is then proved after all
-       (``proved``, ``line``);
+       first; at most `best_nodes` positions and `best_seconds`; never into a position the game has
+       been in before, so that a player who follows these moves never goes round in a circle): of the
+       lines found to reach that many, the shortest, then the first. A line that sends up every card
+       wins the game: the move is then proved after all (``proved``, ``line``);
     2. when no line found sends up a card: the stock move (a draw, or the recycle), which brings out
        cards the table has not seen;
     3. when the stock cannot move either: the first legal move in the engine's order.
 
     Why: a win is every card sent up, so in a position the solver could not decide the line that
     gets closest is the best bet a bounded search can name; in a position proved lost it is the score
-    the player can still make (the same search as canfield.insight's ``best_possible``). Within the
-    node budgets the answer is the same on every machine; the time limits only cut a search short on
-    a slow one. `best_nodes` 0: no fallback.
+    the player can still make (the search of canfield.insight's ``best_possible``, without the way
+    back). Within the node budgets the answer is the same on every machine; the time limits only cut a
+    search short on a slow one. `best_nodes` 0: no fallback.
 
     ``verdict``, ``move``, ``proved`` and ``line`` sum it up for the page: the move to show, and
     whether it is the first move of a proved winning line (the solver's, or the fallback's)."""
@@ -204,7 +205,8 @@ class HintSearch(Task):
             if found is not None:
                 self.undos, self.back = found
         if self.best_nodes > 0 and self.game.legal_moves():
-            best = yield from self._sub(BestSearch(self.game, self.best_nodes, max_seconds=self.best_seconds))
+            best = yield from self._sub(BestSearch(self.game, self.best_nodes, max_seconds=self.best_seconds,
+                                                   avoid=earlier_positions(self.game)))
             self.fallback = Guess.of(self.game, best)
         return res
 
@@ -246,7 +248,8 @@ class Guess:
     (``MOST_CARDS``, ``STOCK`` or ``FIRST``: which part of the rule chose it), ``line`` (the line found
     that sends up the most cards, texts, the move its first; empty unless ``MOST_CARDS``), ``cards``
     (the foundation cards at its end), ``start`` (those of the position), ``exact`` (the best search
-    visited every reachable position: ``cards`` is the most the position allows), ``won`` (the line
+    visited every reachable position, none of the game's earlier ones in the way: ``cards`` is the most
+    the position allows), ``won`` (the line
     wins the game) and ``nodes`` (the positions visited)."""
 
     __slots__ = ("move", "rule", "line", "cards", "start", "exact", "won", "nodes")
@@ -301,18 +304,43 @@ def _found(state):
     return sum(map(len, state[3]))
 
 
+def position_key(game):
+    """A position as BestSearch tells positions apart: the piles, and the pass through the stock when
+    the rules limit the passes (the score left out)."""
+    key = game.state()[:5]
+    return key + (game.pass_number,) if game.rules.passes is not None else key
+
+
+def earlier_positions(game):
+    """The keys (``position_key``) of the positions `game` has been in before its current one, back to
+    its start; the game is not changed."""
+    g = game.copy()
+    keys = set()
+    while g.undo():
+        keys.add(position_key(g))
+    keys.discard(position_key(game))
+    return keys
+
+
 class BestSearch(Task):
     """``best_possible`` in slices: a depth-first search of every position reachable from `game`'s
     (a set of visited positions, told apart by their pass through the stock when the rules limit the
     passes; the legal moves in the engine's order, foundation moves first), at most `max_nodes`
     positions (and `max_seconds` of its slices, when given: ``timed_out`` then), keeping the line to
-    the first position found with the most foundation cards."""
+    the position with the most foundation cards: of those found, the one its line reaches in the
+    fewest moves, then the first found.
 
-    def __init__(self, game, max_nodes=BEST_NODES, should_stop=None, max_seconds=None):
+    `avoid`: positions (``position_key``) the lines never enter, as if visited already: the hint gives
+    the game's earlier positions, so that a player who follows its moves never goes round in a circle
+    (a line back through one of them would be an undo's business). ``exact`` is then False when one
+    of them was in the way."""
+
+    def __init__(self, game, max_nodes=BEST_NODES, should_stop=None, max_seconds=None, avoid=()):
         super().__init__(should_stop, max_seconds)
         self.game = game.copy()      # searched in place (apply/unapply)
         self.origin = game.copy()    # the position searched, untouched
         self.max_nodes = max_nodes
+        self.avoid = frozenset(avoid)
 
     def _work(self):
         g = self.game
@@ -320,7 +348,9 @@ class BestSearch(Task):
         start = best = _found(state)
         best_line = []
         passes = g.rules.passes is not None   # the pass then matters: the same piles, fewer recycles left
+        avoid = self.avoid
         seen = {state[:5] + (g.pass_number,) if passes else state[:5]}
+        barred = False                         # an avoided position was in the way
         path = []
         stack = [iter(g.legal_moves())]
         nodes = 1
@@ -338,13 +368,14 @@ class BestSearch(Task):
             g.apply(mv)
             state = g.state()
             key = state[:5] + (g.pass_number,) if passes else state[:5]
-            if key in seen:
+            if key in seen or key in avoid:
+                barred |= key in avoid
                 g.unapply()
                 continue
             seen.add(key)
             path.append(mv)
             f = _found(state)
-            if f > best:
+            if f > best or (f == best > start and len(path) < len(best_line)):
                 best, best_line = f, list(path)
             if nodes >= self.max_nodes:
                 break
@@ -359,7 +390,7 @@ class BestSearch(Task):
                 yield
                 mark = time.perf_counter()
             stack.append(iter(g.legal_moves()))
-        exact = not stack or best == total
+        exact = (not stack and not barred) or best == total
         check = self.origin.copy()  # the line replayed with the checked `play`, move by move
         texts = [str(check.play(str(m))) for m in best_line]
         return Best(best, texts, exact, nodes, start)

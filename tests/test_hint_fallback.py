@@ -209,3 +209,20 @@ def test_the_worker_hint_and_line_carry_the_move():
     res = _call(w.hint, id=25, save=to_save(lost), max_nodes=5000, max_seconds=60, back_nodes=5000, back_seconds=60)
     assert res["verdict"] == LOST and res["undos"] and res["move"] in texts(lost) and res["proved"] is False
     json.dumps(res)
+
+
+def test_following_the_unproved_hints_never_goes_round_in_a_circle():
+    """Canfield CF1-D3-AAAAAAJ from the deal, each move the hint's (not proved): the first version traded a
+    card between two columns for ever from the 6th move on; a hint by the rule's first part never leads
+    back to a position of the game, and cards go up."""
+    from canfield.tasks import earlier_positions, position_key
+
+    g = Game.from_code("CF1-D3-AAAAAAJ")
+    for _ in range(14):
+        task = HintSearch(g, max_nodes=500, back_nodes=0, best_nodes=6000)
+        task.run()
+        assert not task.proved
+        g.play(task.move)
+        if task.fallback.rule == MOST_CARDS:
+            assert position_key(g) not in earlier_positions(g), [str(m) for m in g.history]
+    assert cards(g) > 1

@@ -23,7 +23,7 @@ The page marks its state on #game for tests and styles: ``data-solver`` ("bootin
 A hint always shows a move when one is legal: "hint" the first move of a proved winning line; "guess" a
 move the solver could not prove (it could not decide the position within its budget), picked by
 canfield.tasks.HintSearch's rule and said so ("Hint (not proved): ..."); "lost" says the position is lost,
-offers the undos back, and shows the move that sends up the most cards still possible. "unknown" (no
+offers the undos back, and shows the first move of the best line found (the most cards). "unknown" (no
 hint) is left for a position the solver could not decide with no move to show.
 """
 

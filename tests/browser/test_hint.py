@@ -159,8 +159,8 @@ def test_lost_position_offer_undoes_back_to_a_winnable_position(open_game):
     expect(panel).to_be_visible(timeout=ANSWER_MS)
     expect(page.locator("#assist-text")).to_contain_text("can no longer be won")
     expect(panel).to_have_attribute("data-undos", "1")
-    # and a move still: the one that sends up the most cards still possible, marked on the board
-    expect(page.locator("#assist-text")).to_contain_text("Hint (for the most cards still possible): ")
+    # and a move still: the first of the best line found (the most cards), marked on the board
+    expect(page.locator("#assist-text")).to_contain_text("Hint (no win left; the best line found): ")
     assert_move_marked(page, game, panel.get_attribute("data-move"))
     back = page.locator('#assist [data-assist="back"]')
     expect(back).to_have_text("Undo 1 move")
