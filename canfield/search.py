@@ -24,15 +24,29 @@ waste bottom .. waste top, then the stock in drawing order) with the waste size.
 - safe foundation moves, for rules without take-backs: see ``Solver._auto``.
 
 The rule set's parameters (columns, build and wrap, what moves, how empty columns fill, take-backs) are
-read as the engine reads them. With a limit on the passes through the stock the position also holds the
-pass number and the waste size exactly (the low six bits of `p` the waste size, the rest the recycles so
-far); the talon moves are then "draw within this pass, then play that card" (a draw commutes with every
-move but the waste top's, so drawing just before the card is played loses no line) and one move that
-draws the rest of the stock and recycles, while a pass is left.
+read as the engine reads them. With a limit on the passes through the stock the position also holds its
+stock state exactly, p = waste size + 256 x recycles so far; the talon moves are then "draw (and recycle,
+while passes are left) up to that card, then play it": a card of this pass or of a later one, the move
+naming the pass. Draws and recycles commute with every move but a talon card's, so making them just
+before the card is played loses no line, and a bare recycle is no move.
+
+Stock dominance (limited passes): a stock state px covers py (``Solver._covers``) when draws and recycles
+alone lead from px to py (the same pass, py a number of draws further; or an earlier pass, py then
+reached by drawing from an empty waste; or py at the end of the stock). Two positions with the same piles
+whose stock states are so related: every talon move of the covered one is a talon move of the other,
+with the same position after it, and every other move keeps the relation. The visited key leaves the
+stock state out; its value is the states searched with those piles (where every pass draws one card,
+covering is p <= p' and the value is the least p), and a child covered by one of them is not searched.
+"Lost" stays exact: if a searched position could win, take one with the shortest win; the first move of
+that win leads to a child, covered by a searched position that wins in as few moves (the relation is a
+simulation, move for move), shorter still. (A bare recycle move would break that: the position before it
+covers the one after it, and neither would be searched further.)
 
 Children are tried fewest reserve cards first, then most foundation cards, then in the order
 foundation moves, reserve to column, moves that empty a column, talon to column, other column
-moves, take-backs. The order changes only how soon a win is found, never a verdict.
+moves, take-backs; within a kind, the columns in an order of their cards (descending bytes, the empty
+ones last), never of their names, so a position's search does not depend on which column holds what
+(tests/test_solver_symmetry.py). The order changes only how soon a win is found, never a verdict.
 
 What keeps it fast (the same search, position for position, as before these): an expansion lists its
 children as recipes (the move, the parts of the child, its key's head made once from the parent's
@@ -154,9 +168,10 @@ class Solver:
     """A resumable search from `game`'s current position (see the module docstring)."""
 
     def __init__(self, game, max_nodes=DEFAULT_NODES, max_seconds=None, should_stop=None, auto=True, order="reserve",
-                 restarts=True, first_run=1000, max_runs=8, clock=None, one_empty=True):
+                 restarts=True, first_run=1000, max_runs=8, clock=None, one_empty=True, dominance=True):
         self.game = game.copy()
         self.one_empty = one_empty
+        self.dominance = dominance
         # what max_seconds measures: wall time by default; a benchmark on a shared machine passes
         # time.process_time (the CPU time of this process)
         self.clock = clock or time.perf_counter
@@ -190,8 +205,8 @@ class Solver:
                      (rules.empty_takes("T", True), rules.empty_takes("W", True)))
         self.refills = rules.refills
         self.takeback = rules.takeback
-        # limited passes: the talon is searched move by move (draw, recycle, the waste top), the pass
-        # number in the position; unlimited: the "k+" talon moves of the module docstring
+        # limited passes: the talon moves name the pass (draws and recycles, then the card), the stock state
+        # in the position; unlimited: the "k+" talon moves of the module docstring
         self.limited = rules.passes is not None
         if self.limited and rules.passes > 255:
             raise ValueError(f"the solver counts at most 255 passes through the stock, not {rules.passes}")
@@ -229,11 +244,18 @@ class Solver:
         self._reach_cache = reach.setdefault(self.draw, {})
         self._infos = {}
         self._backs_cache = {}
+        # with limited passes, the visited positions are keyed without the pass number and the waste size
+        # (see "Stock dominance" in the module docstring): `dom` says so, `dom1` that every pass draws one
+        # card (then the key keeps the least of p = waste size + 256 x recycles, a total order)
+        self.dom = bool(self.limited and self.dominance)
+        self.pass_draws = (tuple(rules.draw_for(self.draw, k) for k in range(rules.passes)) if self.limited
+                           else (self.draw,))
+        self.dom1 = self.dom and all(d == 1 for d in self.pass_draws)
         self.res = bytes(c.index % 52 for c in game.reserve)
         # what every expansion reads, in one tuple (one attribute read instead of fourteen)
         self._conf = (self._infos, self.res, self.fits, self.tails, self.tname, self.ncols, self.refills, self.limited,
                       self._reach_cache, self.empty, self.one_empty, self.draw == 1, rules.tail_moves,
-                      rules.single_moves, self.takeback, self._backs_cache)
+                      rules.single_moves, self.takeback, self._backs_cache, self.dom)
         counts = [[] for _ in range(4)]
         for i, pile in enumerate(game.foundations):
             counts[SUITS.index(fsuits[i])].append(len(pile))
@@ -257,10 +279,35 @@ class Solver:
             return 0
         return p
 
-    @staticmethod
-    def _key(st):
+    def _key(self, st):
+        """The visited key of `st`: reserve size, waste size and recycles, talon, the columns sorted; with
+        stock dominance (`dom`) the waste size and recycles are left out (they are the key's value)."""
         cols, r, fnd, tal, p = st
-        return bytes((r, p & 255, p >> 8)) + tal + b"\xff" + b"\xfe".join(sorted(cols))
+        head = bytes((r,)) if self.dom else bytes((r, p & 255, p >> 8))
+        return head + tal + b"\xff" + b"\xfe".join(sorted(cols))
+
+    def _covers(self, px, py, n):
+        """With limited passes: does the stock state px (waste size + 256 x recycles) reach py by draws and
+        recycles alone, the talon holding n cards? Then a position with px has every line of the same
+        position with py (see "Stock dominance" in the module docstring)."""
+        rx, ry = px >> 8, py >> 8
+        wx, wy = px & 255, py & 255
+        if wy == n:
+            # the end of the stock: drawn to from any waste size of this pass or of an earlier one
+            return rx <= ry
+        d = self.pass_draws[ry]
+        if rx == ry:
+            return wy >= wx and (wy - wx) % d == 0
+        # an earlier pass: drawn to its end, recycled (a pass is left, since ry is one), then drawn from 0
+        return rx < ry and wy % d == 0
+
+    def _dominated(self, old, py, n):
+        """Is py covered by one of the stock states `old` (a tuple) kept for a key?"""
+        covers = self._covers
+        for px in old:
+            if covers(px, py, n):
+                return True
+        return False
 
     def _reach(self, p, n):
         """Waste sizes (1..n) reachable by drawing and recycling from waste size p: the card at
@@ -354,18 +401,19 @@ class Solver:
         else:
             bk = bi = bj = -1
         (infos, res, fits, tail_depths, tname, ncols, refills, limited, reach, empty, one_empty, draw1, tails, single,
-         takeback, backs_cache) = self._conf
+         takeback, backs_cache, dom) = self._conf
         info = infos.get(fnd)
         if info is None:
             info = self._info(fnd)
+        # the columns in the order of their cards (the empty ones first), not of their names: the children
+        # of a position come in one order whatever its columns are called
+        idx = sorted(range(ncols), key=cols.__getitem__, reverse=True)
         need, up, safe, fs, wants = info
         n = len(tal)
-        if limited:
-            w, rec = p & 255, p >> 8
         qs = reach.get(p << 8 | n)
         if qs is None:
             if limited:
-                qs = self._reach_in_pass(w, n, self.rules.draw_for(self.draw, rec))
+                qs = self._talon_reach(p, n)
             else:
                 qs = tuple(self._reach(p, n)) if n else ()
             reach[p << 8 | n] = qs
@@ -382,20 +430,20 @@ class Solver:
                 else:
                     look = draw1 and not limited and not safe.isdisjoint(tal)
         if look:
-            forced = self._auto(st, qs, up, safe)
+            forced = self._auto(st, qs, up, safe, idx)
             if forced is not None:
                 mv, (nc, r2, f2, tal2, p2) = forced
                 if rnd is not None:
                     rnd()  # the one child's tie-break, drawn as for any child
-                return [(r2 * 256 - fs - 1, mv, bytes((r2, p2 & 255, p2 >> 8)) + tal2 + b"\xff", nc, r2, f2, tal2, p2,
-                         fs + 1)]
+                head = bytes((r2,)) if dom else bytes((r2, p2 & 255, p2 >> 8))
+                return [(r2 * 256 - fs - 1, mv, head + tal2 + b"\xff", nc, r2, f2, tal2, p2, fs + 1)]
         out = []
         add = out.append
         # the key of a child is its header (reserve, waste size), its talon, then its sorted columns:
         # `pre` for a child with the parent's reserve and talon (the head of the parent's own key),
         # `pre1` with one reserve card less
         if pre is None:
-            pre = bytes((r, p & 255, p >> 8)) + tal + b"\xff"
+            pre = (bytes((r,)) if dom else bytes((r, p & 255, p >> 8))) + tal + b"\xff"
         pre1 = bytes((r - 1,)) + pre[1:] if r else None
         rtopb = res[r - 1:r]
         # -- to the foundations: the reserve top, then the column tops (in the same pass over the columns,
@@ -406,7 +454,7 @@ class Solver:
             add(((r - 1) * 256 - fs - 1 + x, ("R", "F", 1), pre1, cols, r - 1, up[rtop], tal, p, fs + 1))
         accept = wants.copy()  # card -> the columns whose top takes it; () for a card only a slot takes
         empties = []
-        for i in range(ncols):
+        for i in idx:
             col = cols[i]
             if col:
                 top = col[-1]
@@ -436,24 +484,34 @@ class Solver:
         empty_any, empty_waste = empty[r > 0]
         talon_moves = []
         every = bool(empties and empty_waste)  # an empty column takes any talon card
-        for q in qs:
-            c = tal[q - 1]
-            if c in accept or every:
-                rest = tal[:q - 1] + tal[q:]
-                if limited:
-                    p2 = p - w + q - 1
-                else:
+        if limited:
+            # (q, the stock state after, the move's tail): the card at talon index q - 1 played in this pass
+            # or a later one (see _talon_reach)
+            for q, p2, mt in qs:
+                c = tal[q - 1]
+                if c in accept or every:
+                    rest = tal[:q - 1] + tal[q:]
+                    tpre = (bytes((r,)) if dom else bytes((r, p2 & 255, p2 >> 8))) + rest + b"\xff"
+                    if c in need:
+                        x = rnd() if rnd is not None else 0
+                        add((r * 256 - fs - 1 + x, ("T*", "F") + mt, tpre, cols, r, up[c], rest, p2, fs + 1))
+                    talon_moves.append((c, mt, rest, p2, tpre))
+        else:
+            for q in qs:
+                c = tal[q - 1]
+                if c in accept or every:
+                    rest = tal[:q - 1] + tal[q:]
                     p2 = 0 if draw1 or not (q - 1) % 3 or q == n else q - 1
-                tpre = bytes((r, p2 & 255, p2 >> 8)) + rest + b"\xff"
-                if c in need:
-                    x = rnd() if rnd is not None else 0
-                    add((r * 256 - fs - 1 + x, ("T*", "F", q), tpre, cols, r, up[c], rest, p2, fs + 1))
-                talon_moves.append((c, q, rest, p2, tpre))
+                    tpre = bytes((r, p2 & 255, p2 >> 8)) + rest + b"\xff"
+                    if c in need:
+                        x = rnd() if rnd is not None else 0
+                        add((r * 256 - fs - 1 + x, ("T*", "F", q), tpre, cols, r, up[c], rest, p2, fs + 1))
+                    talon_moves.append((c, (q,), rest, p2, tpre))
         # -- the reserve top onto a column (onto an empty one only when columns are not refilled)
         if r and (rtop in accept or (empties and not refills)):
             js = accept.get(rtop, ())
             if empties and not refills:
-                js = sorted(list(js) + empties)
+                js = list(js) + empties
             ov = (r - 1) * 256 - fs
             for j in js:
                 x = rnd() if rnd is not None else 0
@@ -467,7 +525,7 @@ class Solver:
         else:
             r_e, pre_e, rest_e = r, pre, b""
         ov = r_e * 256 - fs
-        for i in range(ncols):
+        for i in idx:
             col = cols[i]
             m = len(col)
             if not m or not (tails or m == 1 or not single):
@@ -491,16 +549,16 @@ class Solver:
                         add((ov + x, (tname[i], tname[j], m, i, j), pre_e, nc, r_e, fnd, tal, p, fs))
         # -- talon cards onto columns
         ov = r * 256 - fs
-        for c, q, rest, p2, tpre in talon_moves:
+        for c, mt, rest, p2, tpre in talon_moves:
             js = accept.get(c, ())
             if every:
-                js = sorted(list(js) + empties)
+                js = list(js) + empties
             card = CARD_BYTES[c]
             for j in js:
                 x = rnd() if rnd is not None else 0
                 nc = list(cols)
                 nc[j] = cols[j] + card
-                add((ov + x, ("T*", tname[j], q), tpre, nc, r, fnd, rest, p2, fs))
+                add((ov + x, ("T*", tname[j]) + mt, tpre, nc, r, fnd, rest, p2, fs))
         # -- the other tails (the column keeps cards), and tails onto an empty column (the whole column
         # onto an empty one is the same position: skipped), by destination column, then count
         free = empties if empties and empty_any else ()
@@ -509,14 +567,14 @@ class Solver:
             # top of the tail's column, what its top takes, 13: the depths that hold that rank), or for an
             # empty column that takes any tail (column, every depth from 1, every card, 1)
             dsts = []
-            for j in range(ncols):
+            for j in idx:
                 col = cols[j]
                 if col:
                     t = col[-1]
                     dsts.append((j, tail_depths[t], fits[t], 13))
                 elif j in free:
                     dsts.append((j, ONES, ANY_CARD, 1))
-        for i in range(ncols):
+        for i in idx:
             col = cols[i]
             m = len(col)
             if m < 2:
@@ -542,7 +600,7 @@ class Solver:
                 # the top card alone
                 js = accept.get(col[-1], ())
                 if free:
-                    js = sorted(list(js) + list(free))
+                    js = list(js) + list(free)
                 if js:
                     rest = col[:-1]
                     top = col[-1:]
@@ -563,7 +621,7 @@ class Solver:
             for c, f in backs:
                 js = accept.get(c)
                 if free:
-                    js = sorted(list(js or ()) + free)
+                    js = list(js or ()) + list(free)
                 elif js is None:
                     continue
                 card = CARD_BYTES[c]
@@ -572,11 +630,27 @@ class Solver:
                     nc = list(cols)
                     nc[j] = cols[j] + card
                     add((ov + x, ("F", tname[j], c), pre, nc, r, f, tal, p, fs - 1))
-        # -- with limited passes: the rest of the stock drawn and the waste recycled, while a pass is left
-        if limited and n and self.rules.passes > rec + 1:
-            x = rnd() if rnd is not None else 0
-            add((r * 256 - fs + x, ("W", "S", 0), bytes((r, 0, rec + 1)) + tal + b"\xff", cols, r, fnd, tal, 256 * (rec + 1), fs))
         return out
+
+    def _talon_reach(self, p, n):
+        """With limited passes, from stock state p (waste size + 256 x recycles) and n talon cards: the talon
+        cards a move may play, as (q, the stock state after, the move's tail (q, recycles)): the card at
+        index q - 1 is on the waste top after drawing in this pass, or after drawing the stock to its end,
+        recycling and drawing in a later pass (while passes are left). A state that another listed for
+        the same card covers (_covers) is left out: it has no line that one lacks. A bare recycle is no
+        move: it commutes with every move but a talon card's, so it is made just before one."""
+        rec, w = p >> 8, p & 255
+        out = []
+        kept = {}
+        for k in range(rec, len(self.pass_draws)):
+            for q in self._reach_in_pass(w if k == rec else 0, n, self.pass_draws[k]):
+                p2 = 256 * k + q - 1
+                before = kept.setdefault(q, [])
+                if any(self._covers(o, p2, n - 1) for o in before):
+                    continue
+                before.append(p2)
+                out.append((q, p2, (q, k)))
+        return tuple(out)
 
     @staticmethod
     def _reach_in_pass(w, n, d):
@@ -589,7 +663,7 @@ class Solver:
             qs.append(n)
         return tuple(qs)
 
-    def _auto(self, st, qs, up, safe):
+    def _auto(self, st, qs, up, safe, idx):
         """A foundation move that loses nothing, played as the only successor, or None.
 
         Only for rules without take-backs (foundation cards never come back). A card c goes up when
@@ -611,7 +685,7 @@ class Solver:
             c = self.res[r - 1]
             if c in safe:
                 return ("R", "F", 1), (cols, r - 1, up[c], tal, p)
-        for i in range(self.ncols):
+        for i in idx:
             col = cols[i]
             if col:
                 c = col[-1]
@@ -675,7 +749,7 @@ class Solver:
         base = self.order
         self.run_rnd = None
         if i == 0:
-            self.main_run = ([[self.start, None, 0, None, None]], {self._key(self.start)})
+            self.main_run = ([[self.start, None, 0, None, None]], self._first_visited())
         if not self.restarts or base is None or i >= 2 * self.max_runs - 1:
             # the main DFS alone, to the end of the budget
             self.stack, self.visited = self.main_run
@@ -685,10 +759,19 @@ class Solver:
             self.run_end = self.nodes + (self.first_run << (i // 2))
         else:
             self.stack = [[self.start, None, 0, None, None]]
-            self.visited = {self._key(self.start)}
+            self.visited = self._first_visited()
             # ties of the order broken at random, the same way on every machine (seeded by the run)
             self.run_rnd = random.Random(i // 2 + 1).random
             self.run_end = self.nodes + (self.first_run << (i // 2))
+
+    def _first_visited(self):
+        """A run's visited positions at its start: a set of keys, or with stock dominance a dict from key to
+        the stock state kept (dom1: the least p) or states (a tuple of those no other covers)."""
+        k = self._key(self.start)
+        if not self.dom:
+            return {k}
+        p = self.start[4]
+        return {k: p if self.dom1 else (p,)}
 
     def _search(self, slice_nodes):
         if self._cancelled:
@@ -698,6 +781,7 @@ class Solver:
             deadline = self.max_seconds - self.elapsed + self.clock()
         expand = self._expand
         total = self.total
+        dom, dom1, dominated, covers = self.dom, self.dom1, self._dominated, self._covers
         join = b"\xfe".join
         order = self.order
         # the reserve order's values come with the children; another order is computed here
@@ -735,18 +819,47 @@ class Solver:
                 # the next child not visited yet (its key as _key(child), from the parts), else back up
                 i = frame[2]
                 end = len(children)
-                while i < end:
-                    child = children[i]
-                    i += 1
-                    k = child[2] + join(sorted(child[3]))
-                    if k not in visited:
-                        break
+                if not dom:
+                    while i < end:
+                        child = children[i]
+                        i += 1
+                        k = child[2] + join(sorted(child[3]))
+                        if k not in visited:
+                            break
+                    else:
+                        stack.pop()
+                        continue
+                    visited.add(k)
+                elif dom1:
+                    # a child whose key holds a stock state at most its own is covered (module docstring)
+                    while i < end:
+                        child = children[i]
+                        i += 1
+                        k = child[2] + join(sorted(child[3]))
+                        old = visited.get(k)
+                        if old is None or old > child[7]:
+                            break
+                    else:
+                        stack.pop()
+                        continue
+                    visited[k] = child[7]
                 else:
-                    stack.pop()
-                    continue
+                    while i < end:
+                        child = children[i]
+                        i += 1
+                        k = child[2] + join(sorted(child[3]))
+                        old = visited.get(k)
+                        if old is None or not dominated(old, child[7], len(child[6])):
+                            break
+                    else:
+                        stack.pop()
+                        continue
+                    p2 = child[7]
+                    n2 = len(child[6])
+                    visited[k] = (p2,) if old is None else tuple(
+                        [q for q in old if not covers(p2, q, n2)] + [p2])
                 _, mv, head, nc, r2, f2, tal2, p2, fs = child
                 frame[2] = i
-                visited.add(k)
                 if fs == total:
                     self.nodes = nodes
                     line = [f[3] for f in stack[1:]] + [mv]
@@ -784,18 +897,13 @@ class Solver:
         append = texts.append
         for mv in line:
             src, dst, count = mv[:3]
-            if dst == "S":  # limited passes: the stock drawn to its end, then the recycle
-                while stock:
-                    g.play(draw)
-                    append("S")
-                g.play(recycle)
-                append("S")
-                continue
             if src == "T*":
                 # the talon card at index count - 1 (waste bottom .. top, then the stock as drawn): on the
                 # waste top when the waste holds `count` cards (the copies of a card told apart by place)
                 guard = 0
-                while len(waste) != count:
+                # with limited passes the move names the pass too: (q, recycles before it)
+                want_pass = mv[3] + 1 if len(mv) == 4 else None
+                while len(waste) != count or want_pass is not None and g.pass_number != want_pass:
                     g.play(draw if stock else recycle)
                     append("S")
                     guard += 1

@@ -46,7 +46,7 @@ def test_a_childs_key_from_its_parents_parts_is_its_key(name):
             for st, entries in walk(solver, rng, 60):
                 for order, _mv, head, cols, r2, f2, tal2, p2, fs in entries:
                     child = (tuple(cols), r2, f2, tal2, p2)
-                    assert head + b"\xfe".join(sorted(cols)) == Solver._key(child)
+                    assert head + b"\xfe".join(sorted(cols)) == solver._key(child)
                     assert fs == sum(f2)
                     assert order == r2 * 256 - fs
                     checked += 1
@@ -72,7 +72,7 @@ def test_the_children_are_those_of_the_plain_generator():
                     line, game = solver._replay([e[1]])
                     solver = Solver(game, 1000)
                     want = (tuple(e[3]), e[4], e[5], e[6], e[7])
-                    assert Solver._key(solver.start) == Solver._key(want), (game.code, line)
+                    assert solver._key(solver.start) == solver._key(want), (game.code, line)
                     played += 1
     assert played >= 150
 
@@ -184,7 +184,7 @@ def test_the_parents_move_undone_is_left_out_and_only_that():
                         if len(mv) == 5:
                             assert told == [x[1] for x in plain if x not in back], (name, mv)
                             for x in back:
-                                assert x[2] + b"\xfe".join(sorted(x[3])) == Solver._key(st), (name, mv)
+                                assert x[2] + b"\xfe".join(sorted(x[3])) == solver._key(st), (name, mv)
                                 left_out += 1
                         else:
                             assert e[4] == st[1] - 1, mv       # written short: a refill happened
