@@ -257,6 +257,8 @@ def visit(context, base: str, path: str, slowdown: int, settle_ms: int = 2000):
       return {painted: mark("thin-painted"), fcp: fcp ? fcp.startTime : null, core_js: end(/pyscript\/core[^/]*\.js$/),
               mpy_wasm: end(/micropython\.wasm$/), mpy_ready: window.__mpyReadyAt ?? null, mpy_start: mark("thin-mpy-start"),
               live: mark("thin-live"), worker: mark("thin-worker-ready"), ready,
+              w_start: mark("direct-worker-start"), w_pyodide: mark("direct-worker-pyodide"),
+              w_unpacked: mark("direct-worker-unpacked"), w_imported: mark("direct-worker-imported"),
               long_excess: long.reduce((a, [, d]) => a + Math.max(0, d - 50), 0),
               long_max: long.reduce((a, [, d]) => Math.max(a, d), 0), long_count: long.length,
               long_observed: window.__long !== null,
@@ -383,7 +385,8 @@ def main(argv=None) -> int:
                         f["bytes_br"] = sum(sizes.get(path, n) for path, n in f["sent"])
                 r = {k: {key: stats([f[key] for f in v]) for key in ("painted", "fcp", "core_js", "mpy_wasm", "mpy_ready",
                                                                      "mpy_start", "live", "worker", "ready", "long_excess",
-                                                                     "long_max", "bytes", "bytes_gzip", "bytes_br")}
+                                                                     "long_max", "bytes", "bytes_gzip", "bytes_br",
+                                                                     "w_start", "w_pyodide", "w_unpacked", "w_imported")}
                      for k, v in rows.items()}
                 for k in kinds[:-1]:
                     r[f"{k}_taps"] = stats([t[0] for t in tap_ms[k]])
@@ -405,6 +408,10 @@ def main(argv=None) -> int:
                     print(f"  {page_kind}, {kind:6} visit: painted {fmt(t['painted'])} | MicroPython live {fmt(t['live'])} | "
                           f"worker ready {fmt(t['worker'])} | first view applied {fmt(t['ready'])}")
                     print(f"                bare Pyodide in a worker ready {fmt(b['ready'])}")
+                    if t["w_start"] is not None:
+                        print(f"                the plain worker: started {fmt(t['w_start'])}, Pyodide booted "
+                              f"{fmt(t['w_pyodide'])}, game.zip unpacked {fmt(t['w_unpacked'])}, engine imported "
+                              f"{fmt(t['w_imported'])}")
                     print(f"                main-thread long tasks, sum over 50 ms: {fmt(t['long_excess'])}, "
                           f"longest {fmt(t['long_max'])}")
                     print(f"                PyScript's core.js fetched {fmt(t['core_js'])}, micropython.wasm fetched "
