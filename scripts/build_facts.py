@@ -1,20 +1,36 @@
-"""Write the parts of index.html that copy Python: the facts boot.js and paint.js read, and the page's texts.
+"""Write the parts of index.html and static/game.css that copy Python: the facts boot.js and paint.js read,
+the page's texts, and the layout's sizes and breakpoints the style sheet uses.
 
-    python scripts/build_facts.py          # rewrite those parts of index.html
-    python scripts/build_facts.py --check  # exit 1 if the committed index.html differs from what it would write
+    python scripts/build_facts.py          # rewrite those parts of index.html and static/game.css
+    python scripts/build_facts.py --check  # exit 1 if a committed file differs from what it would write
 
 Standard library, the engine and static/ui (CPython). Three parts of index.html are written, nothing else:
 
 - the `<script type="application/json" id="facts">` block: the storage keys, how a settings record is
   read (each field's default and allowed values, the size and depth limits), how the look classes on
   #game follow from the settings, the languages, the snapshot's format and board words, the rank letters
-  and suit symbols. static/boot.js (the language, and the settings record it may name) and
+  and suit symbols, and static/ui/layout.py's constants (every upper-case name: the card's ratio, the bar's
+  heights, the breakpoints, the strips...; paint.js's copy of the layout reads them, it holds no number of
+  its own). static/boot.js (the language, and the settings record it may name) and
   static/paint.js (the board before Python) read it; it sits in the page, so the painter's path has no
   extra request;
 - the `#boot-text` block: the loading box's texts in every language (static/ui/i18n.py's boot.* keys);
 - the English texts the page holds before Python translates it: the text of every `data-t` element, the
   `aria-label` of every `data-t-label` one, the `title` of every `data-t-title` one, and the loading
   box's first message and retry button (keys in BOOT_IDS).
+
+Two kinds of parts of static/game.css are written from static/ui/layout.py's constants:
+
+- the part between the `/* ---- written by scripts/build_facts.py` and `/* ---- end of the written part`
+  lines: the skeleton card's size before Python (@property --cw, --ch, --fs), --help-h and --line (the
+  help line's height, the corner index's line height) and the toolbar's height --bar-h with the media
+  queries that switch it, which are bar_height()'s conditions (checked against bar_height on a grid of
+  window sizes before anything is written);
+- the condition of every `@media` or `@container` rule marked with a comment naming it in the layout's
+  terms, e.g. `@container /* layout: width < NARROW */ (max-width: 559.98px) {`: the terms are
+  `landscape`, `width` or `height` `<` or `>=` a layout constant's name (or a number of the style sheet's
+  own), joined by `and`, clauses by `or`. A rule whose condition holds a layout breakpoint without such
+  a mark is refused: CSS takes no variable in a media query, so the number would be a copy.
 
 What cannot be data here is an algorithm written in both languages (the settings reader, the look
 classes, the save hash, the card markup, the language choice): tests/browser/test_facts_parity.py runs
@@ -23,7 +39,7 @@ the JS copies in Chromium and compares them with the Python functions on many in
 The settings facts are read off `ui.settings.Settings` itself (its fields and defaults, what `read`
 accepts, what `look_classes` turns on), not from its module's private tables, and the result is checked
 against `look_classes` on every combination before anything is written. tests/test_facts.py fails when
-the committed file is out of date.
+a committed file is out of date.
 """
 
 from __future__ import annotations
@@ -42,7 +58,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "static"))
 from canfield import RULESETS  # noqa: E402
 from canfield.jsonio import MAX_DEPTH  # noqa: E402
-from ui import faces, persist, snapshot  # noqa: E402
+from ui import faces, layout, persist, snapshot  # noqa: E402
 from ui.i18n import LANGUAGES, Translator, pick_language  # noqa: E402
 from ui.settings import STORAGE_KEY, STORED_NAMES, Settings  # noqa: E402
 
@@ -50,6 +66,7 @@ sys.path.insert(0, str(REPO / "scripts"))
 import build_vendor  # noqa: E402
 
 INDEX = REPO / "index.html"
+GAME_CSS = REPO / "static" / "game.css"
 FORMAT = 1
 # Elements whose first text static/boot.js rewrites: not data-t (Python's translation would write them back
 # to their first message), so named here by id.
@@ -150,7 +167,21 @@ def facts() -> dict:
         "snapshot": {"format": snapshot.FORMAT, "max_chars": snapshot.MAX_BYTES, "text_keys": list(snapshot.texts(en))},
         "cards": {"ranks": faces.RANKS, "suits": dict(faces.SUIT_SYMBOLS)},
         "imports": page_imports(),
+        "layout": layout_facts(),
     }
+
+
+def layout_facts() -> dict:
+    """static/ui/layout.py's constants: every upper-case name holding a number or a tuple of names."""
+    out = {}
+    for name, value in vars(layout).items():
+        if not name.isupper():
+            continue
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            out[name] = value
+        elif isinstance(value, tuple) and all(isinstance(v, str) for v in value):
+            out[name] = list(value)
+    return out
 
 
 def page_imports() -> list[str]:
@@ -222,26 +253,133 @@ def render(page: str) -> str:
     return english_texts(page)
 
 
+# ---- static/game.css --------------------------------------------------------------------------------
+
+SKELETON_CW = 60       # the card width of the skeleton before Python places the cards (game.css's @property)
+# the toolbar's height, as static/ui/layout.py's bar_height picks it: each rule after the first overrides the
+# ones before it where its condition holds (checked against bar_height by _check_bar)
+BAR_RULES = (
+    ("", "BAR_WIDE"),
+    ("width < BAR_ONE_ROW", "BAR_MEDIUM"),
+    ("width < NARROW", "BAR_NARROW"),
+    ("landscape and height < PHONE_LANDSCAPE_H or landscape and height < LOW_H and width < BAR_ONE_ROW",
+     "BAR_PHONE_LANDSCAPE"),
+)
+CSS_START = "/* ---- written by scripts/build_facts.py from static/ui/layout.py: edit there, then run it ---- */"
+CSS_END = "/* ---- end of the written part ---- */"
+_MARKED = re.compile(r"(@(?:media|container) /\* layout: ([^*]+?) \*/ )([^{]*?)( ?\{)")
+_AT_RULE = re.compile(r"@(?:media|container)\b([^{]*)\{")
+_TERM = re.compile(r"(width|height) (<|>=) ([A-Z][A-Z0-9_]*|\d+(?:\.\d+)?)")
+
+
+def _px(v: float) -> str:
+    return f"{round(v, 2):g}px"
+
+
+def _value(name: str) -> float:
+    if name[0].isdigit():
+        return float(name)
+    value = layout_facts().get(name)
+    if not isinstance(value, (int, float)):
+        raise FactsError(f"static/game.css: no number {name!r} in static/ui/layout.py")
+    return value
+
+
+def condition(expr: str) -> tuple[str, object]:
+    """A condition in the layout's terms ("landscape and height < LOW_H or width < NARROW"): its CSS media
+    or container query, and a test of a (width, height) as static/ui/layout.py writes it."""
+    css, tests = [], []
+    for clause in expr.split(" or "):
+        parts, terms = [], []
+        for term in clause.split(" and "):
+            if term == "landscape":
+                parts.append("(orientation: landscape)")
+                terms.append(lambda w, h: w > h)
+                continue
+            m = _TERM.fullmatch(term)
+            if not m:
+                raise FactsError(f"static/game.css: {term!r} in {expr!r} is not landscape, width/height < or >= a name")
+            side, op, v = m.group(1), m.group(2), _value(m.group(3))
+            # below v: up to v - 0.02 (fractional window sizes), as the rules always wrote it
+            parts.append(f"(max-{side}: {_px(v - 0.02)})" if op == "<" else f"(min-{side}: {_px(v)})")
+            index = 0 if side == "width" else 1
+            terms.append((lambda i, v: lambda w, h: (w, h)[i] < v)(index, v) if op == "<"
+                         else (lambda i, v: lambda w, h: (w, h)[i] >= v)(index, v))
+        css.append(" and ".join(parts))
+        tests.append(terms)
+    return ", ".join(css), lambda w, h: any(all(t(w, h) for t in terms) for terms in tests)
+
+
+def _check_bar() -> None:
+    """BAR_RULES give bar_height at every window size (whole pixels, both sides of each breakpoint)."""
+    rules = [(condition(expr)[1] if expr else (lambda w, h: True), getattr(layout, bar)) for expr, bar in BAR_RULES]
+    edges = {layout.BAR_ONE_ROW, layout.NARROW, layout.LOW_H, layout.PHONE_LANDSCAPE_H}
+    sizes = sorted({*range(200, 2700, 37), *(e + d for e in edges for d in (-1, 0, 1))})
+    for w in sizes:
+        for h in sizes:
+            got = [bar for test, bar in rules if test(w, h)][-1]
+            if got != layout.bar_height(w, h):
+                raise FactsError(f"the --bar-h rules give {got} px at {w}x{h}, bar_height {layout.bar_height(w, h)}")
+
+
+def css_written() -> str:
+    """The written part of static/game.css."""
+    _check_bar()
+    cw = SKELETON_CW
+    lines = [CSS_START]
+    for name, v in (("--cw", cw), ("--ch", cw * layout.RATIO), ("--fs", layout.font_size(cw))):
+        lines.append(f"@property {name} {{ syntax: '<length>'; inherits: true; initial-value: {_px(v)}; }}")
+    lines.append(f":root {{ --help-h: {_px(layout.HELP_H)}; --line: {layout.LINE:g}; }}")
+    for expr, bar in BAR_RULES:
+        rule = f"#game {{ --bar-h: {_px(getattr(layout, bar))}; }}"
+        lines.append(f"@media {condition(expr)[0]} {{ {rule} }}" if expr else rule)
+    lines.append(CSS_END)
+    return "\n".join(lines)
+
+
+def _breakpoints() -> set[str]:
+    """The media query numbers the layout's breakpoints give (a copy if not marked)."""
+    names = ("BAR_ONE_ROW", "NARROW", "LOW_H", "PHONE_LANDSCAPE_H", "HELP_MIN_H")
+    return {p for n in names for p in (_px(getattr(layout, n)), _px(getattr(layout, n) - 0.02))}
+
+
+def render_css(css: str) -> str:
+    if css.count(CSS_START) != 1 or css.count(CSS_END) != 1 or css.index(CSS_START) > css.index(CSS_END):
+        raise FactsError(f"static/game.css needs one written part, from a line {CSS_START!r} to {CSS_END!r}")
+    head, rest = css.split(CSS_START)
+    _, tail = rest.split(CSS_END)
+    marked = _MARKED.sub(lambda m: m.group(1) + condition(m.group(2))[0] + m.group(4), head + "\x00" + tail)
+    numbers = _breakpoints()
+    for m in _AT_RULE.finditer(_MARKED.sub("", marked)):
+        found = sorted(n for n in numbers if re.search(r"(?<![\d.])" + re.escape(n), m.group(1)))
+        if found:
+            raise FactsError(f"static/game.css: @{m.group(0).strip()} holds the layout's {', '.join(found)}: "
+                             "mark it with /* layout: ... */ (see scripts/build_facts.py)")
+    head, tail = marked.split("\x00")
+    return head + css_written() + tail
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true", help="compare with the committed index.html, write nothing")
     args = ap.parse_args(argv)
     try:
-        old = INDEX.read_text(encoding="utf-8")
-        new = render(old)
+        files = []
+        for path, write in ((INDEX, render), (GAME_CSS, render_css)):
+            old = path.read_text(encoding="utf-8")
+            files.append((path, old, write(old)))
     except FactsError as err:
         print(f"build_facts: error: {err}", file=sys.stderr)
         return 1
+    stale = [path for path, old, new in files if new != old]
     if args.check:
+        for path in stale:
+            print(f"{path.relative_to(REPO)} is out of date: run python scripts/build_facts.py", file=sys.stderr)
+        return 1 if stale else 0
+    for path, old, new in files:
         if new != old:
-            print("index.html is out of date: run python scripts/build_facts.py", file=sys.stderr)
-            return 1
-        return 0
-    if new != old:
-        INDEX.write_text(new, encoding="utf-8")
-        print("index.html: rewrote its facts and texts")
-    else:
-        print("index.html: up to date")
+            path.write_text(new, encoding="utf-8")
+        print(f"{path.relative_to(REPO)}: {'rewrote its written parts' if new != old else 'up to date'}")
     return 0
 
 

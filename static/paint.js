@@ -9,10 +9,11 @@
 // createElement / textContent / setAttribute, never from stored markup.
 //
 // What this file shares with Python is not copied here: the storage keys, the settings and the look
-// classes they turn on, the snapshot's format and words, the card letters and symbols come from
-// index.html's #facts block (scripts/build_facts.py), the settings through static/boot.js's reader. The
-// layout, the save hash and the card markup are JS copies, each compared with its Python function by a
-// browser test (tests/browser/test_snapshot.py, tests/browser/test_facts_parity.py).
+// classes they turn on, the snapshot's format and words, the card letters and symbols, the layout's
+// constants (static/ui/layout.py's card ratio, bar heights, breakpoints, strips) come from index.html's
+// #facts block (scripts/build_facts.py), the settings through static/boot.js's reader. The layout's
+// algorithm, the save hash and the card markup are JS copies, each compared with its Python function by
+// a browser test (tests/browser/test_snapshot.py, tests/browser/test_facts_parity.py).
 //
 // A tap on the painted board or a key before the game is live is kept (at most MAX_QUEUE) and
 // handed to Python (`canfieldPaint.take()`), which applies it or refuses it visibly.
@@ -36,7 +37,9 @@
   // a card's id (`Card.id`, the data-card hook): its code, then for a copy of a game of several decks
   // the copy's number ("QC2".."QC4")
   var CODE = new RegExp("^[" + RANK_LETTERS + "][" + Object.keys(SYMBOLS).join("") + "][234]?$");
-  var ARRANGEMENTS = ["rows", "stacked", "compact", "side"];
+  // static/ui/layout.py's constants, by their Python names (the facts' "layout")
+  var LAYOUT = F ? F.layout : {};
+  var ARRANGEMENTS = LAYOUT.ARRANGEMENTS || [];
   var TEXT_KEYS = SNAP.text_keys;
 
   var api = { painted: null, firstDeal: null, queue: [], layout: layout };
@@ -137,10 +140,12 @@
 
   // ---- the layout of a fresh deal (a copy of static/ui/layout.py's compute; a browser test compares
   // the two at many window sizes) -----------------------------------------------------------
-  var RATIO = 1.4, BAR_WIDE = 48, BAR_MEDIUM = 92, BAR_NARROW = 124, BAR_PHONE_LANDSCAPE = 40, BAR_ONE_ROW = 820,
-      LOW_H = 600, NARROW = 560, HELP_H = 24,
-      HELP_MIN_H = 600, COMFORT = 8, COMFORT_LARGE = 4, FAN = 0.26, CW_MAX = 112, CW_MAX_LARGE = 150, CW_MIN = 14,
-      STRIP = 12, STRIP_PHONE_LANDSCAPE = 8, PHONE_LANDSCAPE_H = 500, LINE = 1.15;
+  var RATIO = LAYOUT.RATIO, BAR_WIDE = LAYOUT.BAR_WIDE, BAR_MEDIUM = LAYOUT.BAR_MEDIUM, BAR_NARROW = LAYOUT.BAR_NARROW,
+      BAR_PHONE_LANDSCAPE = LAYOUT.BAR_PHONE_LANDSCAPE, BAR_ONE_ROW = LAYOUT.BAR_ONE_ROW, LOW_H = LAYOUT.LOW_H,
+      NARROW = LAYOUT.NARROW, HELP_H = LAYOUT.HELP_H, HELP_MIN_H = LAYOUT.HELP_MIN_H, COMFORT = LAYOUT.COMFORT,
+      COMFORT_LARGE = LAYOUT.COMFORT_LARGE, FAN = LAYOUT.FAN, CW_MAX = LAYOUT.CW_MAX, CW_MAX_LARGE = LAYOUT.CW_MAX_LARGE,
+      CW_MIN = LAYOUT.CW_MIN, STRIP = LAYOUT.STRIP, STRIP_PHONE_LANDSCAPE = LAYOUT.STRIP_PHONE_LANDSCAPE,
+      PHONE_LANDSCAPE_H = LAYOUT.PHONE_LANDSCAPE_H, LINE = LAYOUT.LINE;
   // Python's round(x, nd): decimal rounding of the double's exact value (toFixed(100) spells it out),
   // a true tie going to the even digit: round(28.445, 2) == 28.45 but round(33.125, 2) == 33.12.
   function pyRound(x, nd) {

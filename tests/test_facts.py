@@ -1,9 +1,11 @@
-"""scripts/build_facts.py: index.html's facts and texts are written from the Python side and kept up to date.
+"""scripts/build_facts.py: index.html's facts and texts, and static/game.css's layout sizes and breakpoints,
+are written from the Python side and kept up to date.
 
 The JS copies of algorithms are compared with Python in tests/browser/test_facts_parity.py; here, under
-CPython: the committed index.html is what the script writes, a stale copy is caught, the facts read off
-Settings say what Settings.read and look_classes do, and the script refuses a page or a look it cannot
-write faithfully.
+CPython: the committed index.html and game.css are what the script writes, a stale copy is caught (a
+layout constant changed in static/ui/layout.py changes both), the facts read off Settings say what
+Settings.read and look_classes do, paint.js and game.css hold no number of the layout's own, and the
+script refuses a page, a look or a style sheet it cannot write faithfully.
 """
 
 from __future__ import annotations
@@ -21,18 +23,21 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "scripts"))
 sys.path.insert(0, str(REPO / "static"))
 import build_facts  # noqa: E402
+from ui import layout  # noqa: E402
 from canfield import RULESETS  # noqa: E402
 from ui.i18n import LANGUAGES, Translator  # noqa: E402
 from ui.settings import Settings  # noqa: E402
 
 INDEX = (REPO / "index.html").read_text(encoding="utf-8")
+CSS = (REPO / "static" / "game.css").read_text(encoding="utf-8")
+PAINT = (REPO / "static" / "paint.js").read_text(encoding="utf-8")
 
 
 def _facts(page: str = INDEX) -> dict:
     return json.loads(re.search(r'<script type="application/json" id="facts">\n(.*?)\n</script>', page, re.S).group(1))
 
 
-def test_the_committed_index_html_is_up_to_date():
+def test_the_committed_index_html_and_game_css_are_up_to_date():
     done = subprocess.run([sys.executable, str(REPO / "scripts" / "build_facts.py"), "--check"],
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
@@ -132,3 +137,93 @@ def test_the_page_imports_the_game_in_dependency_order_and_ui_app_last():
             closure.add(name)
             todo += [d for d in needs[name] if d in needs]
     assert set(own) == closure
+
+
+# ---- static/ui/layout.py's constants: in the facts for paint.js, in game.css's written parts ------------
+
+def test_the_layout_facts_are_layout_pys_constants():
+    f = _facts()["layout"]
+    assert f["RATIO"] == layout.RATIO and f["BAR_ONE_ROW"] == layout.BAR_ONE_ROW and f["LINE"] == layout.LINE
+    assert f["ARRANGEMENTS"] == list(layout.ARRANGEMENTS)
+    assert set(f) == {n for n, v in vars(layout).items() if n.isupper() and not callable(v)}
+
+
+def test_paint_js_reads_the_layouts_constants_from_the_facts():
+    names = _facts()["layout"]
+    used = [n for n in names if re.search(r"\b" + n + r"\b", PAINT)]
+    assert {"RATIO", "BAR_WIDE", "NARROW", "STRIP", "LINE", "ARRANGEMENTS"} <= set(used)
+    for name in used:
+        # its value is the facts', never a number or a list written here
+        assert re.search(r"\b" + name + r" = LAYOUT\." + name + r"\b", PAINT), name
+        assert not re.search(r"\b" + name + r"\s*=\s*[-\d.\[\"]", PAINT), name
+
+
+def test_game_css_takes_the_layouts_sizes_from_the_written_part():
+    head, written, tail = re.split(re.escape(build_facts.CSS_START) + "|" + re.escape(build_facts.CSS_END), CSS)
+    assert "--bar-h: 48px" in written and "--help-h: 24px" in written and "--line: 1.15" in written
+    assert "initial-value: 84px" in written                       # the skeleton card: 60 px wide, RATIO tall
+    hand = head + tail
+    assert not re.search(r"--bar-h\s*:", hand)
+    assert "line-height: var(--line)" in hand and "height: var(--help-h)" in hand
+    # every layout breakpoint in a query is in a marked one
+    marked = re.findall(r"@(?:media|container) /\* layout: [^*]+ \*/", hand)
+    assert len(marked) == 11
+    assert "@container /* layout: width < NARROW */ (max-width: 559.98px) {" in hand
+
+
+@pytest.mark.parametrize("old, new", [
+    ("@media (max-width: 559.98px) { #game { --bar-h: 124px; } }",                 # the written part
+     "@media (max-width: 559.98px) { #game { --bar-h: 120px; } }"),
+    ("initial-value: 84px", "initial-value: 80px"),
+    ("--help-h: 24px", "--help-h: 20px"),
+    ("@container /* layout: width >= BAR_ONE_ROW */ (min-width: 820px)",          # a marked condition
+     "@container /* layout: width >= BAR_ONE_ROW */ (min-width: 800px)"),
+    ("@media /* layout: landscape and height < PHONE_LANDSCAPE_H */ (orientation: landscape) and (max-height: 499.98px)",
+     "@media /* layout: landscape and height < PHONE_LANDSCAPE_H */ (max-height: 480px)"),
+])
+def test_a_stale_game_css_is_rewritten(old, new):
+    assert CSS.count(old) == 1, old
+    assert build_facts.render_css(CSS.replace(old, new)) == CSS
+
+
+def test_a_changed_layout_constant_makes_the_committed_files_stale(monkeypatch):
+    """As editing static/ui/layout.py would: the facts and game.css follow it, so --check fails until the
+    script is run."""
+    monkeypatch.setattr(layout, "BAR_ONE_ROW", 900)
+    monkeypatch.setattr(layout, "BAR_MEDIUM", 96)
+    monkeypatch.setattr(layout, "LINE", 1.2)
+    page, css = build_facts.render(INDEX), build_facts.render_css(CSS)
+    assert page != INDEX and css != CSS
+    assert _facts(page)["layout"]["BAR_ONE_ROW"] == 900
+    assert "@media (max-width: 899.98px) { #game { --bar-h: 96px; } }" in css
+    assert "@container /* layout: width >= BAR_ONE_ROW */ (min-width: 900px) {" in css
+    assert "--line: 1.2;" in css and "819.98px" not in css
+
+
+@pytest.mark.parametrize("old, new, error", [
+    ("@container /* layout: width < NARROW */ (max-width: 559.98px) { .bar .deal",   # a breakpoint copied by hand
+     "@container (max-width: 559.98px) { .bar .deal", "mark it"),
+    ("@container /* layout: width < NARROW */ (max-width: 559.98px) { .bar .deal",
+     "@container /* layout: width < NARROWER */ (max-width: 559.98px) { .bar .deal", "no number 'NARROWER'"),
+    ("@container /* layout: width < NARROW */ (max-width: 559.98px) { .bar .deal",
+     "@container /* layout: width <= NARROW */ (max-width: 559.98px) { .bar .deal", "is not landscape"),
+    (build_facts.CSS_END, "/* the end */", "written part"),
+])
+def test_a_style_sheet_the_script_cannot_write_is_refused(old, new, error):
+    assert old in CSS, old
+    with pytest.raises(build_facts.FactsError, match=error):
+        build_facts.render_css(CSS.replace(old, new, 1))
+
+
+def test_bar_rules_that_are_not_bar_height_are_refused(monkeypatch):
+    rules = list(build_facts.BAR_RULES)
+    rules[-1] = ("landscape and height < PHONE_LANDSCAPE_H", "BAR_PHONE_LANDSCAPE")   # the low window's clause left out
+    monkeypatch.setattr(build_facts, "BAR_RULES", tuple(rules))
+    with pytest.raises(build_facts.FactsError, match="bar_height"):
+        build_facts.css_written()
+
+
+def test_a_condition_is_its_css_and_its_test():
+    css, test = build_facts.condition("landscape and height < LOW_H and width < 700 or width >= BAR_ONE_ROW")
+    assert css == "(orientation: landscape) and (max-height: 599.98px) and (max-width: 699.98px), (min-width: 820px)"
+    assert test(699, 599) and not test(700, 599) and not test(599, 599) and test(820, 2000) and not test(819, 2000)
