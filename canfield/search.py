@@ -87,6 +87,9 @@ CARD_BYTES = tuple(bytes((c,)) for c in range(52))
 RED = tuple(SUIT[i] in (1, 2) for i in range(52))
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
+# the order value added to a talon move of a later pass (limited passes): after every child of the same
+# reserve size, as a recycle was tried last; without it a search jumps passes early and finds wins later
+LATE = 200
 
 _TABLES = {}  # (rule set, start rank) -> the solver's tables for them (see Solver._setup)
 
@@ -247,7 +250,9 @@ class Solver:
         # with limited passes, the visited positions are keyed without the pass number and the waste size
         # (see "Stock dominance" in the module docstring): `dom` says so, `dom1` that every pass draws one
         # card (then the key keeps the least of p = waste size + 256 x recycles, a total order)
-        self.dom = bool(self.limited and self.dominance)
+        # (one pass: a stock state follows from the talon left, since a card under the waste top never
+        # comes back; nothing to cover, and the exact key is the cheaper)
+        self.dom = bool(self.limited and self.dominance and rules.passes > 1)
         self.pass_draws = (tuple(rules.draw_for(self.draw, k) for k in range(rules.passes)) if self.limited
                            else (self.draw,))
         self.dom1 = self.dom and all(d == 1 for d in self.pass_draws)
@@ -487,15 +492,15 @@ class Solver:
         if limited:
             # (q, the stock state after, the move's tail): the card at talon index q - 1 played in this pass
             # or a later one (see _talon_reach)
-            for q, p2, mt in qs:
+            for q, p2, mt, late in qs:
                 c = tal[q - 1]
                 if c in accept or every:
                     rest = tal[:q - 1] + tal[q:]
                     tpre = (bytes((r,)) if dom else bytes((r, p2 & 255, p2 >> 8))) + rest + b"\xff"
                     if c in need:
                         x = rnd() if rnd is not None else 0
-                        add((r * 256 - fs - 1 + x, ("T*", "F") + mt, tpre, cols, r, up[c], rest, p2, fs + 1))
-                    talon_moves.append((c, mt, rest, p2, tpre))
+                        add((r * 256 - fs - 1 + x + late, ("T*", "F") + mt, tpre, cols, r, up[c], rest, p2, fs + 1))
+                    talon_moves.append((c, mt, rest, p2, tpre, late))
         else:
             for q in qs:
                 c = tal[q - 1]
@@ -506,7 +511,7 @@ class Solver:
                     if c in need:
                         x = rnd() if rnd is not None else 0
                         add((r * 256 - fs - 1 + x, ("T*", "F", q), tpre, cols, r, up[c], rest, p2, fs + 1))
-                    talon_moves.append((c, (q,), rest, p2, tpre))
+                    talon_moves.append((c, (q,), rest, p2, tpre, 0))
         # -- the reserve top onto a column (onto an empty one only when columns are not refilled)
         if r and (rtop in accept or (empties and not refills)):
             js = accept.get(rtop, ())
@@ -549,7 +554,7 @@ class Solver:
                         add((ov + x, (tname[i], tname[j], m, i, j), pre_e, nc, r_e, fnd, tal, p, fs))
         # -- talon cards onto columns
         ov = r * 256 - fs
-        for c, mt, rest, p2, tpre in talon_moves:
+        for c, mt, rest, p2, tpre, late in talon_moves:
             js = accept.get(c, ())
             if every:
                 js = list(js) + empties
@@ -558,7 +563,7 @@ class Solver:
                 x = rnd() if rnd is not None else 0
                 nc = list(cols)
                 nc[j] = cols[j] + card
-                add((ov + x, ("T*", tname[j]) + mt, tpre, nc, r, fnd, rest, p2, fs))
+                add((ov + x + late, ("T*", tname[j]) + mt, tpre, nc, r, fnd, rest, p2, fs))
         # -- the other tails (the column keeps cards), and tails onto an empty column (the whole column
         # onto an empty one is the same position: skipped), by destination column, then count
         free = empties if empties and empty_any else ()
@@ -634,7 +639,9 @@ class Solver:
 
     def _talon_reach(self, p, n):
         """With limited passes, from stock state p (waste size + 256 x recycles) and n talon cards: the talon
-        cards a move may play, as (q, the stock state after, the move's tail (q, recycles)): the card at
+        cards a move may play, as (q, the stock state after, the move's tail (q, recycles), LATE for a later
+        pass, else 0: added to the order value, a later pass's card is tried after the other children of
+        the same reserve size, as the recycle move of before was): the card at
         index q - 1 is on the waste top after drawing in this pass, or after drawing the stock to its end,
         recycling and drawing in a later pass (while passes are left). A state that another listed for
         the same card covers (_covers) is left out: it has no line that one lacks. A bare recycle is no
@@ -649,7 +656,7 @@ class Solver:
                 if any(self._covers(o, p2, n - 1) for o in before):
                     continue
                 before.append(p2)
-                out.append((q, p2, (q, k)))
+                out.append((q, p2, (q, k), LATE if k > rec else 0))
         return tuple(out)
 
     @staticmethod

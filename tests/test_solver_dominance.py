@@ -10,6 +10,7 @@ import pytest
 
 from canfield import Game
 from canfield.rules import RULESETS
+from canfield.search import LATE
 from canfield.solver import LOST, UNKNOWN, WON, Solver
 from engine_helpers import brute_force_won
 from test_family import small_position
@@ -71,8 +72,9 @@ def test_the_talon_moves_reach_every_card_of_every_pass_left(name):
     for n in range(1, 16):
         for p in [256 * rec + w for rec in range(rules.passes) for w in range(n + 1)]:
             moves = solver._talon_reach(p, n)
-            for q, p2, tail in moves:
+            for q, p2, tail, late in moves:
                 assert tail == (q, p2 >> 8) and p2 & 255 == q - 1
+                assert late == (LATE if p2 >> 8 > p >> 8 else 0)  # a later pass's card: tried late
                 assert p2 + 1 in stock_chain(rules, draw, p, n), (name, n, p, q, p2)
             for s in stock_chain(rules, draw, p, n):
                 q = s & 255

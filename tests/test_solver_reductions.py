@@ -11,6 +11,7 @@ import pytest
 
 from canfield import Game
 from canfield.rules import RULESETS
+from canfield.search import LATE
 from canfield.solver import UNKNOWN, Solver, _tail_depths
 
 ONE_DECK = [name for name, r in RULESETS.items() if r.decks == 1 and name != "storehouse-sh1"]
@@ -48,7 +49,8 @@ def test_a_childs_key_from_its_parents_parts_is_its_key(name):
                     child = (tuple(cols), r2, f2, tal2, p2)
                     assert head + b"\xfe".join(sorted(cols)) == solver._key(child)
                     assert fs == sum(f2)
-                    assert order == r2 * 256 - fs
+                    # (+ LATE for a talon card of a later pass: tried after the others)
+                    assert order - r2 * 256 + fs in (0, LATE)
                     checked += 1
     assert checked >= 100
 
