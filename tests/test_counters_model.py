@@ -14,7 +14,7 @@ sys.path.insert(0, str(REPO / "static"))
 
 from canfield import Game  # noqa: E402
 from canfield.stats import InvalidStats, Stats  # noqa: E402
-from ui.controller import AutoFinish, Button, FinishStep, Key, NewDeal, Tap  # noqa: E402
+from ui.vocab import AutoFinish, Button, Changed, FinishStep, FinishTimer, Key, NewDeal, Tap  # noqa: E402
 from ui.effects import Effects, records_handlers  # noqa: E402
 from ui.counters import (  # noqa: E402
     best_text, clock_text, moves_made, next_daily, next_tick_ms, records_beaten,
@@ -80,8 +80,8 @@ def test_auto_finish_moves_count_one_each(motion):
     c.dispatch(AutoFinish())
     if motion:                                    # card by card: each step is one more move
         for n in range(1, len(finish) + 1):
-            step = next(e for e in c.take_effects() if e[0] == "finish_step")
-            c.dispatch(FinishStep(step[2]))
+            step = next(e for e in c.take_effects() if isinstance(e, FinishTimer))
+            c.dispatch(FinishStep(step.seq))
             assert moves_made(c.game) == n
     assert c.game.won and moves_made(c.game) == len(finish)
     c.dispatch(Key("u"))                          # one auto-finish move taken back
@@ -209,7 +209,7 @@ def test_restart_of_a_won_game_starts_a_new_clock():
     k = Records(Store(MemoryStorage()), clock)
     k.boot("")
     fx = bookkeeping(c, k)
-    fx.run([("changed",)])                        # the deal's first drawing
+    fx.run([Changed()])                        # the deal's first drawing
     c.dispatch(AutoFinish())
     fx.run(c.take_effects())
     assert c.game.won and k.last_win is not None and not k.running

@@ -10,7 +10,10 @@ import random
 from ui_helpers import make_controller
 
 from canfield import Game, links
-from ui.controller import Button, HashChanged, LineFound, Replay, ReplayTick, SettingsChanged, motion_on
+from ui.state import motion_on
+from ui.vocab import (
+    AskLine, Button, HashChanged, LineFound, NoticeShown, Replay, ReplayTick, ReplayTimer, SettingsChanged, Share, WriteHash,
+)
 
 
 def _played(n=25, seed=3):
@@ -22,7 +25,7 @@ def _played(n=25, seed=3):
 
 
 def _kinds(effects):
-    return [e[0] for e in effects]
+    return [e.kind for e in effects]
 
 
 def test_a_link_opens_as_a_replay_at_the_deal_with_every_move_ahead():
@@ -32,7 +35,7 @@ def test_a_link_opens_as_a_replay_at_the_deal_with_every_move_ahead():
     effects = c.take_effects()
     assert c.ui.replay is not None and "replay" in _kinds(effects)
     assert c.game.history == () and c.game.redo_moves == source.history
-    assert ("hash", source.code, False) in effects    # the address shows the deal's code
+    assert WriteHash(source.code, False) in effects    # the address shows the deal's code
     c.dispatch(Replay("forward"))
     c.dispatch(Replay("forward"))
     assert c.game.history == source.history[:2]
@@ -52,9 +55,9 @@ def test_play_steps_on_the_timer_at_the_chosen_speed_and_stops_at_the_end():
         c.dispatch(HashChanged(links.encode(source)))
         c.take_effects()
         c.dispatch(Replay("play"))
-        timers = [e for e in c.take_effects() if e[0] == "replay_step"]
+        timers = [e for e in c.take_effects() if isinstance(e, ReplayTimer)]
         assert len(timers) == 1 and c.ui.replay.playing
-        steps[speed] = timers[0][1]
+        steps[speed] = timers[0].ms
         for _ in range(10):
             c.dispatch(ReplayTick(c.ui.replay_seq))
         assert c.game.state() == source.state() and not c.ui.replay.playing
@@ -81,7 +84,7 @@ def test_play_from_here_and_a_move_of_the_players_end_the_replay():
     assert c.ui.replay is None and c.game.history == source.history[:1]
     c.dispatch(HashChanged(links.encode(source)))   # untouched? no: one move was played, so it asks first
     assert c.ui.pending is not None and c.ui.pending.what == "link"
-    from ui.controller import Answer
+    from ui.vocab import Answer
     c.dispatch(Answer(True))
     assert c.ui.replay is not None and c.game.history == ()
     c.dispatch(Button("restart"))       # nothing played: no restart
@@ -99,9 +102,10 @@ def test_a_bad_link_names_itself_and_changes_nothing():
     for bad in (good[:-1] + "Z", good.replace("CF1", "CF9"), "G1.", "G7." + good[3:]):
         c.dispatch(HashChanged(bad))
         effects = c.take_effects()
-        assert any(e[:3] == ("notice", c.t("notice.bad_link"), 5000) for e in effects), bad
+        assert any(isinstance(e, NoticeShown) and (e.text, e.ms) == (c.t("notice.bad_link"), 5000)
+                   for e in effects), bad
         assert c.ui.notice.text == c.t("notice.bad_link")
-        assert ("hash", c.game.code, False) in effects and c.ui.replay is None and c.ui.pending is None
+        assert WriteHash(c.game.code, False) in effects and c.ui.replay is None and c.ui.pending is None
         assert (c.game.code, c.game.history, c.game.state()) == before
 
 
@@ -111,8 +115,8 @@ def test_share_writes_the_games_link_and_a_won_game_shares_a_challenge():
         c.play(m)
     c.take_effects()
     c.dispatch(Button("share"))
-    (share,) = [e for e in c.take_effects() if e[0] == "share"]
-    link = links.read(share[1])
+    (share,) = [e for e in c.take_effects() if isinstance(e, Share)]
+    link = links.read(share.link)
     assert link.game.history == c.game.history and (link.score, link.moves) == (c.game.score, 8)
     # a challenge link: the deal alone with a result, remembered for the win dialog
     challenge = links.encode(Game.from_code(c.game.code), moves=False, result=(200, 90))
@@ -128,7 +132,7 @@ def test_show_me_how_puts_the_line_ahead_and_plays_it():
     line = solve(c.game, max_nodes=200_000).moves
     assert line
     c.dispatch(Button("show-me-how"))
-    assert ("line",) in c.take_effects()
+    assert AskLine() in c.take_effects()
     c.dispatch(LineFound(tuple(line), c.ui.version))
     assert c.ui.replay is not None and c.ui.replay.playing and c.ui.helped
     assert c.game.history == () and len(c.game.redo_moves) == len(line)

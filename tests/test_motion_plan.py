@@ -14,13 +14,14 @@ sys.path.insert(0, str(REPO / "static"))
 sys.path.insert(0, str(REPO / "tests"))
 
 from canfield import Game  # noqa: E402
-from ui.controller import AutoFinish, Button, Controller, FinishStep, Key, Tap  # noqa: E402
+from ui.controller import Controller  # noqa: E402
+from ui.vocab import AutoFinish, Button, Celebrate, Changed, FinishStep, FinishTimer, Key, OpenDialog, Tap  # noqa: E402
 from ui.i18n import Translator  # noqa: E402
 from ui.layout import compute  # noqa: E402
 from ui.motion import (  # noqa: E402
     DEAL_MS, FALL, FLIGHT_MS, MAX_BOUNCES, RISE, bounce, cascade_order, deal_flights, deal_plan, throw_speed,
 )
-from ui.controller import UIState  # noqa: E402
+from ui.state import UIState  # noqa: E402
 from ui.view import column_lengths, view_model  # noqa: E402
 from ui.settings import Settings  # noqa: E402
 from engine_helpers import foundation_only_deal  # noqa: E402
@@ -119,7 +120,7 @@ def make(code, **kw):
 
 
 def steps(effects):
-    return [e for e in effects if e[0] == "finish_step"]
+    return [e for e in effects if isinstance(e, FinishTimer)]
 
 
 def test_the_speed_setting_scales_the_auto_finish_steps_and_the_deal():
@@ -130,7 +131,7 @@ def test_the_speed_setting_scales_the_auto_finish_steps_and_the_deal():
         c = make(code, speed=speed)
         c.dispatch(Tap("stock"))
         (step,) = steps(c.take_effects())
-        times[speed] = step[1]
+        times[speed] = step.ms
     assert times["slow"] > times["normal"] > times["fast"]
     assert times["slow"] == round(times["normal"] * SPEED_FACTORS["slow"])
     plan = deal_plan("QC", 13, [("8H", "foundation-1")], [("AS", "tableau-1")], total_ms=DEAL_MS * 2,
@@ -149,19 +150,19 @@ def test_auto_finish_plays_one_engine_move_per_step_then_the_win():
     effects = c.take_effects()
     assert len(c.game.history) == 1                  # only the player's move is played now
     (step,) = steps(effects)
-    seq = step[2]
-    assert step[1] == (40 if line[0].is_stock else 80)
+    seq = step.seq
+    assert step.ms == (40 if line[0].is_stock else 80)
     played = 0
     while c.ui.finishing:
         c.dispatch(FinishStep(seq))
         played += 1
         assert list(c.game.history) == [first] + line[:played]    # the engine's finish, in its order
         effects = c.take_effects()
-        assert ("changed",) in effects
+        assert Changed() in effects
         if c.ui.finishing:
-            assert len(steps(effects)) == 1 and ("celebrate",) not in effects
+            assert len(steps(effects)) == 1 and Celebrate() not in effects
     assert played == len(line) and c.game.won
-    assert ("celebrate",) in effects and ("dialog", "win") not in effects
+    assert Celebrate() in effects and OpenDialog("win") not in effects
     c.dispatch(FinishStep(seq))                     # a late timer: nothing happens
     assert c.take_effects() == [] and len(c.game.history) == len(line) + 1
 
@@ -170,18 +171,18 @@ def test_a_tap_or_key_during_the_finish_plays_the_rest_at_once():
     code = foundation_only_deal()
     c = make(code)
     c.dispatch(Tap("stock"))
-    seq = steps(c.take_effects())[0][2]
+    seq = steps(c.take_effects())[0].seq
     c.dispatch(FinishStep(seq))
     c.dispatch(FinishStep(seq, rest=True))
     assert c.game.won and not c.ui.finishing
-    assert ("celebrate",) in c.take_effects()
+    assert Celebrate() in c.take_effects()
 
 
 def test_another_action_during_the_finish_ends_the_finish_first():
     code = foundation_only_deal()
     c = make(code)
     c.dispatch(Tap("stock"))
-    seq = steps(c.take_effects())[0][2]
+    seq = steps(c.take_effects())[0].seq
     c.dispatch(FinishStep(seq))
     c.dispatch(Button("undo"))                      # the finish completes, then the undo undoes its last move
     assert not c.ui.finishing and not c.game.won
@@ -189,14 +190,14 @@ def test_another_action_during_the_finish_ends_the_finish_first():
     c.dispatch(FinishStep(seq))                     # the old timer: nothing
     assert len(c.game.history) == n
     c.dispatch(Key("r"))                            # redo: won again, celebrated
-    assert c.game.won and ("celebrate",) in c.take_effects()
+    assert c.game.won and Celebrate() in c.take_effects()
 
 
 def test_a_stale_timer_of_an_earlier_finish_does_nothing():
     code = foundation_only_deal()
     c = make(code)
     c.dispatch(Tap("stock"))
-    old = steps(c.take_effects())[0][2]
+    old = steps(c.take_effects())[0].seq
     c.dispatch(Button("undo"))                      # finish done at once, then its last move undone
     c.take_effects()
     c.ui.finishing = list(c.game.finish_moves())    # as a new finish would, with a new number
@@ -215,7 +216,7 @@ def test_with_motion_off_the_finish_and_the_win_come_at_once(how):
     c.dispatch(Tap("stock"))
     effects = c.take_effects()
     assert c.game.won and not steps(effects)
-    assert ("dialog", "win") in effects and ("celebrate",) not in effects
+    assert OpenDialog("win") in effects and Celebrate() not in effects
 
 
 def test_the_setting_switched_on_finishes_step_by_step():
@@ -228,7 +229,7 @@ def test_the_setting_switched_on_finishes_step_by_step():
     c.dispatch(AutoFinish())
     (step,) = steps(c.take_effects())
     assert len(c.game.history) == 1
-    c.dispatch(FinishStep(step[2], rest=True))
+    c.dispatch(FinishStep(step.seq, rest=True))
     assert c.game.won
 
 

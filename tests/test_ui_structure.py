@@ -150,3 +150,5 @@ def test_the_effect_table_takes_only_effects_and_hands_each_its_value():
     fx.run([vocab.Say("one"), vocab.Changed()])
     assert seen == [vocab.Say("one"), "one"]
     assert "changed" in fx.unhandled() and "say" not in fx.unhandled()
+    with pytest.raises(TypeError):      # an effect is a value: the bare tuple it once was is refused
+        fx.run([("say", "two")])

@@ -32,9 +32,6 @@ from .vocab import (
     HideNotice, HidePanel, HintShown, MotionPreference, NoticeShown, OpenDialog, Pointer, ReplayChanged, ReplayTick,
     Resize, SaveSettings, Say, ShowNotice, ShowPanel, WriteHash,
 )
-# the actions the tests of the auto-finish, links and counters still import from here (static/ui/vocab.py
-# is their home)
-from .vocab import Answer, AutoFinish, Button, HashChanged, Key, LineFound, NewDeal, Replay, SettingsChanged, Tap  # noqa: F401
 
 FEATURES = (handle_moves, handle_deals, handle_replays, handle_panels, handle_settings, handle_keys)
 # action kind -> its handler, from the features' tables

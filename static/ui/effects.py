@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import traceback
 
-from .vocab import EFFECTS, KINDS, Changed, Effect, Helped, MarkDaily, NewRecord, SaveSettings, WriteHash
+from .vocab import EFFECTS, Changed, Effect, Helped, MarkDaily, NewRecord, SaveSettings, WriteHash
 
 # effects that write storage or the address: what a deal deferred is written before them
 WRITES = (Changed, WriteHash, SaveSettings, NewRecord, MarkDaily)
@@ -52,7 +52,9 @@ class Effects:
 
     def run(self, effects, first_frame_pending: bool = False) -> None:
         """Run `effects` in order. `first_frame_pending`: a new deal is on the table and not drawn yet."""
-        effects = [_value(e) for e in effects]
+        for effect in effects:
+            if not isinstance(effect, Effect):
+                raise TypeError("not an effect: " + repr(effect)[:80])
         if not first_frame_pending and self.after_first_frame and any(isinstance(e, WRITES) for e in effects):
             self.write_deferred()   # what a deal deferred is written before what this action writes
         if first_frame_pending and self.records is not None and not self.records.deferring:
@@ -74,16 +76,6 @@ class Effects:
                 job()
             except Exception:  # keeping the game must never stop it
                 _log("Canfield: deferred write failed: " + traceback.format_exc())
-
-
-def _value(effect):
-    """An effect value; an effect still written as its old tuple `(kind, *fields)` is read as its value."""
-    if isinstance(effect, Effect):
-        return effect
-    cls = KINDS.get(effect[0]) if type(effect) is tuple and effect else None
-    if cls is None or not issubclass(cls, Effect):
-        raise TypeError("not an effect: " + repr(effect)[:80])
-    return cls(*effect[1:])
 
 
 def records_handlers(effects: Effects, records, read) -> None:

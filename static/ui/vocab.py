@@ -87,27 +87,7 @@ class Action(Value):
 
 
 class Effect(Value):
-    """What the controller asks the page to do beyond drawing (the page's effect table runs it).
-
-    An effect also reads as the tuple `(kind, *fields)` it was before it was a value (`effect[0]` is its
-    kind, and it equals that tuple), for the tests that still read effects that way."""
-
-    def as_tuple(self):
-        return (self.kind,) + self.fields()
-
-    def __getitem__(self, i):
-        return self.as_tuple()[i]
-
-    def __len__(self):
-        return len(self.FIELDS) + 1
-
-    def __eq__(self, other):
-        if type(other) is tuple:
-            return self.as_tuple() == other
-        return Value.__eq__(self, other)
-
-    def __hash__(self):
-        return hash(self.as_tuple())
+    """What the controller asks the page to do beyond drawing (the page's effect table runs it)."""
 
 
 class Panel(Value):
