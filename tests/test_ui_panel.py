@@ -36,7 +36,7 @@ def test_the_offer_goes_back_that_many_moves_and_says_so():
     assert c.ui.panel.kind == "note" and c.ui.panel.text == Translator("en")("assist.went_back")
 
 
-@pytest.mark.parametrize("kind,closes", [("lost", True), ("hint", True), ("stuck", True), ("wait", True),
+@pytest.mark.parametrize("kind,closes", [("lost", True), ("hint", True), ("guess", True), ("stuck", True), ("wait", True),
                                          ("unknown", True), ("search", False), ("note", False)])
 def test_a_move_closes_the_panels_about_the_position_and_drops_the_offer(kind, closes):
     c = make_controller()

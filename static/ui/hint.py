@@ -284,12 +284,9 @@ class SolverClient:
 
     def changed(self):
         """The position changed (a move, undo, new deal...): the hint searched for the old one stops (the
-        controller closes its panel and drops its offer; an unproved hint's panel closes here, after an
-        animated finish when one is running, which any other action would cut short)."""
+        controller closes its panel, proved or not, and drops its offer)."""
         if self.pending is not None and self.pending[1] in ("hint", "analyse"):
             self._cancel()
-        if self.kind == "guess" and not self.view.ui.finishing:
-            self.dispatch(HidePanel())
         if self.analysis.open and self.analysis_version != self.view.ui.version:
             self.analysis.hide()   # the analysis was of another position
         window.setTimeout(self._tick, 0)

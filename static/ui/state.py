@@ -5,7 +5,7 @@ the replay)."""
 from .vocab import Value
 
 # panels about the position on the table: a change of position closes them
-POSITION_PANELS = ("wait", "hint", "lost", "unknown", "stuck")
+POSITION_PANELS = ("wait", "hint", "guess", "lost", "unknown", "stuck")
 
 
 def motion_on(setting, reduced):

@@ -92,7 +92,7 @@ class Effect(Value):
 
 class Panel(Value):
     """What the solver's #assist panel shows (static/ui/hint.py asks, the renderer draws): a field of
-    ShowPanel and the UI state's `panel`. Its `kind` is the panel's: "wait", "hint", "lost", "unknown",
+    ShowPanel and the UI state's `panel`. Its `kind` is the panel's: "wait", "hint", "guess", "lost", "unknown",
     "stuck", "search", "note"."""
     FIELDS = (("kind", "str"), ("text", "str"),
               ("buttons", "strs", ()),      # of "back", "undo", "new", "cancel" (the close button is always there)
