@@ -306,13 +306,20 @@ class Solver:
         # an earlier pass: drawn to its end, recycled (a pass is left, since ry is one), then drawn from 0
         return rx < ry and wy % d == 0
 
-    def _dominated(self, old, py, n):
-        """Is py covered by one of the stock states `old` (a tuple) kept for a key?"""
+    def _visit(self, visited, k, p, n):
+        """With stock dominance where a pass draws more than one card: False when a stock state kept for
+        the key `k` covers p (the child is not searched), else True, p kept for `k` in place of the states
+        it covers (the talon holds n cards)."""
+        old = visited.get(k)
+        if old is None:
+            visited[k] = (p,)
+            return True
         covers = self._covers
-        for px in old:
-            if covers(px, py, n):
-                return True
-        return False
+        for q in old:
+            if covers(q, p, n):
+                return False
+        visited[k] = tuple([q for q in old if not covers(p, q, n)] + [p])
+        return True
 
     def _reach(self, p, n):
         """Waste sizes (1..n) reachable by drawing and recycling from waste size p: the card at
@@ -788,7 +795,7 @@ class Solver:
             deadline = self.max_seconds - self.elapsed + self.clock()
         expand = self._expand
         total = self.total
-        dom, dom1, dominated, covers = self.dom, self.dom1, self._dominated, self._covers
+        dom, dom1, visit = self.dom, self.dom1, self._visit
         join = b"\xfe".join
         order = self.order
         # the reserve order's values come with the children; another order is computed here
@@ -854,17 +861,11 @@ class Solver:
                     while i < end:
                         child = children[i]
                         i += 1
-                        k = child[2] + join(sorted(child[3]))
-                        old = visited.get(k)
-                        if old is None or not dominated(old, child[7], len(child[6])):
+                        if visit(visited, child[2] + join(sorted(child[3])), child[7], len(child[6])):
                             break
                     else:
                         stack.pop()
                         continue
-                    p2 = child[7]
-                    n2 = len(child[6])
-                    visited[k] = (p2,) if old is None else tuple(
-                        [q for q in old if not covers(p2, q, n2)] + [p2])
                 _, mv, head, nc, r2, f2, tal2, p2, fs = child
                 frame[2] = i
                 if fs == total:
