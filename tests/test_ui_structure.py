@@ -152,3 +152,22 @@ def test_the_effect_table_takes_only_effects_and_hands_each_its_value():
     assert "changed" in fx.unhandled() and "say" not in fx.unhandled()
     with pytest.raises(TypeError):      # an effect is a value: the bare tuple it once was is refused
         fx.run([("say", "two")])
+
+
+def test_each_language_has_one_message_table_written_in_one_place():
+    """static/ui/i18n.py: FR, NL and EN are each one dict literal, never extended elsewhere (no
+    `FR.update({...})` appended per feature, no item assignment)."""
+    tree = ast.parse((UI / "i18n.py").read_text(encoding="utf-8"))
+    tables = {"FR", "NL", "EN"}
+    written = [t.id for node in ast.walk(tree) if isinstance(node, ast.Assign)
+               for t in node.targets if isinstance(t, ast.Name) and t.id in tables and isinstance(node.value, ast.Dict)]
+    assert sorted(written) == sorted(tables)
+    extended = [ast.unparse(node) for node in ast.walk(tree)
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Name) and node.func.value.id in tables
+                and node.func.attr in ("update", "setdefault", "__setitem__")]
+    extended += [ast.unparse(node) for node in ast.walk(tree)
+                 if isinstance(node, (ast.Assign, ast.AugAssign)) and any(
+                     isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name) and t.value.id in tables
+                     for t in (node.targets if isinstance(node, ast.Assign) else [node.target]))]
+    assert extended == []
