@@ -23,7 +23,7 @@ def label(game, pile, lang, **kw):
     return a11y.pile_label(game, pile, i18n.Translator(lang), lang, **kw)
 
 
-def test_the_issue_example_reserve_name():
+def test_the_reserve_is_named_by_its_top_card_and_count_in_every_language():
     game = Game.from_code(SEED_CODE)
     assert label(game, "reserve", "fr") == "Dame de trèfle, réserve, 13 cartes"
     assert label(game, "reserve", "nl") == "Klaverenvrouw, reserve, 13 kaarten"

@@ -80,7 +80,7 @@ def test_an_undecided_position_still_gets_a_legal_move(code):
             assert fb.line[0] == fb.move and cards(end) == fb.cards > fb.start == cards(g)
 
 
-def test_the_weak_deals_of_the_issue_answer_with_a_move():
+def test_american_toad_and_variegated_at_the_deal_answer_with_a_move():
     """American Toad AT1-D1-AAAAAFD and Variegated VC1-D3-AAAAAFD at the deal: the page's budgets (a
     solver's search the page's size in nodes) end with a move, never "no hint"."""
     for code in ("AT1-D1-AAAAAFD", "VC1-D3-AAAAAFD"):

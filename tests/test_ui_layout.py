@@ -114,7 +114,7 @@ def test_every_table_of_the_family_fits_every_window(wh, table, draw, large, coa
     check(lay, cols, draw)
 
 
-def test_the_four_sizes_of_the_issue_with_the_longest_columns():
+def test_every_window_size_with_the_longest_columns_keeps_cards_readable():
     for w, h in ((1280, 800), (1366, 768), (390, 844), (844, 390), (360, 640), (640, 360), (2560, 1440)):
         for cols in ((1, 1, 1, 1), (36, 1, 1, 1), (22, 14, 9, 1), (13, 13, 13, 13)):
             lay = L.compute(w, h, cols)

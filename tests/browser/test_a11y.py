@@ -177,7 +177,7 @@ def test_live_region_says_each_move_in_the_engines_words(open_game, lang):
     expect(announce).to_have_text(game.describe_move(move, lang))
 
 
-def test_the_issue_example_sentence(open_game):
+def test_the_seed_deal_moves_are_read_in_the_engine_words_in_french(open_game):
     """Issue 6's example: the queen of clubs onto the king of hearts, and the refill from the reserve."""
     # column 2 empties when its king goes on the ace of spades; the reserve's queen of spades fills it
     page = open_lang(open_game, "fr")
