@@ -331,7 +331,8 @@ def css_written() -> str:
         lines.append(f"@property {name} {{ syntax: '<length>'; inherits: true; initial-value: {_px(v)}; }}")
     lines.append(f":root {{ --help-h: {_px(layout.HELP_H)}; --line: {layout.LINE:g}; }}")
     for expr, bar in BAR_RULES:
-        rule = f"#game {{ --bar-h: {_px(getattr(layout, bar))}; }}"
+        # on :root, so that what sits outside #game (the service worker's update notice) sits under the bar too
+        rule = f":root {{ --bar-h: {_px(getattr(layout, bar))}; }}"
         lines.append(f"@media {condition(expr)[0]} {{ {rule} }}" if expr else rule)
     lines.append(CSS_END)
     return "\n".join(lines)

@@ -172,8 +172,8 @@ def test_game_css_takes_the_layouts_sizes_from_the_written_part():
 
 
 @pytest.mark.parametrize("old, new", [
-    ("@media (max-width: 559.98px) { #game { --bar-h: 124px; } }",                 # the written part
-     "@media (max-width: 559.98px) { #game { --bar-h: 120px; } }"),
+    ("@media (max-width: 559.98px) { :root { --bar-h: 124px; } }",                 # the written part
+     "@media (max-width: 559.98px) { :root { --bar-h: 120px; } }"),
     ("initial-value: 84px", "initial-value: 80px"),
     ("--help-h: 24px", "--help-h: 20px"),
     ("@container /* layout: width >= BAR_ONE_ROW */ (min-width: 820px)",          # a marked condition
@@ -195,7 +195,7 @@ def test_a_changed_layout_constant_makes_the_committed_files_stale(monkeypatch):
     page, css = build_facts.render(INDEX), build_facts.render_css(CSS)
     assert page != INDEX and css != CSS
     assert _facts(page)["layout"]["BAR_ONE_ROW"] == 900
-    assert "@media (max-width: 899.98px) { #game { --bar-h: 96px; } }" in css
+    assert "@media (max-width: 899.98px) { :root { --bar-h: 96px; } }" in css
     assert "@container /* layout: width >= BAR_ONE_ROW */ (min-width: 900px) {" in css
     assert "--line: 1.2;" in css and "819.98px" not in css
 

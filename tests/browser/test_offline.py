@@ -170,7 +170,8 @@ def test_a_new_release_waits_for_the_player_then_replaces_the_old(page, open_gam
     tap_stock_plays(page)
 
 
-def test_the_notice_speaks_the_players_language(page, open_game, serve, tmp_path):
+def test_the_notice_speaks_the_players_language_under_a_phones_toolbar(page, open_game, serve, tmp_path):
+    page.set_viewport_size({"width": 390, "height": 844})   # a phone's toolbar is two rows and more
     site = tmp_path / "site"
     first = _build(REPO, "--dist", str(site))
     base = serve(root=site)
@@ -183,6 +184,8 @@ def test_the_notice_speaks_the_players_language(page, open_game, serve, tmp_path
     page.locator(NOTICE).wait_for(state="visible", timeout=SW_TIMEOUT_MS)
     assert page.locator(f"{NOTICE} p").inner_text() == "Er is een nieuwe versie van het spel klaar."
     assert page.locator(f"{NOTICE} [data-sw=reload]").inner_text() == "Opnieuw laden"
+    bar = page.locator(".bar").bounding_box()
+    assert page.locator(NOTICE).bounding_box()["y"] >= bar["y"] + bar["height"], "the notice covers the toolbar"
 
 
 def test_without_service_workers_the_game_plays_online(new_context, record_page, open_game, server):
