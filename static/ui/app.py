@@ -36,6 +36,7 @@ from .motion import speed_factor
 from .render import SLIDE_MS, Renderer
 from .replay import ReplayBar
 from .routing import Router
+from .scene import scene
 from .snapshot import take_shown
 from .sound import Sound
 from .state import motion_on
@@ -136,7 +137,7 @@ class Page:
         self.renderer = Renderer(proxy("frame", self._on_frame), proxy("slid", self._on_slid),
                                  proxy("undeny", lambda: self.renderer.undeny()))
         # a casino game's running balance, as its statistics keep it (shown beside the score)
-        self.renderer.balance_of = lambda game: self.records.stats.table(stats_key(game.rules, game.draw)).get("balance")
+        self.balance_of = lambda game: self.records.stats.table(stats_key(game.rules, game.draw)).get("balance")
         # the win cascade (static/ui/celebrate.py), drawn by the renderer while UIState.celebrating
         self.renderer.celebration = Celebration(self.renderer, proxy, lambda: self.dispatch(CelebrationEnd()),
                                                 self._celebrated)
@@ -419,7 +420,8 @@ class Page:
         if self.controller is None:
             return
         c = self.controller
-        self.renderer.draw(c.game, c.ui, self.layout, c.t, c.lang)
+        balance = self.balance_of(c.game) if c.game.rules.scoring == "casino" else None
+        self.renderer.draw(scene(c.game, c.ui, self.layout, c.t, c.lang, balance))   # the view value, applied
         if self.counters is not None:
             self.counters.draw(c.game)
         self.snapshots.drawn()

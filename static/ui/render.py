@@ -1,16 +1,18 @@
-"""Draw `(game, ui state, layout)` into the DOM, once per animation frame; nothing else.
+"""Apply the view value (static/ui/scene.py) to the DOM, once per animation frame; nothing else.
 
-The renderer owns no model: it turns the view model (static/ui/view.py) into DOM writes, keeping
-only what it needs to write just the differences (which pile each card element sits in, its place,
-its marks, the last texts). Nobody reads that cache as the game, and it never changes the controller.
+The renderer owns no model and reads no game, UI state or layout: `draw(view)` takes the one plain value
+`scene(game, ui, layout, t, lang)` computed (what the worker of the two-sided page will send as JSON) and
+writes only what differs from the view it applied last, kept keyed by card id and by element (which pile
+each card element sits in, its place, its marks, the last texts, the table's sizes). Nobody reads that
+cache as the game, and it never changes the controller. It imports no engine (a structure test says so).
 
 Cards are keyed by their id (`Card.id`: the code, "QC", for the first copy, "QC2".."QC4" for the copies
 of games of several decks, so `data-card` stays unique) and reused; a pile's cards are appended from the first difference on
-(which moves a reused node into its new pile). Every place comes from the layout in pixels, so the
+(which moves a reused node into its new pile). Every place comes from the view, in the layout's pixels, so the
 board needs no measuring to be right. Cards that change pile slide from where they were (Web
 Animations, transform only) unless the player asked for reduced motion; a sliding card is drawn above
 every pile; a card drawn from the stock also turns over (a scaleX flip, the back shown in its first
-half). A new deal flies in from the stock (static/ui/motion.py plans it, from the layout): the
+half). A new deal flies in from the stock (static/ui/motion.py plans it, from the view's slots): the
 reserve's cards, the base card and the columns, staggered, about a second, started by static/motion.js
 in one call; `finish_deal` ends it at once. With motion off
 (the setting, or prefers-reduced-motion) every change is drawn at once.
@@ -20,19 +22,18 @@ from __future__ import annotations
 
 import json
 
-from canfield import CARDS, Card
 from js import Object, document, window
 from pyodide.ffi import to_js
 
-from .a11y import pile_label
-from .faces import rank_labels
+from .faces import RANKS, SUITS, rank_labels
 from .motion import DEAL_MS, FLIGHT_MS, deal_flights, deal_plan
-from .rules_view import passes_label
-from .table import MAX_FOUNDATIONS, PILES, TO_ENGINE
-from .view import card_class, card_html, face_code, view_model
+from .table import MAX_FOUNDATIONS, PILES
+from .view import card_class, card_html, face_code
 
 SLIDE_MS = 160
 MARKS = ("selected", "cursor", "hint-src", "hint-dst", "dragging")
+# the first deck's cards, in the engine's order (canfield.CARDS): made when the renderer starts
+CARD_CODES = tuple(rank + suit for suit in SUITS for rank in RANKS)
 
 
 def _js(value):
@@ -56,7 +57,6 @@ class Renderer:
         # a casino-scored game: the running balance of its statistics' table beside the score
         self.balance_box = document.getElementById("balance-box")
         self.balance_el = document.getElementById("balance")
-        self.balance_of = None   # the page sets it: game -> the balance its statistics keep, or None
         self.stock_count = document.getElementById("stock-count")
         self.reserve_count = document.getElementById("reserve-count")
         self.passes_el = None    # the stock's pass count ("2/3"), made for the first game with a pass limit
@@ -72,19 +72,18 @@ class Renderer:
         self.on_undeny = on_undeny
         self.cards = {}          # card id -> element (the first deck's made now, the copies when first shown)
         self.below_el = {}       # pile -> the face drawn under its top card (not a [data-card]: no hook)
-        self.below_code = {}     # pile -> (code, language) drawn there
+        self.below_code = {}     # pile -> the card id drawn there (None: hidden)
         self.shown = {p: () for p in PILES}   # DOM diff cache: card ids in each pile element
         self.where = {}          # card id -> pile id, for the cards on screen
         self.placed = {}         # card id -> (x, y) written
         self.marks = {}          # card id -> frozenset of mark classes written
         self.pile_marks = {p: frozenset({"empty"}) for p in PILES}
         self.texts = {}          # element key -> last text written
-        self.assist_drawn = None  # (Panel, language) drawn in #assist
-        self.notice_drawn = None  # the Notice drawn in #notice
+        self.assist_drawn = ()    # the view's assist panel drawn in #assist (None: closed; (): not yet drawn)
+        self.notice_drawn = None  # the view's notice drawn in #notice
         self.celebration = None   # the win cascade (static/ui/celebrate.py), set by the page
         self.celebration_drawn = 0   # UIState.celebration_seq of the cascade started
-        self.layout_key = None
-        self.drawn_version = -1
+        self.table_drawn = None   # the view's table (sizes, slots) written
         self.drawn_anim = 0
         self.frame_pending = False
         self.motion = True       # the page sets it from controller.motion_on (the setting and the system's)
@@ -95,8 +94,8 @@ class Renderer:
         self.motion_js = getattr(window, "canfieldMotion", None)
         for el in self.pile_el.values():
             el.classList.add("empty")
-        for card in CARDS:
-            self._make_card(card.id)
+        for code in CARD_CODES:
+            self._make_card(code)
 
     def _make_card(self, card_id):
         el = document.createElement("div")
@@ -113,7 +112,7 @@ class Renderer:
     def card_element(self, card_id):
         """The element of the card with this id (`Card.id`), made the first time a copy is asked for."""
         el = self.cards.get(card_id)
-        return el if el is not None else self._make_card(Card.parse_id(card_id).id)
+        return el if el is not None else self._make_card(card_id)
 
     def pile_element(self, pile):
         return self.pile_el[pile]
@@ -126,7 +125,6 @@ class Renderer:
         for card_id, el in self.cards.items():
             el.innerHTML = card_html(card_id, self.labels)
         self.texts.clear()
-        self.drawn_version = -1
         self.below_code.clear()
 
     # ---- scheduling ----------------------------------------------------------------------
@@ -144,61 +142,60 @@ class Renderer:
             self.texts[key] = value
             el.textContent = value
 
-    def _layout(self, layout):
-        # col_fs too: a column's second card shrinks its corner font while its fan stays the same
-        key = (layout.width, layout.height, layout.arrangement, layout.cw, tuple(sorted(layout.fans.items())),
-               tuple(sorted(layout.col_fs.items())), layout.help, tuple(layout.piles.items()))
-        if key == self.layout_key:
+    def _table(self, table):
+        """The table's sizes and every pile's slot, as the view's table says (written when it changed)."""
+        if table == self.table_drawn:
             return False
-        self.layout_key = key
+        self.table_drawn = table
         style = self.root.style
-        style.setProperty("--bar-h", _px(layout.bar_h))
-        style.setProperty("--cw", _px(layout.cw))
-        style.setProperty("--ch", _px(layout.ch))
-        style.setProperty("--fs", _px(layout.fs))
-        style.setProperty("--gap", _px(layout.gap))
-        style.setProperty("--board-h", _px(layout.board_h))
-        if layout.dock_cut:    # the board needs part of what the dock asks: the dock scrolls within the rest
-            style.setProperty("--dock-max", _px(layout.dock))
+        for var, key in (("--bar-h", "bar_h"), ("--cw", "cw"), ("--ch", "ch"), ("--fs", "fs"), ("--gap", "gap"),
+                         ("--board-h", "board_h")):
+            style.setProperty(var, _px(table[key]))
+        if table["dock_max"] is not None:    # the board needs part of what the dock asks: the dock scrolls
+            style.setProperty("--dock-max", _px(table["dock_max"]))
         else:
             style.removeProperty("--dock-max")
-        self.root.dataset.arrangement = layout.arrangement
-        self.root.dataset.viewport = f"{layout.width:g}x{layout.height:g}"   # the window this table is laid out for
-        self.root.classList.toggle("with-help", layout.help)
-        self.root.classList.toggle("reserve-up", layout.fanned("reserve"))
+        self.root.dataset.arrangement = table["arrangement"]
+        self.root.dataset.viewport = table["viewport"]   # the window this table is laid out for
+        self.root.classList.toggle("with-help", table["help"])
+        self.root.classList.toggle("reserve-up", table["reserve_up"])
+        slots = table["piles"]
         for pile, slot in self.slot_el.items():
-            slot.hidden = pile not in layout.piles      # a table of fewer columns or foundations
-        for pile, (x, y, w, h) in layout.piles.items():
+            slot.hidden = pile not in slots      # a table of fewer columns or foundations
+        col_fs = table["col_fs"]
+        for pile, (x, y, w, h) in slots.items():
             s = self.slot_el[pile].style
             s.left, s.top, s.width, s.height = _px(x), _px(y), _px(w), _px(h)
-            if pile in layout.col_fs:
-                self.pile_el[pile].style.setProperty("--fs", _px(layout.col_fs[pile]))
+            if pile in col_fs:
+                self.pile_el[pile].style.setProperty("--fs", _px(col_fs[pile]))
             else:
                 self.pile_el[pile].style.removeProperty("--fs")
         return True
 
-    def draw(self, game, ui, layout, t, lang):
-        """Bring the DOM up to `(game, ui)` placed by `layout`."""
+    def draw(self, view):
+        """Bring the DOM up to the view value `view` (static/ui/scene.py)."""
         self.frame_pending = False
-        vm = view_model(game, ui, layout)
+        motion = view["motion"]
+        piles = view["piles"]
+        cards = {c["id"]: c for c in view["cards"]}
         # the first drawing has nothing to slide from (a move played before it: the stock tap the
         # painter answered, static/ui/early.py)
-        animate = self.motion and ui.animate and ui.anim_seq != self.drawn_anim and bool(self.where)
-        deal = ui.deal_seq != self.drawn_deal
-        self.drawn_deal = ui.deal_seq
+        new_anim = motion["anim_seq"] != self.drawn_anim
+        animate = self.motion and motion["animate"] and new_anim and bool(self.where)
+        deal = motion["deal_seq"] != self.drawn_deal
+        self.drawn_deal = motion["deal_seq"]
         if deal and self.dealing():
             self.finish_deal()
-        new_anim = ui.anim_seq != self.drawn_anim
-        self.drawn_anim = ui.anim_seq
-        slide_from = ui.slide_from if new_anim else {}
+        self.drawn_anim = motion["anim_seq"]
+        slide_from = motion["slide_from"] if new_anim else {}
+        slide_origin = motion["slide_origin"]
 
         # Where the cards that move are drawn now (read before any write: no forced layout).
         slides = {}
         if animate:
             origin_rect = None
-            for pile, places in vm.cards.items():
-                for place in places:
-                    code = place.code
+            for pile, p in piles.items():
+                for code in p["cards"]:
                     if code in slide_from:
                         slides[code] = slide_from[code]
                         continue
@@ -208,16 +205,16 @@ class Renderer:
                     if old is not None:
                         r = self.card_element(code).getBoundingClientRect()
                         slides[code] = (r.left, r.top)
-                    elif ui.slide_origin is not None:
+                    elif slide_origin is not None:
                         if origin_rect is None:
-                            r = self.pile_el[ui.slide_origin].getBoundingClientRect()
+                            r = self.pile_el[slide_origin].getBoundingClientRect()
                             origin_rect = (r.left, r.top)
                         slides[code] = origin_rect
 
-        self._layout(layout)
+        self._table(view["table"])
         visible = set()
-        for pile, places in vm.cards.items():
-            codes = tuple(p.code for p in places)
+        for pile, p in piles.items():
+            codes = tuple(p["cards"])
             visible.update(codes)
             old = self.shown[pile]
             pile_el = self.pile_el[pile]
@@ -230,15 +227,16 @@ class Renderer:
                     pile_el.appendChild(self.card_element(code))
                     self.where[code] = pile
                 self.shown[pile] = codes
-            for place in places:
-                el = self.card_element(place.code)
-                xy = (place.x, place.y)
-                if self.placed.get(place.code) != xy:
-                    self.placed[place.code] = xy
-                    el.style.left = _px(place.x)
-                    el.style.top = _px(place.y)
-                marks = place.marks
-                before = self.marks.get(place.code, frozenset())
+            for code in codes:
+                card = cards[code]
+                el = self.card_element(code)
+                xy = (card["x"], card["y"])
+                if self.placed.get(code) != xy:
+                    self.placed[code] = xy
+                    el.style.left = _px(card["x"])
+                    el.style.top = _px(card["y"])
+                marks = frozenset(card["marks"])
+                before = self.marks.get(code, frozenset())
                 if marks != before:
                     if "dragging" in before and "dragging" not in marks:
                         el.style.transform = ""     # input.py drew it under the pointer
@@ -246,8 +244,8 @@ class Renderer:
                         el.classList.remove(cls)
                     for cls in marks - before:
                         el.classList.add(cls)
-                    self.marks[place.code] = marks
-            pm = vm.pile_marks[pile]
+                    self.marks[code] = marks
+            pm = frozenset(p["marks"])
             if pm != self.pile_marks[pile]:
                 for cls in self.pile_marks[pile] - pm:
                     pile_el.classList.remove(cls)
@@ -265,26 +263,23 @@ class Renderer:
             del self.where[code]
             self.placed.pop(code, None)
 
-        for pile, code in vm.below_top.items():
-            # a fanned face-up reserve shows the card under its top already
-            self._below_top(pile, None if layout.fanned(pile) else code, t, lang)
+        for pile, code in view["below"].items():
+            self._below_top(pile, code)
 
-        if ui.version != self.drawn_version:
-            self.drawn_version = ui.version
-            self._counts(game, vm, t, lang)
-        self._labels(game, ui, t, lang)
-        self._assist(getattr(ui, "panel", None), t)
-        self._notice(ui.notice)
-        self._celebration(game, ui)
-        for name, enabled in vm.buttons.items():
+        self._texts(view["texts"], view["placeholders"])
+        self._labels(piles)
+        self._assist(view["assist"])
+        self._notice(view["notice"])
+        self._celebration(view["celebration"])
+        for name, enabled in view["buttons"].items():
             btn = self.buttons[name]
             if btn is not None and btn.disabled == enabled:
                 btn.disabled = not enabled
 
         if deal and self.motion:
-            self._deal(game, vm, layout)
+            self._deal(view)
             slides = {}                     # a deal is its own motion
-        flips = ui.slide_origin == "stock"
+        flips = slide_origin == "stock"
         for code, (x, y) in slides.items():
             el = self.cards[code]
             r = el.getBoundingClientRect()
@@ -312,36 +307,23 @@ class Renderer:
 
     # ---- the deal ------------------------------------------------------------------------
 
-    def _deal(self, game, vm, layout):
+    def _deal(self, view):
         """The cards on the table fly in from the stock (static/ui/motion.py: the order, the timing and,
-        from the layout, where each flight starts). The reserve's hidden cards fly as backs (elements
-        without data-card, removed when they land). static/motion.js starts the whole plan in one call:
-        no page measuring, one crossing into JavaScript."""
+        from the view's slots, where each flight starts; the view's deal says which cards, in the dealer's
+        order). The reserve's hidden cards fly as backs (elements without data-card, removed when they
+        land). static/motion.js starts the whole plan in one call: no page measuring, one crossing into
+        JavaScript."""
         if self.motion_js is None:
             return
-        reserve = vm.cards["reserve"]
-        tableau = [p for p in layout.piles if p.startswith("tableau-")]
-        base = [(p.code, pile) for pile in layout.piles if pile.startswith("foundation-") for p in vm.cards[pile]]
-        if layout.fanned("reserve"):
-            # a face-up reserve: each card flies to its own place in the fan, before the base card
-            base = [(p.code, "reserve") for p in reserve] + base
-            top, hidden = None, 0
-        else:
-            top, hidden = (reserve[-1].code if reserve else None), len(game.reserve)
-        columns = []
-        for row in range(max((len(vm.cards[pile]) for pile in tableau), default=0)):
-            for pile in tableau:
-                col = vm.cards[pile]
-                if row < len(col):
-                    columns.append((col[row].code, pile))
-        waste = [(p.code, "waste") for p in vm.cards["waste"]]
-        plan = deal_plan(top, hidden, base, columns + waste, total_ms=DEAL_MS * self.speed,
-                         flight_ms=FLIGHT_MS * self.speed)
+        d = view["deal"]
+        plan = deal_plan(d["top"], d["hidden"], [tuple(b) for b in d["base"]], [tuple(r) for r in d["rest"]],
+                         total_ms=DEAL_MS * self.speed, flight_ms=FLIGHT_MS * self.speed)
         if not plan:
             return
-        places = {p.code: (pile, p.x, p.y) for pile, ps in vm.cards.items() for p in ps}
-        rx, ry = layout.piles["reserve"][:2]
-        self.motion_js.deal(json.dumps({"reserve": [rx, ry], "flights": deal_flights(plan, layout.piles, places)},
+        slots = view["table"]["piles"]
+        places = {c["id"]: (c["pile"], c["x"], c["y"]) for c in view["cards"]}
+        rx, ry = slots["reserve"][:2]
+        self.motion_js.deal(json.dumps({"reserve": [rx, ry], "flights": deal_flights(plan, slots, places)},
                                        separators=(",", ":")))
 
     def dealing(self) -> bool:
@@ -354,7 +336,7 @@ class Renderer:
             self.motion_js.finish()
 
     # the faces of every game's cards: a copy of a card of another deck wears its card's face
-    face_codes = [card.code for card in CARDS]
+    face_codes = list(CARD_CODES)
 
     def keep_faces(self):
         """Build every card face's image once, a few per idle moment, and keep them (static/motion.js):
@@ -363,13 +345,12 @@ class Renderer:
         if self.motion_js is not None:
             self.motion_js.keepFaces(json.dumps(self.face_codes))
 
-    def _below_top(self, pile, code, t, lang):
+    def _below_top(self, pile, code):
         """The next card of the reserve or a foundation, beneath its top card: a dragged top card
         uncovers it instead of an empty slot."""
-        key = (code, lang)
-        if self.below_code.get(pile) == key:
+        if pile in self.below_code and self.below_code[pile] == code:
             return
-        self.below_code[pile] = key
+        self.below_code[pile] = code        # (relabel forgets them: the faces change with the language)
         el = self.below_el.get(pile)
         if el is None:
             el = document.createElement("div")
@@ -386,39 +367,34 @@ class Renderer:
         el.innerHTML = card_html(code, self.labels)
         el.hidden = False
 
-    def _counts(self, game, vm, t, lang):
-        stock_n = len(game.stock)
-        # ↻ only while the rules allow another pass: after the last one a tap on the stock does nothing
-        self._text("stock", self.stock_count,
-                   str(stock_n) if stock_n else ("↻" if game.waste and game.can_recycle else ""))
-        self.pile_el["stock"].classList.toggle("empty", stock_n == 0)
-        self._passes(game, t)
-        self._text("reserve", self.reserve_count, str(len(game.reserve)))
-        self._text("score", self.score_el, str(game.score))
-        self._balance(game)
-        self._text("code", self.deal_code, game.code or "")
-        for i in range(1, len(game.foundations) + 1):
-            nxt = game.foundation_next(i - 1)
-            label = t.card_label(nxt.rank, nxt.suit) if nxt is not None else ""
+    def _texts(self, texts, placeholders):
+        """The counts, the score, the balance, the deal code, each foundation's next card and the table's
+        description, as the view's texts say (each written when it changed)."""
+        self._text("stock", self.stock_count, texts["stock"])
+        self._passes(texts["passes"], texts["passes_label"])
+        self._text("reserve", self.reserve_count, texts["reserve"])
+        self._text("score", self.score_el, texts["score"])
+        self._balance(texts["balance"])
+        self._text("code", self.deal_code, texts["code"])
+        for pile, (label, cls) in placeholders.items():
+            i = int(pile.rsplit("-", 1)[1])
             if self.texts.get(f"f{i}") != label:
                 self.texts[f"f{i}"] = label
                 ph = self.placeholder[i]
                 ph.dataset.f = label  # drawn by CSS, as the card faces
-                ph.className = f"placeholder s{nxt.suit} {'red' if nxt.red else 'black'}" if nxt else "placeholder"
-        self._text("description", self.description, game.describe(lang))
+                ph.className = cls
+        self._text("description", self.description, texts["description"])
 
-    def _balance(self, game):
+    def _balance(self, balance):
         """A casino game: the balance its statistics keep, shown with the score (hidden otherwise)."""
         if self.balance_box is None:
             return
-        balance = self.balance_of(game) if self.balance_of is not None and game.rules.scoring == "casino" else None
         self.balance_box.hidden = balance is None
-        self._text("balance", self.balance_el, "" if balance is None else str(balance))
+        self._text("balance", self.balance_el, "" if balance is None else balance)
 
-    def _passes(self, game, t):
+    def _passes(self, text, label):
         """A game with a pass limit: the pass it is in, out of how many ("2/3"), at the stock's top edge
         (the stock's accessible name says it in words, static/ui/a11y.py's name + this label)."""
-        label = passes_label(game, t)
         el = self.passes_el
         if el is None:
             if label is None:
@@ -434,26 +410,25 @@ class Renderer:
                 setattr(el.style, prop, value)
             self.pile_el["stock"].appendChild(el)
             self.passes_el = el
-        text = "" if label is None else f"{game.pass_number}/{game.rules.passes}"
         if self.texts.get("passes") != (text, label):
             self.texts["passes"] = (text, label)
             el.textContent = text
             el.title = label or ""
             el.dataset.passes = text
 
-    def _celebration(self, game, ui):
-        """The win cascade as UIState says: started once per celebration_seq, ended when it is over."""
+    def _celebration(self, celebration):
+        """The win cascade as the view says: started once per sequence number, ended when it is over."""
         c = self.celebration
         if c is None:
             return
-        if ui.celebrating and ui.celebration_seq != self.celebration_drawn:
-            self.celebration_drawn = ui.celebration_seq
-            c.start([[card.code for card in pile] for pile in game.foundations])
-        elif not ui.celebrating and c.running():
+        if celebration["on"] and celebration["seq"] != self.celebration_drawn:
+            self.celebration_drawn = celebration["seq"]
+            c.start(celebration["foundations"])
+        elif not celebration["on"] and c.running():
             c.end(by_player=True)          # a tap or a key asked: the layer takes the rest of that press
 
     def _notice(self, notice):
-        """#notice as the UI state's Notice says (hidden when None)."""
+        """#notice as the view's notice says (hidden when None)."""
         if notice == self.notice_drawn:
             return
         self.notice_drawn = notice
@@ -461,58 +436,52 @@ class Renderer:
         if el is None:
             return
         if notice is not None:
-            el.querySelector(".notice-text").textContent = notice.text
+            el.querySelector(".notice-text").textContent = notice["text"]
         el.hidden = notice is None
 
-    def _assist(self, panel, t):
-        """The solver's #assist panel (built by static/ui/hint.py) as the UI state's Panel says."""
-        key = (panel, t.lang)
-        if key == self.assist_drawn:
+    def _assist(self, panel):
+        """The solver's #assist panel (built by static/ui/hint.py) as the view's assist says."""
+        if panel == self.assist_drawn:
             return
         el = document.getElementById("assist")
         if el is None:
             return
-        self.assist_drawn = key
+        self.assist_drawn = panel
         if panel is None:
             el.hidden = True
             el.dataset.kind = ""
             return
-        el.dataset.kind = panel.kind
-        for name, value in (("move", panel.move), ("undos", panel.undos)):
+        el.dataset.kind = panel["kind"]
+        for name in ("move", "undos"):
+            value = panel[name]
             if value is not None:
                 el.setAttribute(f"data-{name}", str(value))
             else:
                 el.removeAttribute(f"data-{name}")
-        el.querySelector("#assist-text").textContent = panel.text
-        labels = {"undo": t("action.undo"), "new": t("action.new"), "cancel": t("assist.cancel"),
-                  "close": "×", "back": panel.back_label, "analyse": t("action.analyse")}
+        el.querySelector("#assist-text").textContent = panel["text"]
+        labels = panel["labels"]
         for btn in el.querySelectorAll("button"):
             name = btn.dataset.assist
-            btn.hidden = name not in panel.buttons and name != "close"
+            btn.hidden = name not in panel["buttons"] and name != "close"
             btn.textContent = labels.get(name, "")
             if name == "close":
-                btn.setAttribute("aria-label", t("action.close"))
-                btn.title = t("action.close")
+                btn.setAttribute("aria-label", panel["close_label"])
+                btn.title = panel["close_label"]
         el.hidden = False
 
-    def _labels(self, game, ui, t, lang):
-        """Each pile's accessible name (its card, its place, its count), written when it changed."""
-        sel = ui.selection
-        names = set(game.pile_names)
+    def _labels(self, piles):
+        """Each pile's accessible name (its card, its place, its count), written when it changed, and the
+        board's tab stop."""
         for pile, el in self.pile_el.items():
-            if TO_ENGINE[pile] not in names:    # a column this game has not
+            label = piles[pile]["label"]
+            if label is None:                   # a column this game has not
                 continue
-            label = pile_label(game, pile, t, lang, cursor=ui.cursor if pile == ui.focus else None,
-                               selected=sel is not None and sel.pile == pile)
-            passes = passes_label(game, t) if pile == "stock" else None
-            if passes:
-                label += ", " + passes
             key = "label-" + pile
             if self.texts.get(key) != label:
                 self.texts[key] = label
                 el.setAttribute("aria-label", label)
         for pile, el in self.pile_el.items():
-            want = 0 if pile == ui.focus else -1
+            want = 0 if piles[pile]["focus"] else -1
             if el.tabIndex != want:
                 el.tabIndex = want
 

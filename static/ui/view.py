@@ -1,9 +1,10 @@
 """The view model: what the renderer draws, as plain data, from (game, UI state, layout).
 
-Pure Python (tested under CPython). `view_model` gives, pile by pile, every visible card with its
+Pure Python (tested under CPython; no import of the engine: the renderer reads `card_class`,
+`card_html` and `face_code` from here). `view_model` gives, pile by pile, every visible card with its
 place (pixels inside its pile), its corner font size and its marks (selected, keyboard cursor, hint),
-plus the texts and button states of the bar. The renderer only copies this into the DOM, so the same
-data can rebuild the board's markup without measuring anything.
+plus the button states of the bar. The scene (static/ui/scene.py) turns it into the view value the
+renderer applies, so the same data can rebuild the board's markup without measuring anything.
 
 `card_html` is the one place that writes a card element's content (its corner indices and its art,
 static/ui/faces.py);
@@ -14,8 +15,6 @@ a card of another deck: ``data-card="QC2" data-copy="QC"``, its face's art keyed
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from canfield import Card
 
 from .faces import card_markup
 from .table import PILES, TO_UI, visible_cards
@@ -42,9 +41,10 @@ class ViewModel:
 
 
 def card_class(code: str) -> str:
-    """The classes of a card element; `code`: a card's code or id (every copy of a card looks the same)."""
-    card = Card.parse_id(code)
-    return f"card s{card.suit} {'red' if card.red else 'black'}"
+    """The classes of a card element; `code`: a card's code or id ("QC", "QC2": every copy of a card looks
+    the same). Read from the text alone (rank, then suit), so the renderer needs no engine."""
+    suit = code[-1] if code[-1] in "SHDC" else code[-2]
+    return f"card s{suit} {'red' if suit in 'HD' else 'black'}"
 
 
 def face_code(card_id: str) -> str:
