@@ -5,11 +5,9 @@ Pure Python (no DOM; tested under CPython by tests/test_motion_plan.py). The ren
 Animations that change only `transform` and `opacity`, so the browser's compositor draws them and a
 frame never waits for Python.
 
-- `deal_plan`: the cards of a new deal fly from the stock in the order a dealer deals them (the
-  reserve's thirteen, the base card, one card to each column), staggered, about one second in all.
-- `deal_flights`: that plan with where each flight starts, taken from the layout (the stock's place
-  relative to the card's place on the table), so the renderer starts the deal without measuring the
-  page; the whole list goes to static/motion.js in one call.
+- `deal_plan`, `deal_flights` (static/ui/flights.py, which MicroPython runs too): the cards of a new deal
+  fly from the stock in the order a dealer deals them, staggered, about one second in all, each from
+  where the stock is relative to its place, so the page starts the deal without measuring it.
 - `bounce`: one card of the win celebration, thrown off its foundation, falling under gravity and
   bouncing on the bottom of the table until it leaves the screen sideways (the classic cascade);
   each fall and each rise is one keyframe segment whose easing is the exact parabola.
@@ -21,8 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import sqrt
 
-DEAL_MS = 1000           # the whole deal, first card off to last card down
-FLIGHT_MS = 320          # one card's flight from the stock
+from .flights import DEAL_MS, FLIGHT_MS, Flight, deal_flights, deal_plan  # noqa: F401 - the deal's plans
+
 # The exact parabolas as CSS easings: y = t^2 (falling from rest) and y = 1 - (1 - t)^2 (rising to rest).
 FALL = "cubic-bezier(0.3333, 0, 0.6667, 0.3333)"
 RISE = "cubic-bezier(0.3333, 0.6667, 0.6667, 1)"
@@ -39,54 +37,6 @@ REPLAY_STEP_MS = 450     # a replay's or "Show me how"'s pause between two moves
 def speed_factor(speed: str) -> float:
     """The factor of a speed setting (an unknown one plays at normal speed)."""
     return SPEED_FACTORS.get(speed, 1.0)
-
-
-@dataclass(frozen=True)
-class Flight:
-    """One card of the deal: `key` is a card id (the element drawn on the table) or None (a back
-    that flies to the reserve, under its top card, and is removed when it lands)."""
-
-    key: str | None
-    pile: str
-    delay: float         # ms after the deal starts
-    duration: float      # ms
-
-
-def deal_plan(reserve_top: str | None, reserve_size: int, base: list[tuple[str, str]],
-              columns: list[tuple[str, str]], total_ms: float = DEAL_MS,
-              flight_ms: float = FLIGHT_MS) -> list[Flight]:
-    """The deal as a dealer does it: the reserve's cards (backs, then its top card), then `base`
-    (the foundation cards on the table, (code, pile)), then `columns` ((code, pile), left to right).
-    Every flight lasts `flight_ms`; the starts are spread so that the last card lands at `total_ms`."""
-    order: list[tuple[str | None, str]] = []
-    hidden = max(0, reserve_size - (1 if reserve_top else 0))
-    order += [(None, "reserve")] * hidden
-    if reserve_top:
-        order.append((reserve_top, "reserve"))
-    order += list(base) + list(columns)
-    if not order:
-        return []
-    flight_ms = min(flight_ms, total_ms)
-    step = (total_ms - flight_ms) / (len(order) - 1) if len(order) > 1 else 0.0
-    return [Flight(key, pile, round(i * step, 1), flight_ms) for i, (key, pile) in enumerate(order)]
-
-
-def deal_flights(plan: list[Flight], piles: dict, places: dict) -> list[list]:
-    """`plan`'s flights as [code or None, delay, duration, dx, dy]: (dx, dy) is where the flight
-    starts, the stock, relative to where it ends. `piles`: the layout's pile rectangles (board
-    coordinates); `places`: card code -> (pile, x, y), its place inside its pile (the view model).
-    A back ends on the reserve's place. Offsets are rounded to 0.1 px."""
-    sx, sy = piles["stock"][:2]
-    out = []
-    for f in plan:
-        if f.key is None:
-            x, y = piles["reserve"][:2]
-        else:
-            pile, cx, cy = places[f.key]
-            px, py = piles[pile][:2]
-            x, y = px + cx, py + cy
-        out.append([f.key, f.delay, f.duration, round(sx - x, 1), round(sy - y, 1)])
-    return out
 
 
 @dataclass(frozen=True)

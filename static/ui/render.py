@@ -1,10 +1,11 @@
 """Apply the view value (static/ui/scene.py) to the DOM, once per animation frame; nothing else.
 
 The renderer owns no model and reads no game, UI state or layout: `draw(view)` takes the one plain value
-`scene(game, ui, layout, t, lang)` computed (what the worker of the two-sided page will send as JSON) and
-writes only what differs from the view it applied last, kept keyed by card id and by element (which pile
-each card element sits in, its place, its marks, the last texts, the table's sizes). Nobody reads that
-cache as the game, and it never changes the controller. It imports no engine (a structure test says so).
+`scene(game, ui, layout, t, lang)` computed (what the worker of the two-sided page will send as JSON),
+asks static/ui/apply.py for the DOM operations from the view it applied last to this one (pure; it runs
+under MicroPython too, the page's side to come) and performs them: this module decides nothing but how
+each operation is written with `js`. Nobody reads the last view as the game, and it never changes the
+controller. It imports no engine (a structure test says so).
 
 Cards are keyed by their id (`Card.id`: the code, "QC", for the first copy, "QC2".."QC4" for the copies
 of games of several decks, so `data-card` stays unique) and reused; a pile's cards are appended from the first difference on
@@ -12,7 +13,7 @@ of games of several decks, so `data-card` stays unique) and reused; a pile's car
 board needs no measuring to be right. Cards that change pile slide from where they were (Web
 Animations, transform only) unless the player asked for reduced motion; a sliding card is drawn above
 every pile; a card drawn from the stock also turns over (a scaleX flip, the back shown in its first
-half). A new deal flies in from the stock (static/ui/motion.py plans it, from the view's slots): the
+half). A new deal flies in from the stock (static/ui/flights.py plans it, from the view's slots): the
 reserve's cards, the base card and the columns, staggered, about a second, started by static/motion.js
 in one call; `finish_deal` ends it at once. With motion off
 (the setting, or prefers-reduced-motion) every change is drawn at once.
@@ -26,7 +27,7 @@ from js import Object, document, window
 from pyodide.ffi import to_js
 
 from .faces import RANKS, SUITS, rank_labels
-from .motion import DEAL_MS, FLIGHT_MS, deal_flights, deal_plan
+from .apply import operations
 from .table import MAX_FOUNDATIONS, PILES
 from .view import card_class, card_html, face_code
 
@@ -62,6 +63,8 @@ class Renderer:
         self.passes_el = None    # the stock's pass count ("2/3"), made for the first game with a pass limit
         self.deal_code = document.getElementById("deal-code")
         self.description = document.getElementById("description")
+        self.text_el = {"stock": self.stock_count, "reserve": self.reserve_count, "score": self.score_el,
+                        "code": self.deal_code, "description": self.description}
         self.buttons = {
             name: document.querySelector(f'header [data-action="{name}"]')
             for name in ("undo", "redo", "restart", "new", "settings", "rules")
@@ -72,23 +75,12 @@ class Renderer:
         self.on_undeny = on_undeny
         self.cards = {}          # card id -> element (the first deck's made now, the copies when first shown)
         self.below_el = {}       # pile -> the face drawn under its top card (not a [data-card]: no hook)
-        self.below_code = {}     # pile -> the card id drawn there (None: hidden)
-        self.shown = {p: () for p in PILES}   # DOM diff cache: card ids in each pile element
-        self.where = {}          # card id -> pile id, for the cards on screen
-        self.placed = {}         # card id -> (x, y) written
-        self.marks = {}          # card id -> frozenset of mark classes written
-        self.pile_marks = {p: frozenset({"empty"}) for p in PILES}
-        self.texts = {}          # element key -> last text written
-        self.assist_drawn = ()    # the view's assist panel drawn in #assist (None: closed; (): not yet drawn)
-        self.notice_drawn = None  # the view's notice drawn in #notice
+        self.last = None         # the view value applied last (static/ui/apply.py compares the next with it)
+        self.fresh = False       # the faces were written anew (relabel): every text is due again
         self.celebration = None   # the win cascade (static/ui/celebrate.py), set by the page
-        self.celebration_drawn = 0   # UIState.celebration_seq of the cascade started
-        self.table_drawn = None   # the view's table (sizes, slots) written
-        self.drawn_anim = 0
         self.frame_pending = False
         self.motion = True       # the page sets it from controller.motion_on (the setting and the system's)
         self.speed = 1.0         # the speed setting's factor (static/ui/motion.py speed_factor): the deal's timing
-        self.drawn_deal = 0
         # static/motion.js: the deal's flights (started, landed, ended) and the kept card faces;
         # missing (a script that failed to load): a new deal is drawn at once, without flights
         self.motion_js = getattr(window, "canfieldMotion", None)
@@ -124,8 +116,7 @@ class Renderer:
         self.labels = rank_labels(t)
         for card_id, el in self.cards.items():
             el.innerHTML = card_html(card_id, self.labels)
-        self.texts.clear()
-        self.below_code.clear()
+        self.fresh = True
 
     # ---- scheduling ----------------------------------------------------------------------
 
@@ -137,16 +128,8 @@ class Renderer:
 
     # ---- drawing -------------------------------------------------------------------------
 
-    def _text(self, key, el, value):
-        if self.texts.get(key) != value:
-            self.texts[key] = value
-            el.textContent = value
-
     def _table(self, table):
-        """The table's sizes and every pile's slot, as the view's table says (written when it changed)."""
-        if table == self.table_drawn:
-            return False
-        self.table_drawn = table
+        """The table's sizes and every pile's slot, as the view's table says."""
         style = self.root.style
         for var, key in (("--bar-h", "bar_h"), ("--cw", "cw"), ("--ch", "ch"), ("--fs", "fs"), ("--gap", "gap"),
                          ("--board-h", "board_h")):
@@ -170,161 +153,147 @@ class Renderer:
                 self.pile_el[pile].style.setProperty("--fs", _px(col_fs[pile]))
             else:
                 self.pile_el[pile].style.removeProperty("--fs")
-        return True
+
+    @property
+    def drawn_deal(self):
+        """The deal sequence number of the view applied last (0: none yet)."""
+        return self.last["motion"]["deal_seq"] if self.last is not None else 0
 
     def draw(self, view):
-        """Bring the DOM up to the view value `view` (static/ui/scene.py)."""
+        """Bring the DOM up to the view value `view` (static/ui/scene.py): static/ui/apply.py says what
+        to do, from the view applied last; this performs it."""
         self.frame_pending = False
-        motion = view["motion"]
-        piles = view["piles"]
-        cards = {c["id"]: c for c in view["cards"]}
-        # the first drawing has nothing to slide from (a move played before it: the stock tap the
-        # painter answered, static/ui/early.py)
-        new_anim = motion["anim_seq"] != self.drawn_anim
-        animate = self.motion and motion["animate"] and new_anim and bool(self.where)
-        deal = motion["deal_seq"] != self.drawn_deal
-        self.drawn_deal = motion["deal_seq"]
-        if deal and self.dealing():
-            self.finish_deal()
-        self.drawn_anim = motion["anim_seq"]
-        slide_from = motion["slide_from"] if new_anim else {}
-        slide_origin = motion["slide_origin"]
+        ops = operations(self.last, view, motion=self.motion, speed=self.speed, fresh=self.fresh)
+        self.last = view
+        self.fresh = False
+        self.perform(ops)
 
-        # Where the cards that move are drawn now (read before any write: no forced layout).
-        slides = {}
-        if animate:
-            origin_rect = None
-            for pile, p in piles.items():
-                for code in p["cards"]:
-                    if code in slide_from:
-                        slides[code] = slide_from[code]
-                        continue
-                    old = self.where.get(code)
-                    if old == pile:
-                        continue
-                    if old is not None:
+    def perform(self, ops):
+        """Do the DOM operations `ops` (static/ui/apply.py), in order."""
+        measured = {}
+        for op in ops:
+            name = op[0]
+            if name == "measure":           # read before any write: no forced layout
+                origins = {}
+                for item in op[1]:
+                    code, how = item[0], item[1]
+                    if how == "at":
+                        measured[code] = (item[2], item[3])
+                    elif how == "card":
                         r = self.card_element(code).getBoundingClientRect()
-                        slides[code] = (r.left, r.top)
-                    elif slide_origin is not None:
-                        if origin_rect is None:
-                            r = self.pile_el[slide_origin].getBoundingClientRect()
-                            origin_rect = (r.left, r.top)
-                        slides[code] = origin_rect
-
-        self._table(view["table"])
-        visible = set()
-        for pile, p in piles.items():
-            codes = tuple(p["cards"])
-            visible.update(codes)
-            old = self.shown[pile]
-            pile_el = self.pile_el[pile]
-            if codes != old:
-                k = 0
-                limit = min(len(old), len(codes))
-                while k < limit and old[k] == codes[k]:
-                    k += 1
-                for code in codes[k:]:
+                        measured[code] = (r.left, r.top)
+                    else:
+                        if item[2] not in origins:
+                            r = self.pile_el[item[2]].getBoundingClientRect()
+                            origins[item[2]] = (r.left, r.top)
+                        measured[code] = origins[item[2]]
+            elif name == "append":
+                pile_el = self.pile_el[op[1]]
+                for code in op[2]:
                     pile_el.appendChild(self.card_element(code))
-                    self.where[code] = pile
-                self.shown[pile] = codes
-            for code in codes:
-                card = cards[code]
-                el = self.card_element(code)
-                xy = (card["x"], card["y"])
-                if self.placed.get(code) != xy:
-                    self.placed[code] = xy
-                    el.style.left = _px(card["x"])
-                    el.style.top = _px(card["y"])
-                marks = frozenset(card["marks"])
-                before = self.marks.get(code, frozenset())
-                if marks != before:
-                    if "dragging" in before and "dragging" not in marks:
-                        el.style.transform = ""     # input.py drew it under the pointer
-                    for cls in before - marks:
-                        el.classList.remove(cls)
-                    for cls in marks - before:
-                        el.classList.add(cls)
-                    self.marks[code] = marks
-            pm = frozenset(p["marks"])
-            if pm != self.pile_marks[pile]:
-                for cls in self.pile_marks[pile] - pm:
+            elif name == "place":
+                style = self.card_element(op[1]).style
+                style.left = _px(op[2])
+                style.top = _px(op[3])
+            elif name == "marks":
+                el = self.card_element(op[1])
+                if "dragging" in op[3]:
+                    el.style.transform = ""     # input.py drew it under the pointer
+                for cls in op[3]:
+                    el.classList.remove(cls)
+                for cls in op[2]:
+                    el.classList.add(cls)
+            elif name == "pile_marks":
+                pile_el = self.pile_el[op[1]]
+                for cls in op[3]:
                     pile_el.classList.remove(cls)
-                for cls in pm - self.pile_marks[pile]:
+                for cls in op[2]:
                     pile_el.classList.add(cls)
-                self.pile_marks[pile] = pm
+            elif name == "remove":
+                el = self.cards[op[1]]
+                el.remove()
+                if "dragging" in op[2]:
+                    el.style.transform = ""
+                for cls in op[2]:
+                    el.classList.remove(cls)
+            elif name == "text":
+                el = self.text_el[op[1]]
+                if el is not None:
+                    el.textContent = op[2]
+            elif name == "create":
+                self.card_element(op[1])
+            elif name == "table":
+                self._table(op[1])
+            elif name == "below":
+                self._below_top(op[1], op[2])
+            elif name == "passes":
+                self._passes(op[1], op[2])
+            elif name == "balance":
+                self._balance(op[1])
+            elif name == "placeholder":
+                ph = self.placeholder[int(op[1].rsplit("-", 1)[1])]
+                ph.dataset.f = op[2]            # drawn by CSS, as the card faces
+                ph.className = op[3]
+            elif name == "label":
+                self.pile_el[op[1]].setAttribute("aria-label", op[2])
+            elif name == "tab_stops":
+                for pile, el in self.pile_el.items():
+                    want = 0 if pile in op[1] else -1
+                    if el.tabIndex != want:
+                        el.tabIndex = want
+            elif name == "assist":
+                self._assist(op[1])
+            elif name == "notice":
+                self._notice(op[1])
+            elif name == "celebrate":
+                if self.celebration is not None:
+                    self.celebration.start(op[1])
+            elif name == "celebration_end":
+                if self.celebration is not None and self.celebration.running():
+                    self.celebration.end(by_player=True)   # a tap or a key asked: the layer takes the rest
+            elif name == "buttons":
+                for btn_name, enabled in op[1]:
+                    btn = self.buttons.get(btn_name)
+                    if btn is not None and btn.disabled == enabled:
+                        btn.disabled = not enabled
+            elif name == "finish_deal":
+                if self.dealing():
+                    self.finish_deal()
+            elif name == "deal":
+                if self.motion_js is not None:
+                    self.motion_js.deal(json.dumps(op[1], separators=(",", ":")))
+            elif name == "slide":
+                for code, flip in op[1]:
+                    self._slide(code, measured[code], flip)
 
-        for code in [c for c in self.where if c not in visible]:
-            el = self.cards[code]
-            el.remove()
-            if "dragging" in self.marks.get(code, ()):
-                el.style.transform = ""
-            for cls in self.marks.pop(code, ()):
-                el.classList.remove(cls)
-            del self.where[code]
-            self.placed.pop(code, None)
-
-        for pile, code in view["below"].items():
-            self._below_top(pile, code)
-
-        self._texts(view["texts"], view["placeholders"])
-        self._labels(piles)
-        self._assist(view["assist"])
-        self._notice(view["notice"])
-        self._celebration(view["celebration"])
-        for name, enabled in view["buttons"].items():
-            btn = self.buttons[name]
-            if btn is not None and btn.disabled == enabled:
-                btn.disabled = not enabled
-
-        if deal and self.motion:
-            self._deal(view)
-            slides = {}                     # a deal is its own motion
-        flips = slide_origin == "stock"
-        for code, (x, y) in slides.items():
-            el = self.cards[code]
-            r = el.getBoundingClientRect()
-            dx, dy = x - r.left, y - r.top
-            if abs(dx) < 1 and abs(dy) < 1:
-                continue
-            el.classList.add("moving")      # above every pile while it slides
-            if flips and code not in slide_from:   # drawn from the stock: it turns over on the way
-                el.classList.add("flip")
-                keys = [{"transform": f"translate({dx:.1f}px,{dy:.1f}px) scaleX(1)"},
-                        {"transform": f"translate({dx / 2:.1f}px,{dy / 2:.1f}px) scaleX(0.02)", "offset": 0.5},
-                        {"transform": "none"}]
-                back = el.animate(_js([{"opacity": 1}, {"opacity": 1, "offset": 0.5}, {"opacity": 0, "offset": 0.5},
-                                       {"opacity": 0}]),
-                                  _js({"duration": SLIDE_MS * 1.5, "pseudoElement": "::after"}))
-                back.onfinish = back.oncancel = self.on_slid
-                anim = el.animate(_js(keys), _js({"duration": SLIDE_MS * 1.5, "easing": "ease-out"}))
-            else:
-                anim = el.animate(
-                    _js([{"transform": f"translate({dx:.1f}px,{dy:.1f}px)"}, {"transform": "none"}]),
-                    _js({"duration": SLIDE_MS, "easing": "ease-out"}),
-                )
-            anim.onfinish = self.on_slid
-            anim.oncancel = self.on_slid
+    def _slide(self, code, xy, flip):
+        """The card slides from `xy` (screen pixels) to where it is drawn now; `flip`: drawn from the
+        stock, it turns over on the way (its back shown in the first half)."""
+        el = self.cards[code]
+        r = el.getBoundingClientRect()
+        dx, dy = xy[0] - r.left, xy[1] - r.top
+        if abs(dx) < 1 and abs(dy) < 1:
+            return
+        el.classList.add("moving")      # above every pile while it slides
+        if flip:
+            el.classList.add("flip")
+            keys = [{"transform": f"translate({dx:.1f}px,{dy:.1f}px) scaleX(1)"},
+                    {"transform": f"translate({dx / 2:.1f}px,{dy / 2:.1f}px) scaleX(0.02)", "offset": 0.5},
+                    {"transform": "none"}]
+            back = el.animate(_js([{"opacity": 1}, {"opacity": 1, "offset": 0.5}, {"opacity": 0, "offset": 0.5},
+                                   {"opacity": 0}]),
+                              _js({"duration": SLIDE_MS * 1.5, "pseudoElement": "::after"}))
+            back.onfinish = back.oncancel = self.on_slid
+            anim = el.animate(_js(keys), _js({"duration": SLIDE_MS * 1.5, "easing": "ease-out"}))
+        else:
+            anim = el.animate(
+                _js([{"transform": f"translate({dx:.1f}px,{dy:.1f}px)"}, {"transform": "none"}]),
+                _js({"duration": SLIDE_MS, "easing": "ease-out"}),
+            )
+        anim.onfinish = self.on_slid
+        anim.oncancel = self.on_slid
 
     # ---- the deal ------------------------------------------------------------------------
-
-    def _deal(self, view):
-        """The cards on the table fly in from the stock (static/ui/motion.py: the order, the timing and,
-        from the view's slots, where each flight starts; the view's deal says which cards, in the dealer's
-        order). The reserve's hidden cards fly as backs (elements without data-card, removed when they
-        land). static/motion.js starts the whole plan in one call: no page measuring, one crossing into
-        JavaScript."""
-        if self.motion_js is None:
-            return
-        d = view["deal"]
-        plan = deal_plan(d["top"], d["hidden"], [tuple(b) for b in d["base"]], [tuple(r) for r in d["rest"]],
-                         total_ms=DEAL_MS * self.speed, flight_ms=FLIGHT_MS * self.speed)
-        if not plan:
-            return
-        slots = view["table"]["piles"]
-        places = {c["id"]: (c["pile"], c["x"], c["y"]) for c in view["cards"]}
-        rx, ry = slots["reserve"][:2]
-        self.motion_js.deal(json.dumps({"reserve": [rx, ry], "flights": deal_flights(plan, slots, places)},
-                                       separators=(",", ":")))
 
     def dealing(self) -> bool:
         """A deal is flying in."""
@@ -348,9 +317,6 @@ class Renderer:
     def _below_top(self, pile, code):
         """The next card of the reserve or a foundation, beneath its top card: a dragged top card
         uncovers it instead of an empty slot."""
-        if pile in self.below_code and self.below_code[pile] == code:
-            return
-        self.below_code[pile] = code        # (relabel forgets them: the faces change with the language)
         el = self.below_el.get(pile)
         if el is None:
             el = document.createElement("div")
@@ -367,30 +333,12 @@ class Renderer:
         el.innerHTML = card_html(code, self.labels)
         el.hidden = False
 
-    def _texts(self, texts, placeholders):
-        """The counts, the score, the balance, the deal code, each foundation's next card and the table's
-        description, as the view's texts say (each written when it changed)."""
-        self._text("stock", self.stock_count, texts["stock"])
-        self._passes(texts["passes"], texts["passes_label"])
-        self._text("reserve", self.reserve_count, texts["reserve"])
-        self._text("score", self.score_el, texts["score"])
-        self._balance(texts["balance"])
-        self._text("code", self.deal_code, texts["code"])
-        for pile, (label, cls) in placeholders.items():
-            i = int(pile.rsplit("-", 1)[1])
-            if self.texts.get(f"f{i}") != label:
-                self.texts[f"f{i}"] = label
-                ph = self.placeholder[i]
-                ph.dataset.f = label  # drawn by CSS, as the card faces
-                ph.className = cls
-        self._text("description", self.description, texts["description"])
-
     def _balance(self, balance):
         """A casino game: the balance its statistics keep, shown with the score (hidden otherwise)."""
         if self.balance_box is None:
             return
         self.balance_box.hidden = balance is None
-        self._text("balance", self.balance_el, "" if balance is None else balance)
+        self.balance_el.textContent = "" if balance is None else balance
 
     def _passes(self, text, label):
         """A game with a pass limit: the pass it is in, out of how many ("2/3"), at the stock's top edge
@@ -410,28 +358,12 @@ class Renderer:
                 setattr(el.style, prop, value)
             self.pile_el["stock"].appendChild(el)
             self.passes_el = el
-        if self.texts.get("passes") != (text, label):
-            self.texts["passes"] = (text, label)
-            el.textContent = text
-            el.title = label or ""
-            el.dataset.passes = text
-
-    def _celebration(self, celebration):
-        """The win cascade as the view says: started once per sequence number, ended when it is over."""
-        c = self.celebration
-        if c is None:
-            return
-        if celebration["on"] and celebration["seq"] != self.celebration_drawn:
-            self.celebration_drawn = celebration["seq"]
-            c.start(celebration["foundations"])
-        elif not celebration["on"] and c.running():
-            c.end(by_player=True)          # a tap or a key asked: the layer takes the rest of that press
+        el.textContent = text
+        el.title = label or ""
+        el.dataset.passes = text
 
     def _notice(self, notice):
         """#notice as the view's notice says (hidden when None)."""
-        if notice == self.notice_drawn:
-            return
-        self.notice_drawn = notice
         el = document.getElementById("notice")
         if el is None:
             return
@@ -441,12 +373,9 @@ class Renderer:
 
     def _assist(self, panel):
         """The solver's #assist panel (built by static/ui/hint.py) as the view's assist says."""
-        if panel == self.assist_drawn:
-            return
         el = document.getElementById("assist")
         if el is None:
             return
-        self.assist_drawn = panel
         if panel is None:
             el.hidden = True
             el.dataset.kind = ""
@@ -468,22 +397,6 @@ class Renderer:
                 btn.setAttribute("aria-label", panel["close_label"])
                 btn.title = panel["close_label"]
         el.hidden = False
-
-    def _labels(self, piles):
-        """Each pile's accessible name (its card, its place, its count), written when it changed, and the
-        board's tab stop."""
-        for pile, el in self.pile_el.items():
-            label = piles[pile]["label"]
-            if label is None:                   # a column this game has not
-                continue
-            key = "label-" + pile
-            if self.texts.get(key) != label:
-                self.texts[key] = label
-                el.setAttribute("aria-label", label)
-        for pile, el in self.pile_el.items():
-            want = 0 if piles[pile]["focus"] else -1
-            if el.tabIndex != want:
-                el.tabIndex = want
 
     # ---- feedback ------------------------------------------------------------------------
 

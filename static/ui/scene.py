@@ -3,9 +3,10 @@ plain value, and its one text codec.
 
 Pure Python (no js, no DOM; tested under CPython). `scene` reads the game, the UI state and the layout
 (through static/ui/view.py's view model) and gives a dict of plain data only (dicts, lists, str, int,
-float, bool, None), so `encode_view` writes it as JSON text and `decode_view` reads back an equal value:
-what the worker of the two-sided page will send. The renderer (static/ui/render.py) applies it to the
-DOM, keyed by card id, and reads nothing else: no game, no UI state, no layout.
+float, bool, None), so `encode_view` writes it as JSON text and `decode_view` (static/ui/apply.py, which
+MicroPython runs too) reads back an equal value: what the worker of the two-sided page will send.
+static/ui/apply.py decides the DOM operations from the view applied last and this one, and the renderer
+(static/ui/render.py) performs them: it reads nothing else, no game, no UI state, no layout.
 
 The value's parts (`KEYS`):
 
@@ -38,13 +39,10 @@ from __future__ import annotations
 import json
 
 from .a11y import pile_label
+from .apply import KEYS, MAX_TEXT, decode_view  # noqa: F401 - the page's side decodes (MicroPython too)
 from .rules_view import passes_label
 from .table import PILES, TO_ENGINE
 from .view import card_class, view_model
-
-KEYS = ("table", "cards", "piles", "below", "placeholders", "texts", "buttons", "assist", "notice", "motion",
-        "deal", "celebration")
-MAX_TEXT = 4000000       # the longest text `decode_view` reads
 
 
 def _table(layout) -> dict:
@@ -177,17 +175,3 @@ def encode_view(view: dict) -> str:
         raise ValueError("not a view value")
     return json.dumps(view, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
 
-
-def decode_view(text: str) -> dict:
-    """The view value `text` encodes (see encode_view); ValueError for anything else."""
-    if type(text) is not str:
-        raise ValueError("not text: " + type(text).__name__)
-    if len(text) > MAX_TEXT:
-        raise ValueError("text too long: %d characters" % len(text))
-    try:
-        view = json.loads(text)
-    except ValueError:
-        raise ValueError("not JSON: " + repr(text[:60])) from None
-    if type(view) is not dict or set(view) != set(KEYS):
-        raise ValueError("not a view value: " + repr(text[:60]))
-    return view
