@@ -16,6 +16,8 @@ FIELDS, each a name, a type and, for an optional field, its default:
 
 `encode(value)` is JSON text of {"kind": ..., field: value...}, the same text under both Pythons;
 `decode(text)` reads it back, checking every field's type, and raises ValueError for anything else.
+A message (`Start`) is what the page tells the worker's session (static/ui/session.py) rather than the
+controller: the same codec, its kinds kept apart (MESSAGE_KINDS).
 """
 
 import json
@@ -472,6 +474,25 @@ class Share(Effect):
     FIELDS = (("link", "str"), ("text", "str"))
 
 
+# ---- messages: what the page tells the worker's session (static/ui/session.py), not the controller --
+
+class Message(Value):
+    """What the page tells the worker's session beyond the controller's actions."""
+
+
+class Start(Message):
+    """The page's facts at start, once, before any action: the window (`width`, `height`, `dock`, `coarse`:
+    a touch-only pointer), the address's hash (`code`: a deal code, a game link or ""), what localStorage
+    holds (`save`, `stats`, `settings`: the texts, None where absent), the address's ?lang= (`lang`), the
+    browser's languages, the deal static/paint.js painted on a first visit (`painted`) and the system's
+    reduced motion."""
+    kind = "Start"
+    FIELDS = (("width", "num"), ("height", "num"), ("code", "str", ""),
+              ("save", "str?", None), ("stats", "str?", None), ("settings", "str?", None),
+              ("lang", "str", ""), ("languages", "strs", ()), ("painted", "str", ""),
+              ("coarse", "bool", False), ("reduced", "bool", False), ("dock", "num", 0))
+
+
 ACTIONS = (Tap, Drop, Key, Button, Focus, Pointer, HashChanged, Answer, NewDeal, SettingsChanged, MotionPreference,
            EarlyInputRefused, Announce, DialogClosed, ShowNotice, HideNotice, DragStart, CelebrationStart,
            CelebrationEnd, Recover, HintShown, GoBack, ShowPanel, HidePanel, Resize, Dock, AutoFinish, FinishStep,
@@ -485,6 +506,18 @@ for _cls in ACTIONS + EFFECTS:
     if _cls.kind in KINDS:
         raise ValueError("two values of kind " + _cls.kind)
     KINDS[_cls.kind] = _cls
+MESSAGES = (Start,)
+MESSAGE_KINDS = {}       # kept apart from KINDS: the controller's actions and effects are KINDS alone
+for _cls in MESSAGES:
+    if _cls.kind in KINDS or _cls.kind in MESSAGE_KINDS:
+        raise ValueError("two values of kind " + _cls.kind)
+    MESSAGE_KINDS[_cls.kind] = _cls
+
+
+def _registered(kind):
+    """The class of `kind`: an action, an effect or a message; None for any other."""
+    cls = KINDS.get(kind)
+    return cls if cls is not None else MESSAGE_KINDS.get(kind)
 
 
 # ---- the text codec ---------------------------------------------------------------------------
@@ -526,9 +559,9 @@ def _dump(x):
 
 
 def encode(value):
-    """`value` (an action or an effect) as JSON text: {"kind": ..., then its fields in order}."""
-    if not isinstance(value, Value) or KINDS.get(value.kind) is not type(value):
-        raise ValueError("not an action or an effect: " + repr(value)[:80])
+    """`value` (an action, an effect or a message) as JSON text: {"kind": ..., then its fields in order}."""
+    if not isinstance(value, Value) or _registered(value.kind) is not type(value):
+        raise ValueError("not an action, an effect or a message: " + repr(value)[:80])
     for field in value.FIELDS:      # what decode would refuse is never written
         _check(field[1], getattr(value, field[0]), value.kind + "." + field[0])
     parts = [_text("kind") + ": " + _text(value.kind)]
@@ -615,7 +648,7 @@ def _build(cls, data, where):
 
 
 def decode(text):
-    """The action or effect `text` encodes (see encode). ValueError for anything else: not text, not
+    """The action, effect or message `text` encodes (see encode). ValueError for anything else: not text, not
     JSON, not an object, an unknown kind, an unknown or missing field, a field of the wrong type."""
     if type(text) is not str:
         raise ValueError("not text: " + type(text).__name__)
@@ -628,7 +661,7 @@ def decode(text):
     if type(data) is not dict:
         raise ValueError("not a JSON object: " + repr(text[:60]))
     kind = data.get("kind")
-    cls = KINDS.get(kind) if type(kind) is str else None
+    cls = _registered(kind) if type(kind) is str else None
     if cls is None:
         raise ValueError("unknown kind: " + repr(kind)[:60])
     return _build(cls, data, kind)

@@ -1,0 +1,239 @@
+"""The worker's session (static/ui/session.py): one text in, one text out. A whole game played by encoded
+messages only (a Start, then taps and drops of the solver's winning line of CF1-D3-AAAAACL, undo and redo
+by button and by key, a resize, the dock, a settings change, new deals with a confirmation), each answer
+checked against the controller and the scene used directly; the answer's size; bad texts and a failing
+action answered with an error, the game left as it was; and no js or pyodide import."""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import ui_helpers
+from canfield import Game
+from canfield.save import to_save
+from canfield.solver import solve
+from ui import session as session_module
+from ui.controller import Controller
+from ui.i18n import Translator
+from ui.layout import compute, counts_for
+from ui.scene import decode_view, encode_view, scene
+from ui.session import MAX_ANSWER, Session
+from ui.settings import Settings
+from ui.table import TO_UI, visible_cards
+from ui.view import column_lengths
+from ui.vocab import (
+    Answer, Button, Dock, DragStart, Drop, HashChanged, Key, NewDeal, Resize, SettingsChanged, Start, Tap, decode, encode,
+)
+
+REPO = Path(__file__).resolve().parents[1]
+CODE = ui_helpers.CODE
+
+
+class Twin:
+    """The controller and the scene used directly, fed the same actions as the session."""
+
+    def __init__(self, width, height):
+        self.c = Controller(Game.from_code(CODE), Settings(), Translator("en"), "en")
+        self.c.show_game(self.c.game, push=False, deal=False)
+        self.c.dispatch(Resize(width, height))
+
+    def dispatch(self, action):
+        self.c.dispatch(action)
+
+    def view_text(self):
+        c = self.c
+        w, h = c.ui.viewport
+        layout = compute(w, h, column_lengths(c.game), draw=c.game.draw, large=c.settings.large_cards,
+                         coarse=False, counts=counts_for(c.game), left_handed=c.settings.left_handed,
+                         dock=c.ui.dock)
+        return encode_view(scene(c.game, c.ui, layout, c.t, c.lang, None))
+
+
+class Player:
+    """Sends encoded messages to a session and checks each answer against the twin."""
+
+    def __init__(self, width=1280.0, height=800.0):
+        self.session = Session()
+        self.twin = None
+        self.shown = None            # the view the page would show: the last one an answer held
+        self.longest = 0
+        self.start(width, height)
+
+    def start(self, width, height):
+        text = self.session.handle(encode(Start(width, height, code=CODE, languages=("en-GB", "en"))))
+        self.twin = Twin(width, height)
+        self.check(text)
+
+    def send(self, action):
+        text = self.session.handle(encode(action))
+        self.twin.dispatch(action)
+        return self.check(text)
+
+    def check(self, text):
+        assert type(text) is str
+        self.longest = max(self.longest, len(text))
+        answer = json.loads(text)
+        assert answer["ok"] is True, answer
+        assert set(answer) == {"ok", "view", "effects"}
+        effects = [decode(e) for e in answer["effects"]]
+        assert effects == self.twin.c.take_effects()
+        expected = self.twin.view_text()
+        if answer["view"] is None:
+            assert expected == self.shown             # no view: the one shown is still right
+        else:
+            assert decode_view(answer["view"]) == json.loads(expected)
+            assert answer["view"] != self.shown       # a view only when it changed
+            self.shown = answer["view"]
+        return effects
+
+    @property
+    def game(self):
+        return self.session.controller.game
+
+
+def play_move(player, text):
+    """The solver's move `text` as the page would send it: a tap where the tap makes exactly this move,
+    else a drop."""
+    game = player.game
+    move = game.parse_move(text)
+    if move.src == "S" or move.dst == "S":
+        return player.send(Tap("stock"))
+    pile = TO_UI[move.src]
+    shown = visible_cards(game)[pile]
+    if game.tap_move(move.src, move.count, player.session.controller.settings.tap_to_columns) == move:
+        return player.send(Tap(pile, len(shown) - move.count))
+    return player.send(Drop(pile, move.count, TO_UI[move.dst]))
+
+
+@pytest.fixture(scope="module")
+def line():
+    return solve(Game.from_code(CODE)).moves
+
+
+def test_a_whole_game_played_by_encoded_messages_gives_the_controllers_view_and_effects(line):
+    p = Player()
+    for i, text in enumerate(line):
+        before = len(p.game.history)
+        effects = play_move(p, text)
+        assert len(p.game.history) == before + 1, (i, text, effects)
+        if i == 10:
+            p.send(Button("undo"))
+            p.send(Button("redo"))
+            p.send(Key("u"))
+            p.send(Key("r"))
+            p.send(Key("z", ctrl=True))
+            p.send(Key("z", ctrl=True, shift=True))
+            assert len(p.game.history) == before + 1
+        if i == 30:
+            p.send(Resize(390.0, 844.0))
+        if i == 60:
+            effects = p.send(SettingsChanged({"large_cards": True, "lang": "fr"}))
+            assert p.session.controller.lang == "fr" and "language" in [e.kind for e in effects]
+        if i == 90:
+            p.send(Dock(120.0))
+            p.send(Dock(0.0))
+        if i == 120:
+            p.send(Resize(844.0, 390.0))
+    assert p.game.won
+    # a new deal after the win: no question asked
+    assert [e.kind for e in p.send(Button("new"))] == ["dialog"]
+    p.send(NewDeal("CF1-D1-AAAAAAB"))
+    assert p.game.code == "CF1-D1-AAAAAAB" and not p.game.history
+    # a started game is left for the address's deal only after a yes
+    p.send(Tap("stock"))
+    assert "confirm" in [e.kind for e in p.send(HashChanged(CODE))]
+    assert p.game.code == "CF1-D1-AAAAAAB"
+    p.send(Answer(True))
+    assert p.game.code == CODE and not p.game.history
+    assert p.longest <= MAX_ANSWER
+
+
+def test_every_message_is_answered_by_one_json_text_within_the_stated_size(line):
+    p = Player(390.0, 844.0)
+    p.send(SettingsChanged({"large_cards": True}))
+    for text in line[:170]:          # the long game: its longest column holds 37 cards
+        play_move(p, text)
+    full = p.session.view_text()
+    assert len(full) < MAX_ANSWER // 2
+    assert p.longest <= MAX_ANSWER
+
+
+def test_a_view_is_sent_only_when_it_changed():
+    p = Player()
+    answer = json.loads(p.session.handle(encode(Key("Shift"))))     # a key that does nothing
+    assert answer == {"ok": True, "view": None, "effects": []}
+
+
+@pytest.mark.parametrize("text", [
+    "", "not json", "[1, 2]", '{"kind": 3}', '{"kind": "Nope"}', '{"kind": "Tap"}', '{"kind": "Tap", "pile": 3}',
+    '{"kind": "say", "text": "an effect is not an action"}', None, 42, b'{"kind": "Pointer"}',
+    '{"kind": "Start", "width": 1, "height": 2}',            # a second start
+    '{"kind": "Drop", "pile": "nowhere", "count": 1, "dest": "waste"}',   # decodes, then its handler fails
+    '{"kind": "Tap", "pile": "nowhere"}',
+])
+def test_a_bad_text_gives_an_error_answer_and_leaves_the_game_as_it_was(text, line):
+    p = Player()
+    for move in line[:12]:
+        play_move(p, move)
+    p.send(DragStart("waste", 1))    # cards carried: a failing drop lets go of them before it fails
+    c = p.session.controller
+    assert c.ui.drag is not None
+    before = (to_save(p.game), list(p.game.history), c.ui.drag, c.ui.selection,
+              c.ui.version, c.settings, c.lang)
+    view = p.session.view_text()
+    answer = json.loads(p.session.handle(text))
+    assert answer["ok"] is False and answer["error"] and answer["view"] is None and answer["effects"] == []
+    c = p.session.controller
+    assert (to_save(p.game), list(p.game.history), c.ui.drag, c.ui.selection,
+            c.ui.version, c.settings, c.lang) == before
+    assert p.session.view_text() == view
+    p.send(Tap("stock"))          # and the game goes on
+    assert len(p.game.history) == len(before[1]) + 1
+
+
+def test_actions_before_the_start_are_refused():
+    s = Session()
+    answer = json.loads(s.handle(encode(Tap("stock"))))
+    assert answer["ok"] is False and "Start" in answer["error"]
+    assert json.loads(s.handle(encode(Start(1280, 800, code=CODE))))["ok"] is True
+
+
+def test_start_resumes_the_saved_game_and_opens_a_bad_code_with_a_notice(line):
+    p = Player()
+    for move in line[:5]:
+        play_move(p, move)
+    save = json.dumps(to_save(p.game))
+    s = Session()
+    answer = json.loads(s.handle(encode(Start(1280, 800, code="NOT-A-CODE", save=save))))
+    assert answer["ok"] is True
+    assert s.controller.game.code == CODE and len(s.controller.game.history) == 5
+    assert decode_view(answer["view"])["notice"]["text"]
+    # a broken saved game: a fresh deal of the settings, and a notice
+    s = Session()
+    answer = json.loads(s.handle(encode(Start(1280, 800, save="{broken", settings='{"draw": 1}'))))
+    assert answer["ok"] is True and s.controller.game.draw == 1
+    assert decode_view(answer["view"])["notice"] is not None
+
+
+def test_the_session_imports_no_js_or_pyodide():
+    tree = ast.parse((REPO / "static" / "ui" / "session.py").read_text())
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module.split(".")[0])
+    assert not names & {"js", "pyodide", "pyscript"}
+    # nor does anything it loads, when imported alone
+    code = ("import sys; sys.path[:0] = [%r, %r]; import ui.session; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('js', 'pyodide', 'pyscript')))"
+            % (str(REPO), str(REPO / "static")))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+    assert session_module.__doc__
