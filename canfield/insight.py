@@ -70,8 +70,12 @@ def canonical(game):
 
 
 def _key(game):
-    # the position without the score (which does not change what can still be played)
-    return game.state()[:5]
+    # the position without the score (which does not change what can still be played); with a limit on
+    # the passes, the pass too: the same piles in another pass may draw otherwise (rush's 3, 2, 1) or have
+    # no recycle left, so a line of one pass does not replay from the other
+    if game.rules.passes is None:
+        return game.state()[:5]
+    return game.state()[:5] + (game.pass_number,)
 
 
 def shorten(game, moves):

@@ -284,3 +284,16 @@ def test_the_analysis_carries_the_best_of_the_first_lost_position():
     a = lost_move(g, best_nodes=100_000)
     assert a.kind == LOST_FROM_START
     assert a.best.exact and a.best.cards == brute_best(g)
+
+
+def test_the_par_line_replays_where_the_same_piles_come_back_in_another_pass():
+    """Rush draws 3, 2 then 1 card a pass: a line that reached the same piles in two passes must not be
+    cut between them (the pass is part of a position there). CR1-D3-AAAABGK's line did, and the
+    shortened line played an illegal move."""
+    game = Game.from_code("CR1-D3-AAAABGK")
+    r = rate(game)
+    assert r.verdict == "won" and r.par == len(r.moves)
+    check = canonical(game)
+    for m in r.moves:
+        check.play(m)
+    assert check.won
