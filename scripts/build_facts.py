@@ -67,6 +67,8 @@ import build_vendor  # noqa: E402
 
 INDEX = REPO / "index.html"
 GAME_CSS = REPO / "static" / "game.css"
+THIN = REPO / "thin.html"
+PLUGINS_OFF = ["!error", "!codemirror", "!deprecations-manager", "!donkey", "!py-editor", "!py-game", "!py-terminal"]
 FORMAT = 1
 # Elements whose first text static/boot.js rewrites: not data-t (Python's translation would write them back
 # to their first message), so named here by id.
@@ -360,6 +362,29 @@ def render_css(css: str) -> str:
     return head + css_written() + tail
 
 
+def thin_page(index: str) -> str:
+    """thin.html: index.html's markup with the two-sided page's scripts instead of the PyScript page on the
+    main thread: MicroPython for the thin layer (static/page/main.py), Pyodide in the named worker
+    "engine" (static/worker.py). The same body, so every hook and text is the same page's."""
+    old_script = re.search(r'<script type="py" src="./static/main.py"[^\n]*</script>\n', index)
+    if old_script is None:
+        raise FactsError("index.html has no <script type=\"py\"> of static/main.py")
+    mpy = {"interpreter": "./static/vendor/micropython/micropython.mjs", "plugins": PLUGINS_OFF,
+           "files": {f"./static/{m}": f"./{m}" for m in build_vendor.PAGE_MODULES}}
+    worker = {"interpreter": "./static/vendor/pyodide/pyodide.mjs", "sync_main_only": True, "plugins": PLUGINS_OFF,
+              "files": {"./static/vendor/game.zip": "./*"}}
+    scripts = (f"<script type=\"mpy\" src=\"./static/page/main.py\" config='{json.dumps(mpy)}'></script>\n"
+               f"<script type=\"py\" worker name=\"engine\" src=\"./static/worker.py\" "
+               f"config='{json.dumps(worker)}'></script>\n")
+    page = index[:old_script.start()] + scripts + index[old_script.end():]
+    page = page.replace('<link rel="modulepreload" href="./static/pyodide-early.mjs">\n', "")
+    page = page.replace('<link rel="modulepreload" href="./static/vendor/pyodide/pyodide.mjs">',
+                        '<link rel="modulepreload" href="./static/vendor/micropython/micropython.mjs">')
+    page = page.replace('<html lang="en">', '<html lang="en" data-layer="thin">', 1)
+    return page.replace("<title>Canfield</title>", "<title>Canfield</title>\n<!-- Written by scripts/build_facts.py "
+                        "from index.html: the two-sided page (static/page/, static/worker.py). -->", 1)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true", help="compare with the committed index.html, write nothing")
@@ -369,6 +394,7 @@ def main(argv=None) -> int:
         for path, write in ((INDEX, render), (GAME_CSS, render_css)):
             old = path.read_text(encoding="utf-8")
             files.append((path, old, write(old)))
+        files.append((THIN, THIN.read_text(encoding="utf-8") if THIN.exists() else "", thin_page(files[0][2])))
     except FactsError as err:
         print(f"build_facts: error: {err}", file=sys.stderr)
         return 1

@@ -33,12 +33,13 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from build_vendor import _sha256  # one file hash for both build steps
+from build_vendor import PAGE_MODULES, _sha256  # one file hash for both build steps
 
 REPO = Path(__file__).resolve().parent.parent
 RELEASE_FILE = "sw-release.js"
 SW_FILE = "sw.js"
 TOP_FILES = ("index.html", "pyscript.json", "pyscript.toml", "app.webmanifest")
+OPTIONAL_TOP_FILES = ("thin.html",)   # the two-sided page (static/page/), beside index.html while it grows
 CACHE_PREFIX = "canfield-"
 
 
@@ -47,8 +48,8 @@ class BuildError(Exception):
 
 
 def _skipped(rel: Path) -> bool:
-    if rel.parent.as_posix() == "static/ui" and rel.suffix == ".py":  # shipped inside static/vendor/game.zip
-        return True
+    if rel.parent.as_posix() == "static/ui" and rel.suffix == ".py":  # shipped inside static/vendor/game.zip,
+        return "ui/" + rel.name not in PAGE_MODULES                   # but the thin page's are fetched one by one
     return any(part.startswith(".") or part == "__pycache__" for part in rel.parts) or rel.suffix == ".pyc"
 
 
@@ -59,7 +60,7 @@ def site_files(root: Path) -> list[str]:
             raise BuildError(f"{root / name} is missing: is {root} the game's folder?")
     if not (root / "static" / "vendor" / "manifest.json").is_file():
         raise BuildError(f"{root / 'static' / 'vendor'} is not built: run scripts/build_vendor.py first (or `make vendor`)")
-    files = set(TOP_FILES)
+    files = set(TOP_FILES) | {name for name in OPTIONAL_TOP_FILES if (root / name).is_file()}
     for p in (root / "static").rglob("*"):
         rel = p.relative_to(root)
         if p.is_file() and not _skipped(rel):

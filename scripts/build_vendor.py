@@ -102,6 +102,12 @@ PROGRESS_FILES = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyod
                   "pyodide/pyodide-lock.json")
 
 
+# The thin page's modules on the main thread (MicroPython, thin.html's <script type="mpy">), under static/:
+# the layer and the pure modules it draws with. Fetched one by one (not from game.zip, which is Pyodide's).
+PAGE_MODULES = ("page/__init__.py", "page/layer.py", "ui/__init__.py", "ui/announce.py", "ui/apply.py",
+                "ui/cardface.py", "ui/ffi.py", "ui/flights.py", "ui/keymap.py", "ui/render.py", "ui/table.py",
+                "ui/vocab.py")
+
 def _gzip_size(path: Path) -> int:
     """The file's size gzipped at level 6, as hosts compress: the loading message's estimate of the bytes
     a compressing host sends for a file whose response has not come yet (its Content-Length replaces it)."""
@@ -197,7 +203,7 @@ def game_imports(files) -> list[str]:
             for name in found:
                 parts = name.split(".")
                 names.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
-    own = {"canfield", "ui", "js", "pyodide", "pyscript", "__future__"}
+    own = {"canfield", "ui", "js", "jsffi", "pyodide", "pyscript", "__future__"}   # jsffi: MicroPython's bridge
     return sorted((n for n in names if n.split(".")[0] not in own), key=lambda n: (n.count("."), n))
 
 

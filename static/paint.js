@@ -601,6 +601,8 @@
   api.preloads = RUNTIME_PRELOADS;
   // A page without the game (a test page that loads this file for its functions) starts nothing.
   if (!document.getElementById("game")) return;
+  // The two-sided page (thin.html, <html data-layer="thin">): Pyodide starts in PyScript's worker, never here.
+  if (document.documentElement.getAttribute("data-layer") === "thin") { start(); return; }
   try { early = import("./pyodide-early.mjs"); } catch (e) { /* PyScript starts Pyodide itself */ }
 
   start();

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -11,17 +13,33 @@ import build_offline  # scripts/ (pytest.ini's pythonpath)
 REPO = Path(__file__).resolve().parents[1]
 
 
+def thin_page_files(root: Path) -> set[str]:
+    """The files thin.html's MicroPython script fetches one by one (its config's "files"), from the page."""
+    html = (root / "thin.html").read_text(encoding="utf-8")
+    config = re.search(r'<script type="mpy"[^>]*config=\'([^\']*)\'', html)
+    return {src[2:] for src in json.loads(config.group(1))["files"]}
+
+
 def expected_files(root: Path) -> set[str]:
     """What the game needs, listed independently of build_offline.site_files. The game's Python files
-    (canfield/*.py, static/ui/*.py) are not among them: static/vendor/game.zip carries them."""
+    (canfield/*.py, static/ui/*.py) are not among them: static/vendor/game.zip carries them; but the
+    thin page fetches its own (`thin_page_files`)."""
     files = {"index.html", "pyscript.json", "pyscript.toml", "app.webmanifest"}
+    if not (root / "thin.html").is_file():
+        return files | {rel for rel in _static(root)}
+    files.add("thin.html")
+    return files | _static(root) | thin_page_files(root)
+
+
+def _static(root: Path) -> set[str]:
+    out = set()
     for p in (root / "static").rglob("*"):
         rel = p.relative_to(root)
         if p.is_file() and "__pycache__" not in rel.parts and p.suffix != ".pyc" \
                 and not any(part.startswith(".") for part in rel.parts) \
                 and not (rel.parts[:2] == ("static", "ui") and p.suffix == ".py"):
-            files.add(rel.as_posix())
-    return files
+            out.add(rel.as_posix())
+    return out
 
 
 def build(root: Path, *extra: str) -> dict:

@@ -11,7 +11,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "static"))
 
 from canfield import Game, card_name  # noqa: E402
-from ui import a11y, i18n, settings  # noqa: E402
+from ui import a11y, announce, i18n, settings  # noqa: E402
 
 # Seed 000's deal (see tests/browser/test_game.py): reserve top QC, base 7H, tableau 6C KH QH AS.
 _USED = ["JS", "QS", "8H", "QC", "7H", "6C", "KH", "QH", "AS"]
@@ -65,7 +65,7 @@ class FakeEl:
 
 def test_announcer_repeats_an_identical_sentence_with_a_different_text():
     el = FakeEl()
-    ann = a11y.Announcer(el)
+    ann = announce.Announcer(el)
     ann.say("Coup impossible.")
     first = el.textContent
     ann.say("Coup impossible.")

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from build_helpers import build as _build, build_offline, expected_files as _expected_files
+from build_helpers import build as _build, build_offline, expected_files as _expected_files, thin_page_files
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -109,7 +109,8 @@ def test_release_lists_every_file_the_game_needs(release):
         assert must in urls, must
     assert not [u for u in urls if "__pycache__" in u or u.endswith(".pyc")]
     # the game's sources travel in static/vendor/game.zip: no second copy in the cache
-    assert not [u for u in urls if u.startswith(("./canfield/", "./static/ui/"))]
+    thin = {"./" + rel for rel in thin_page_files(REPO)}
+    assert not [u for u in urls if u.startswith(("./canfield/", "./static/ui/")) and u not in thin]
     assert release["files"][0]["sha256"] == next(f for f in release["files"] if f["url"] == "./index.html")["sha256"]
     assert release["cache"] == "canfield-" + release["hash"][:16]
     # the configs map files that must all be in the list (what Pyodide fetches at boot)

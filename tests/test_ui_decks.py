@@ -16,7 +16,8 @@ from ui.layout import compute, counts_for, pile_ids
 from ui.rules_view import rules_html
 from ui.snapshot import record
 from ui.table import KEY_ROWS, PILES, TO_ENGINE, TO_UI, key_neighbour, visible_cards
-from ui.view import card_class, card_html, column_lengths, view_model
+from ui.cardface import card_class, card_html
+from ui.view import column_lengths, view_model
 
 MULTI = [name for name, r in RULESETS.items() if r.decks > 1]
 ID = re.compile(r"^[A2-9TJQK][SHDC][234]?$")

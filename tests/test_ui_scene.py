@@ -20,7 +20,8 @@ from ui.layout import compute, counts_for
 from ui.scene import KEYS, decode_view, encode_view, scene
 from ui.state import Notice
 from ui.table import PILES, TO_UI, Selection, visible_cards
-from ui.view import card_class, column_lengths
+from ui.cardface import card_class
+from ui.view import column_lengths
 from ui.vocab import Panel, Tap
 
 UI = Path(__file__).resolve().parents[1] / "static" / "ui"

@@ -80,7 +80,7 @@ class Player:
         self.longest = max(self.longest, len(text))
         answer = json.loads(text)
         assert answer["ok"] is True, answer
-        assert set(answer) == {"ok", "view", "effects"}
+        assert set(answer) == {"ok", "view", "effects", "store", "page"}
         effects = [decode(e) for e in answer["effects"]]
         assert effects == self.twin.c.take_effects()
         expected = self.twin.view_text()
@@ -167,7 +167,7 @@ def test_every_message_is_answered_by_one_json_text_within_the_stated_size(line)
 def test_a_view_is_sent_only_when_it_changed():
     p = Player()
     answer = json.loads(p.session.handle(encode(Key("Shift"))))     # a key that does nothing
-    assert answer == {"ok": True, "view": None, "effects": []}
+    assert answer == {"ok": True, "view": None, "effects": [], "store": {}, "page": None}
 
 
 @pytest.mark.parametrize("text", [
@@ -188,7 +188,7 @@ def test_a_bad_text_gives_an_error_answer_and_leaves_the_game_as_it_was(text, li
               c.ui.version, c.settings, c.lang)
     view = p.session.view_text()
     answer = json.loads(p.session.handle(text))
-    assert answer["ok"] is False and answer["error"] and answer["view"] is None and answer["effects"] == []
+    assert answer["ok"] is False and answer["error"] and answer["view"] is None and answer["effects"] == [] and answer["store"] == {} and answer["page"] is None
     c = p.session.controller
     assert (to_save(p.game), list(p.game.history), c.ui.drag, c.ui.selection,
             c.ui.version, c.settings, c.lang) == before
@@ -237,3 +237,102 @@ def test_the_session_imports_no_js_or_pyodide():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
     assert session_module.__doc__
+
+
+# ---- the thin page's messages: points on the board, the storage writes, the page's facts ---------------
+
+def started(width=1280.0, height=800.0, **kw):
+    s = Session()
+    first = json.loads(s.handle(encode(Start(width, height, code=CODE, languages=("en",), **kw))))
+    assert first["ok"], first
+    return s, first
+
+
+def centre(session, pile, index=None):
+    """The board point at the middle of a pile's slot, or of a card's visible part in a column."""
+    layout = session.layout
+    x, y, w, h = layout.piles[pile]
+    if index is None:
+        return x + w / 2, y + min(h, layout.ch) / 2
+    dx, dy = layout.card_offset(pile, index)
+    return x + dx + layout.cw / 2, y + dy + 4
+
+
+def send(session, value):
+    out = json.loads(session.handle(encode(value)))
+    assert out["ok"], out
+    return out
+
+
+def test_a_tap_at_a_point_is_the_tap_on_the_pile_under_it():
+    from ui.vocab import PressAt, TapAt
+    s, _ = started()
+    stock = len(s.controller.game.stock)
+    send(s, PressAt(*centre(s, "stock")))
+    send(s, TapAt(*centre(s, "stock")))
+    assert len(s.controller.game.stock) == stock - 3
+    before = len(s.controller.game.history)
+    send(s, TapAt(5000.0, 5000.0))                   # off every pile: nothing
+    assert len(s.controller.game.history) == before
+
+
+def test_a_drag_and_a_drop_at_points_move_the_cards_and_a_cancel_moves_none():
+    from ui.vocab import DragAt, DropAt
+    s, _ = started()
+    game = s.controller.game
+    assert visible_cards(game)["tableau-4"] == ("6D",) and visible_cards(game)["tableau-2"] == ("7C",)
+    out = send(s, DragAt(*centre(s, "tableau-4", 0)))
+    assert s.controller.ui.drag is not None and s.controller.ui.drag.pile == "tableau-4"
+    assert any("dragging" in c["marks"] for c in decode_view(out["view"])["cards"] if c["id"] == "6D")
+    x, y, w, h = s.layout.piles["tableau-2"]
+    send(s, DropAt(x + 3, y + 20, s.layout.cw, s.layout.ch, cancel=True))   # the pointer lost: back, no move
+    assert visible_cards(game)["tableau-4"] == ("6D",) and s.controller.ui.drag is None
+    send(s, DragAt(*centre(s, "tableau-4", 0)))
+    x, y, w, h = s.layout.piles["tableau-2"]
+    send(s, DropAt(x + 3, y + 20, s.layout.cw, s.layout.ch))
+    assert visible_cards(game)["tableau-2"] == ("7C", "6D")
+    before = len(game.history)
+    send(s, DropAt(x, y, s.layout.cw, s.layout.ch))                # no drag any more: nothing
+    assert len(game.history) == before
+
+
+def test_a_press_during_the_auto_finish_plays_the_rest_and_its_tap_nothing_more():
+    from ui.vocab import PressAt, TapAt
+    s, _ = started()
+    c = s.controller
+    c.ui.finishing = ["stand-in"]                    # an auto-finish under way (its rest: FinishStep rest=True)
+    played = []
+    c.dispatch = lambda action, _d=c.dispatch: (played.append(action), _d(action) if action.kind != "FinishStep"
+                                                 else None)[0]
+    send(s, PressAt(*centre(s, "stock")))
+    assert [a.kind for a in played] == ["FinishStep"] and played[0].rest
+    c.ui.finishing = []
+    stock = len(c.game.stock)
+    send(s, TapAt(*centre(s, "stock")))             # spent by the press
+    assert len(c.game.stock) == stock
+    send(s, PressAt(*centre(s, "stock")))
+    send(s, TapAt(*centre(s, "stock")))
+    assert len(c.game.stock) == stock - 3
+
+
+def test_the_answers_hand_the_page_every_storage_write_and_a_reload_resumes_it():
+    from ui.vocab import TapAt
+    s, first = started()
+    out = send(s, TapAt(*centre(s, "stock")))
+    saved = out["store"].get("canfield.save")
+    assert saved and CODE in saved
+    assert send(s, Key("u"))["store"].get("canfield.save") != saved      # an undo is saved too
+    again, _ = started(save=saved)
+    assert again.controller.game.code == CODE and len(again.controller.game.history) == 1
+    assert send(again, Resize(1000.0, 700.0))["store"] == {}             # nothing written: nothing sent
+
+
+def test_the_page_facts_come_first_and_again_only_when_they_change():
+    s, first = started()
+    page = first["page"]
+    assert page["lang"] == "en" and page["messages"]["action.undo"] == "Undo" and page["ranks"]["Q"] == "Q"
+    assert page["look"]["theme-auto"] is True and page["motion"] is True and page["sound"] is False
+    assert send(s, Key("u"))["page"] is None
+    out = send(s, SettingsChanged({"lang": "fr"}))
+    assert out["page"]["lang"] == "fr" and out["page"]["ranks"]["Q"] == "D"
+    assert out["page"]["messages"]["action.undo"] != "Undo"

@@ -18,7 +18,6 @@ from canfield import card_name
 
 from .table import TO_ENGINE, move_count
 
-NBSP = "\u00a0"
 
 
 def count_text(t, n: int) -> str:
@@ -84,23 +83,3 @@ def cursor_text(game, pile: str, index: int, t, lang: str) -> str:
         return ""
     index = max(0, min(index, len(cards) - 1))
     return t("a11y.cursor", card=card_name(cards[index], lang), count=count_text(t, move_count(game, pile, index)))
-
-
-class Announcer:
-    """Writes into the polite live region; the same sentence twice in a row is still spoken
-    (a no-break space is toggled at its end, since a live region ignores an unchanged text)."""
-
-    def __init__(self, element):
-        self.el = element
-        self.last = None
-        self.flip = False
-
-    def say(self, text: str) -> None:
-        if not text:
-            return
-        if text == self.last:
-            self.flip = not self.flip
-        else:
-            self.flip = False
-        self.last = text
-        self.el.textContent = text + (NBSP if self.flip else "")

@@ -17,7 +17,7 @@ from canfield.stats import key as stats_key
 from js import document, navigator, window
 from pyodide.ffi import create_once_callable, to_js
 
-from .a11y import Announcer
+from .announce import Announcer
 from .celebrate import Celebration
 from .choices import fill_select, language_options, offered_names, rules_groups
 from . import render

@@ -18,7 +18,7 @@ from js import Object, document, window
 from pyodide.ffi import to_js
 
 from .motion import LAUNCH_MS, bounce, cascade_order, throw_speed
-from .view import card_class, card_html
+from .cardface import card_class, card_html
 
 AFTER_MS = 350           # after a tap or key ended it: the dialog opens when the press is over
 

@@ -1,7 +1,7 @@
 """Card faces: the centre art of the 52 cards as SVG, and the inner markup of a card element.
 
 Pure Python (no browser import): scripts/make_faces.py writes static/faces.css from `faces_css()`,
-the renderer calls `card_markup()`, and the CPython tests check both.
+the renderer calls static/ui/cardface.py's `card_markup()`, and the CPython tests check both.
 
 A face has three parts:
 - the corner indices, top-left and bottom-right (turned), rank and suit side by side in the
@@ -22,10 +22,7 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-RANKS = "A23456789TJQK"
-SUITS = "SHDC"
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-CODES = tuple(r + s for s in SUITS for r in RANKS)
+from .cardface import CODES, RANKS, SUIT_SYMBOLS, SUITS, card_markup, rank_labels  # noqa: F401 - the card basics
 
 # The art's box: the part of the card between the two index strips (about square on every layout).
 VIEW_W, VIEW_H = 100, 110
@@ -172,28 +169,3 @@ def faces_css() -> str:
         # pile's top, the win cascade's cards)
         lines.append(f':is(.card[data-card="{code}"],.card[data-copy="{code}"],.mini[data-mini="{code}"]) .art{{{decl}}}')
     return "\n".join(lines) + "\n"
-
-
-def card_markup(code: str, labels: dict[str, str] | None = None) -> str:
-    """The inner HTML of a card element: two corner indices and the art's box.
-
-    `labels` maps the rank letter of the code ("A", "2", ..., "T", "J", "Q", "K") to the rank as
-    the player's language writes it (see `rank_labels`); missing: English. The indices are drawn
-    by CSS from data-f (the card element is aria-hidden: its pile's accessible name says the card).
-    """
-    if code not in CODES:
-        raise ValueError(f"not a card code: {code!r}")
-    rank = (labels or {}).get(code[0]) or _ENGLISH[code[0]]
-    sym = SUIT_SYMBOLS[code[1]]
-    index = f'<b data-f="{rank}"></b><i data-f="{sym}"></i>'
-    return (f'<span class="c" data-face="{rank}{sym}">{index}</span>'
-            f'<span class="c2">{index}</span>'
-            f'<span class="art"></span>')
-
-
-_ENGLISH = {r: ("10" if r == "T" else r) for r in RANKS}
-
-
-def rank_labels(t) -> dict[str, str]:
-    """The rank letters of one language, from a translator (`t("rank.12")` -> "D" in French)."""
-    return {r: t(f"rank.{i}") for i, r in enumerate(RANKS, start=1)}

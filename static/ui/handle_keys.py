@@ -8,34 +8,9 @@ handler takes which action.
 
 from . import handle_deals, handle_moves, handle_replays
 from .a11y import cursor_text
+from .keymap import key_command
 from .table import TO_ENGINE, TO_UI, key_neighbour
 from .vocab import AskAnalysis, AskHint, AskLine, Button, CopyLink, Focus, FocusPile, Key, OpenDialog, Pointer
-
-_LETTER_KEYS = {"u": "undo", "r": "redo", "d": "draw", "n": "new", "h": "hint"}
-_BOARD_KEYS = {"ArrowLeft": "arrow-left", "ArrowRight": "arrow-right", "ArrowUp": "arrow-up",
-               "ArrowDown": "arrow-down", "Enter": "enter", " ": "enter", "Home": "home"}
-
-
-def key_command(a):
-    """What a key stands for: "undo", "redo", "draw", "new", "hint", "rules", "unselect", "describe",
-    "arrow-<direction>", "enter", "home"; None for a key the page leaves to the browser. Arrows, Enter,
-    Space and Home act only with the focus on the board; "unselect" only when something is selected."""
-    key = a.key
-    lower = key.lower() if len(key) == 1 else key
-    if a.ctrl:
-        if lower == "z":
-            return "redo" if a.shift else "undo"
-        return "redo" if lower == "y" else None
-    if lower in _LETTER_KEYS:
-        return _LETTER_KEYS[lower]
-    if key in ("?", "F1"):
-        return "rules"
-    if key == "Escape":
-        return "unselect"
-    if lower == "b" and not a.shift:
-        return "describe"
-    return _BOARD_KEYS.get(key) if a.in_board else None
-
 
 def handles(a, ui):
     """Whether key `a` does something with the UI state `ui` (the page then stops the browser's default)."""

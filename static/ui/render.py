@@ -1,10 +1,11 @@
 """Apply the view value (static/ui/scene.py) to the DOM, once per animation frame; nothing else.
 
 The renderer owns no model and reads no game, UI state or layout: `draw(view)` takes the one plain value
-`scene(game, ui, layout, t, lang)` computed (what the worker of the two-sided page will send as JSON),
-asks static/ui/apply.py for the DOM operations from the view it applied last to this one (pure; it runs
-under MicroPython too, the page's side to come) and performs them: this module decides nothing but how
-each operation is written with `js`. Nobody reads the last view as the game, and it never changes the
+`scene(game, ui, layout, t, lang)` computed (what the worker of the two-sided page sends as JSON),
+asks static/ui/apply.py for the DOM operations from the view it applied last to this one (pure) and
+performs them: this module decides nothing but how each operation is written with `js`. It runs under
+Pyodide (the PyScript page) and MicroPython (the thin layer, static/page/) alike: its bridge is
+static/ui/ffi.py, and it has no annotations the page's MicroPython could not read. Nobody reads the last view as the game, and it never changes the
 controller. It imports no engine (a structure test says so).
 
 Cards are keyed by their id (`Card.id`: the code, "QC", for the first copy, "QC2".."QC4" for the copies
@@ -19,17 +20,14 @@ in one call; `finish_deal` ends it at once. With motion off
 (the setting, or prefers-reduced-motion) every change is drawn at once.
 """
 
-from __future__ import annotations
-
 import json
 
-from js import Object, document, window
-from pyodide.ffi import to_js
+from js import document, window
 
-from .faces import RANKS, SUITS, rank_labels
 from .apply import operations
+from .cardface import RANKS, SUITS, card_class, card_html, face_code, rank_labels
+from .ffi import to_js
 from .table import MAX_FOUNDATIONS, PILES
-from .view import card_class, card_html, face_code
 
 SLIDE_MS = 160
 MARKS = ("selected", "cursor", "hint-src", "hint-dst", "dragging")
@@ -38,7 +36,7 @@ CARD_CODES = tuple(rank + suit for suit in SUITS for rank in RANKS)
 
 
 def _js(value):
-    return to_js(value, dict_converter=Object.fromEntries)
+    return to_js(value)
 
 
 def _px(value: float) -> str:
@@ -113,9 +111,13 @@ class Renderer:
 
     def relabel(self, t):
         """Write the card faces in the current language (ranks differ: R/D/V, H/V/B, K/Q/J)."""
-        self.labels = rank_labels(t)
+        self.set_labels(rank_labels(t))
+
+    def set_labels(self, labels):
+        """Write the card faces with these rank letters (static/ui/cardface.py rank_labels)."""
+        self.labels = labels
         for card_id, el in self.cards.items():
-            el.innerHTML = card_html(card_id, self.labels)
+            el.innerHTML = card_html(card_id, labels)
         self.fresh = True
 
     # ---- scheduling ----------------------------------------------------------------------

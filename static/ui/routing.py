@@ -3,9 +3,8 @@
 Reading and writing `location.hash` and `history` happen here only. A change of the hash by the
 player (Back, Forward, a typed or pasted code) becomes a `HashChanged` action; whether the page
 follows it (a new deal, a confirmation first, a message for a bad code) is the controller's choice.
+Runs under Pyodide and MicroPython alike (the thin layer of static/page/ uses it too).
 """
-
-from __future__ import annotations
 
 from js import URLSearchParams, history, location
 

@@ -11,7 +11,7 @@ from html import escape
 
 from canfield import Card, card_name
 
-from .faces import card_markup, rank_labels
+from .cardface import card_markup, rank_labels
 
 RED = {"H", "D"}
 

@@ -42,7 +42,8 @@ from .a11y import pile_label
 from .apply import KEYS, MAX_TEXT, decode_view  # noqa: F401 - the page's side decodes (MicroPython too)
 from .rules_view import passes_label
 from .table import PILES, TO_ENGINE
-from .view import card_class, view_model
+from .cardface import card_class
+from .view import view_model
 
 
 def _table(layout) -> dict:

@@ -9,11 +9,24 @@ Pure Python (no js, no pyodide; tested under CPython). The page sends one text p
 - then any action of the vocabulary, encoded by `vocab.encode` (`Tap`, `Drop`, `Key`, `Resize`, `Dock`,
   `SettingsChanged`...), each dispatched once to the controller.
 
+- or a pointer message (`PressAt`, `TapAt`, `DragAt`, `DropAt`): a point on the board, which the session
+  turns into the controller's `Tap`, `DragStart` or `Drop` from where the cards rest (static/ui/layout.py):
+  the page does no layout arithmetic.
+
 Each answer is one JSON object:
 
     {"ok": true, "view": <scene.encode_view's text, or null when it equals the last one sent>,
-     "effects": [<vocab.encode's text of each effect, in order>]}
-    {"ok": false, "error": "<why>", "view": null, "effects": []}
+     "effects": [<vocab.encode's text of each effect, in order>],
+     "store": {<localStorage key>: <its new text, or null: removed>, ...},
+     "page": <the page's facts, or null when they equal the last ones sent>}
+    {"ok": false, "error": "<why>", "view": null, "effects": [], "store": {}, "page": null}
+
+The session keeps the records (static/ui/persist.py: the saved game, the statistics, the settings) in
+memory, runs their bookkeeping on the controller's effects (static/ui/effects.py records_handlers), and
+hands the page every key they wrote since the last answer (`store`): the page writes them to
+localStorage and reads nothing back. `page` is what the page applies outside the board: the language
+and its message table (`lang`, `messages`, `ranks`: the card faces' rank letters), the look classes of
+#game (`look`), whether motion is on (`motion`), the speed's factor (`speed`) and the sound (`sound`).
 
 A text that is not a message (not JSON, an unknown kind, a bad field), an action before `Start`, a
 second `Start`, or an action whose handler fails gives the error answer: the game, the UI state, the
@@ -29,33 +42,59 @@ import json
 from canfield import Game, links
 from canfield.stats import key as stats_key
 
+from .cardface import rank_labels
 from .choices import offered_names
 from .controller import Controller
-from .i18n import Translator, pick_language
-from .layout import compute, counts_for
+from .effects import Effects, records_handlers
+from .i18n import MESSAGES, Translator, pick_language
+from .layout import compute, counts_for, drop_pile, hit_pile
+from .motion import speed_factor
 from .persist import MemoryStorage, Records, Store
 from .scene import encode_view, scene
 from .storage_keys import SAVE_KEY, SETTINGS_KEY, STATS_KEY
-from .table import route_hash
-from .view import column_lengths
+from .table import move_count, route_hash, visible_cards
+from .view import column_lengths, lengths
 from .vocab import (
-    ACTIONS, NOTICE_MS, Dock, HashChanged, Relayout, Resize, ShowNotice, Start, decode, encode,
+    ACTIONS, EFFECTS, NOTICE_MS, DragAt, DragStart, Drop, DropAt, Dock, FinishStep, HashChanged, Pointer, PressAt,
+    Relayout, Resize, ShowNotice, Start, Tap, TapAt, decode, encode,
 )
 
 STORAGE_NOTICE_MS = 12000   # a saved game or statistics set aside: long enough to be read (as app.py)
 MAX_ANSWER = 32768          # the longest answer the tests allow (the 170-move long game at 390x844: ~13 kB)
 
 
-def answer(view_text, effects) -> str:
-    """The answer text: the view's text (None: unchanged) and the effects' texts, in order."""
-    return json.dumps({"ok": True, "view": view_text, "effects": [encode(e) for e in effects]},
+def answer(view_text, effects, store=None, page=None) -> str:
+    """The answer text: the view's text (None: unchanged), the effects' texts in order, the storage
+    writes and the page's facts (None: unchanged)."""
+    return json.dumps({"ok": True, "view": view_text, "effects": [encode(e) for e in effects],
+                       "store": store or {}, "page": page},
                       ensure_ascii=False, separators=(",", ":"))
 
 
 def error(why: str) -> str:
     """The error answer: nothing changed, nothing to draw, nothing to do."""
-    return json.dumps({"ok": False, "error": str(why)[:300], "view": None, "effects": []},
-                      ensure_ascii=False, separators=(",", ":"))
+    return json.dumps({"ok": False, "error": str(why)[:300], "view": None, "effects": [], "store": {},
+                       "page": None}, ensure_ascii=False, separators=(",", ":"))
+
+
+class _Storage(MemoryStorage):
+    """The records' storage in the worker: a dict that remembers which keys were written since `taken`."""
+
+    def __init__(self, items=None):
+        super().__init__(items)
+        self.written = {}
+
+    def setItem(self, key, value):
+        super().setItem(key, value)
+        self.written[key] = self.items[key]
+
+    def removeItem(self, key):
+        super().removeItem(key)
+        self.written[key] = None
+
+    def taken(self) -> dict:
+        out, self.written = self.written, {}
+        return out
 
 
 class Session:
@@ -68,6 +107,10 @@ class Session:
         self._layout = None
         self._layout_key = None
         self._sent = None          # the view text of the last answer that held one
+        self._page_sent = None     # the page's facts of the last answer that held them
+        self._storage = None
+        self._effects = None       # the records' bookkeeping on the controller's effects
+        self._spent = False        # the last press played the auto-finish's rest: its tap does nothing
 
     # ---- the one entry point ------------------------------------------------------------
 
@@ -84,6 +127,8 @@ class Session:
                 if self.controller is not None:
                     return error("already started")
                 effects = self._start(message)
+            elif self.controller is not None and isinstance(message, (PressAt, TapAt, DragAt, DropAt)):
+                effects = self._pointer(message)
             elif not isinstance(message, ACTIONS):
                 return error("not an action: " + message.kind)
             elif self.controller is None:
@@ -101,7 +146,8 @@ class Session:
         the address's deal, the painted first-visit deal, or a fresh one."""
         items = {key: text for key, text in ((SAVE_KEY, m.save), (STATS_KEY, m.stats), (SETTINGS_KEY, m.settings))
                  if text is not None}
-        records = Records(Store(MemoryStorage(items)))
+        self._storage = _Storage(items)
+        records = Records(Store(self._storage))
         settings = records.load_settings(offered_names())
         lang = pick_language(m.lang, settings.lang, *m.languages)
         t = Translator(lang)
@@ -136,7 +182,13 @@ class Session:
         records.ready()
         self.records = records
         self.controller = c
-        return c.take_effects()
+        self._effects = Effects()
+        records_handlers(self._effects, records, c)
+        for cls in EFFECTS:           # the table runs only the bookkeeping; the page runs the rest
+            self._effects.table.setdefault(cls.kind, [])
+        effects = c.take_effects()
+        self._effects.run(effects)
+        return effects
 
     # ---- an action --------------------------------------------------------------------------
 
@@ -152,13 +204,57 @@ class Session:
         effects = c.take_effects()
         if any(isinstance(e, Relayout) for e in effects):
             self._layout_key = None
+        self._effects.run(effects)
         return effects
 
     def _answer(self, effects) -> str:
         text = self.view_text()
-        out = answer(None if text == self._sent else text, effects)
+        page = self.page_facts()
+        out = answer(None if text == self._sent else text, effects, self._storage.taken(),
+                     None if page == self._page_sent else page)
         self._sent = text
+        self._page_sent = page
         return out
+
+    # ---- the pointer: a point on the board, found among the piles here -----------------------------
+
+    def _pointer(self, m) -> list:
+        c = self.controller
+        ui = c.ui
+        if isinstance(m, PressAt):
+            self._spent = bool(ui.finishing)
+            if self._spent:        # the animated auto-finish: the rest at once, and nothing else
+                return self._dispatch(FinishStep(ui.finish_seq, rest=True))
+            return self._dispatch(Pointer())
+        if isinstance(m, TapAt):
+            if self._spent:
+                self._spent = False
+                return []
+            pile, index = hit_pile(self.layout, lengths(c.game), m.x, m.y)
+            return self._dispatch(Tap(pile, index)) if pile is not None else []
+        if isinstance(m, DragAt):
+            pile, index = hit_pile(self.layout, lengths(c.game), m.x, m.y)
+            codes = visible_cards(c.game).get(pile) if pile is not None else None
+            if self._spent or pile == "stock" or not codes or index is None:
+                return []
+            index = index if pile.startswith("tableau-") else len(codes) - 1   # the waste: its top only
+            return self._dispatch(DragStart(pile, move_count(c.game, pile, index)))
+        drag = ui.drag                # DropAt
+        if drag is None:              # the drag was ended meanwhile (a change of position, a dialog)
+            return []
+        dest = None if m.cancel else drop_pile(self.layout, lengths(c.game), drag.dests, (m.x, m.y, m.w, m.h))
+        return self._dispatch(Drop(drag.pile, drag.count, dest, m.drawn_at))
+
+    # ---- the page's facts ------------------------------------------------------------------------
+
+    def page_facts(self) -> dict:
+        """What the page applies outside the board (see the module's doc); the message table only with
+        its language's change."""
+        c = self.controller
+        settings = c.settings
+        return {"lang": c.lang, "messages": MESSAGES[c.lang], "ranks": rank_labels(c.t),
+                "look": settings.look_classes(), "motion": bool(c.motion), "speed": speed_factor(settings.speed),
+                "sound": bool(settings.sound)}
 
     # ---- what the worker computes -------------------------------------------------------------
 

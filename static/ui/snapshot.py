@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 
-from .faces import rank_labels
+from .cardface import rank_labels
 from .table import stock_move, visible_cards
 from .storage_keys import SNAPSHOT_KEY
 

@@ -6,24 +6,17 @@ only: this module asks `game.legal_moves()` / `game.tap_move()` and checks
 membership, chessground style; it never decides on its own what is legal.
 """
 
-from __future__ import annotations
-
 # The most piles of a table of the family (8 columns, 16 foundations: Quadruple Canfield); index.html
 # has an element for each, and a game of fewer leaves the others hidden.
 MAX_COLUMNS = 8
 MAX_FOUNDATIONS = 16
 
 # Pile ids of the page (the data-pile hooks) and the engine's pile names.
-PILES = (
-    "stock", "waste", "reserve",
-    *(f"foundation-{i}" for i in range(1, MAX_FOUNDATIONS + 1)),
-    *(f"tableau-{i}" for i in range(1, MAX_COLUMNS + 1)),
-)
-TO_ENGINE = {
-    "stock": "S", "waste": "W", "reserve": "R",
-    **{f"foundation-{i}": f"F{i}" for i in range(1, MAX_FOUNDATIONS + 1)},
-    **{f"tableau-{i}": f"T{i}" for i in range(1, MAX_COLUMNS + 1)},
-}
+PILES = (("stock", "waste", "reserve") + tuple(f"foundation-{i}" for i in range(1, MAX_FOUNDATIONS + 1))
+         + tuple(f"tableau-{i}" for i in range(1, MAX_COLUMNS + 1)))
+TO_ENGINE = {"stock": "S", "waste": "W", "reserve": "R"}
+TO_ENGINE.update({f"foundation-{i}": f"F{i}" for i in range(1, MAX_FOUNDATIONS + 1)})
+TO_ENGINE.update({f"tableau-{i}": f"T{i}" for i in range(1, MAX_COLUMNS + 1)})
 TO_UI = {v: k for k, v in TO_ENGINE.items()}
 
 # Keyboard grid: rows in reading order (the stock's row, then the reserve's and the columns').
@@ -31,15 +24,13 @@ TO_UI = {v: k for k, v in TO_ENGINE.items()}
 # (`key_neighbour` asks the layout where the piles are, so many foundations in two rows, a side
 # layout or a mirrored table all move the way the arrows point).
 KEY_ROWS = (
-    ("stock", "waste", *(f"foundation-{i}" for i in range(1, MAX_FOUNDATIONS + 1))),
-    ("reserve", *(f"tableau-{i}" for i in range(1, MAX_COLUMNS + 1))),
+    ("stock", "waste") + tuple(f"foundation-{i}" for i in range(1, MAX_FOUNDATIONS + 1)),
+    ("reserve",) + tuple(f"tableau-{i}" for i in range(1, MAX_COLUMNS + 1)),
 )
 # Where a pile sits when no layout is given: the stock above the reserve, foundation i above column i.
-_VISUAL_COL = {
-    "stock": 0, "waste": 1, "reserve": 0,
-    **{f"foundation-{i}": 1 + i for i in range(1, MAX_FOUNDATIONS + 1)},
-    **{f"tableau-{i}": 1 + i for i in range(1, MAX_COLUMNS + 1)},
-}
+_VISUAL_COL = {"stock": 0, "waste": 1, "reserve": 0}
+_VISUAL_COL.update({f"foundation-{i}": 1 + i for i in range(1, MAX_FOUNDATIONS + 1)})
+_VISUAL_COL.update({f"tableau-{i}": 1 + i for i in range(1, MAX_COLUMNS + 1)})
 
 WASTE_FAN = {3: 3, 1: 1}  # cards of the waste drawn face up, by draw count
 

@@ -1,22 +1,17 @@
 """The view model: what the renderer draws, as plain data, from (game, UI state, layout).
 
-Pure Python (tested under CPython; no import of the engine: the renderer reads `card_class`,
-`card_html` and `face_code` from here). `view_model` gives, pile by pile, every visible card with its
+Pure Python (tested under CPython; no import of the engine). `view_model` gives, pile by pile, every visible card with its
 place (pixels inside its pile), its corner font size and its marks (selected, keyboard cursor, hint),
 plus the button states of the bar. The scene (static/ui/scene.py) turns it into the view value the
 renderer applies, so the same data can rebuild the board's markup without measuring anything.
 
-`card_html` is the one place that writes a card element's content (its corner indices and its art,
-static/ui/faces.py);
-the element itself is ``<div class="card s<suit> <colour>" data-card="QC">``, see `card_class` (a copy of
-a card of another deck: ``data-card="QC2" data-copy="QC"``, its face's art keyed on data-copy).
+A card element's classes and content come from static/ui/cardface.py.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .faces import card_markup
 from .table import PILES, TO_UI, visible_cards
 
 
@@ -38,26 +33,6 @@ class ViewModel:
     buttons: dict       # data-action -> enabled
     keyboard_cursor: str | None
     below_top: dict     # reserve and foundations: the card under the top one (seen while the top is dragged)
-
-
-def card_class(code: str) -> str:
-    """The classes of a card element; `code`: a card's code or id ("QC", "QC2": every copy of a card looks
-    the same). Read from the text alone (rank, then suit), so the renderer needs no engine."""
-    suit = code[-1] if code[-1] in "SHDC" else code[-2]
-    return f"card s{suit} {'red' if suit in 'HD' else 'black'}"
-
-
-def face_code(card_id: str) -> str:
-    """The two-character code whose face a card shows: "QC" for "QC" and for its copies "QC2".."QC4"."""
-    return card_id[:2]
-
-
-def card_html(code: str, labels: dict[str, str] | None = None) -> str:
-    """A card's face (static/ui/faces.py): the corner indices, drawn by CSS from data-f, and the art, from
-    static/faces.css. A picture of the card: the pile's accessible name says the card in words, so no
-    abbreviation ("D♣") is left for a screen reader to contradict. `labels`: faces.rank_labels(t);
-    `code`: a card's code or id (a copy shows its card's face)."""
-    return card_markup(face_code(code), labels)
 
 
 def cursor_code(game, ui, shown=None):

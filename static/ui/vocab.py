@@ -493,6 +493,37 @@ class Start(Message):
               ("coarse", "bool", False), ("reduced", "bool", False), ("dock", "num", 0))
 
 
+class PressAt(Message):
+    """A pointer went down at (`x`, `y`), board pixels: the pointer is in use (no keyboard cursor), and a
+    press while the animated auto-finish plays plays the rest at once (and is spent: no tap follows)."""
+    kind = "PressAt"
+    FIELDS = (("x", "num"), ("y", "num"))
+
+
+class TapAt(Message):
+    """A tap (a press let go without a drag) at (`x`, `y`), board pixels, where it went down: the session
+    finds the pile and the card from where the cards rest (static/ui/layout.py hit_pile), then a `Tap`."""
+    kind = "TapAt"
+    FIELDS = (("x", "num"), ("y", "num"))
+
+
+class DragAt(Message):
+    """A press at (`x`, `y`) became a drag: the session finds the cards it lifts and sends `DragStart`;
+    the view marks them "dragging" and the page draws them under the pointer."""
+    kind = "DragAt"
+    FIELDS = (("x", "num"), ("y", "num"))
+
+
+class DropAt(Message):
+    """The dragged cards let go with the first one drawn at (`x`, `y`), `w` x `h` (board pixels), or the
+    pointer lost (`cancel`); `drawn_at`: card id -> where each is drawn now (screen pixels). The session
+    finds the pile they fall on (static/ui/layout.py drop_pile), then a `Drop`."""
+    kind = "DropAt"
+    FIELDS = (("x", "num"), ("y", "num"), ("w", "num"), ("h", "num"), ("cancel", "bool", False),
+              ("drawn_at", "points", {}))
+    LOOSE = ("drawn_at",)
+
+
 ACTIONS = (Tap, Drop, Key, Button, Focus, Pointer, HashChanged, Answer, NewDeal, SettingsChanged, MotionPreference,
            EarlyInputRefused, Announce, DialogClosed, ShowNotice, HideNotice, DragStart, CelebrationStart,
            CelebrationEnd, Recover, HintShown, GoBack, ShowPanel, HidePanel, Resize, Dock, AutoFinish, FinishStep,
@@ -506,7 +537,7 @@ for _cls in ACTIONS + EFFECTS:
     if _cls.kind in KINDS:
         raise ValueError("two values of kind " + _cls.kind)
     KINDS[_cls.kind] = _cls
-MESSAGES = (Start,)
+MESSAGES = (Start, PressAt, TapAt, DragAt, DropAt)
 MESSAGE_KINDS = {}       # kept apart from KINDS: the controller's actions and effects are KINDS alone
 for _cls in MESSAGES:
     if _cls.kind in KINDS or _cls.kind in MESSAGE_KINDS:

@@ -1,0 +1,510 @@
+"""The page's thin layer: MicroPython on the main thread (static/page/main.py starts it through PyScript's
+<script type="mpy">), the engine, the controller, the layout and the records in the worker
+(static/worker.py, Pyodide: static/ui/session.py's `Session`).
+
+What it does, and nothing else:
+
+- sends the worker a `Start` with what only the page knows (the window, the address, localStorage's
+  texts, the browser's languages, the painted deal), then every action the player makes, one message
+  at a time and in order (static/ui/vocab.py, one text codec for both sides);
+- applies each answer: the view (static/ui/render.py performs static/ui/apply.py's operations, once per
+  animation frame), the effects only the page can do (the live region, a notice's timer, the address,
+  focus, a shake, the next step of an auto-finish or a replay, the clipboard), the storage writes, and
+  the page's facts (the language's texts, the look classes, motion);
+- turns pointer events into points on the board (`PressAt`, `TapAt`, `DragAt`, `DropAt`: the worker
+  finds the piles) and keys into `Key` (static/ui/keymap.py says which keys the game takes, so the
+  browser's default stops at once); dragged cards follow the pointer here, the drop goes to the worker.
+
+It holds no rule and no layout arithmetic. Runs under MicroPython and CPython (the tests give it fake
+DOM objects): it reaches the browser only through the `window`, `document` and `create_proxy` it is
+given, and writes no annotations or dataclasses.
+"""
+
+import json
+
+from ui import vocab
+from ui.announce import Announcer
+from ui.apply import decode_view
+from ui.keymap import key_command
+from ui.table import code_from_hash
+
+DRAG_THRESHOLD = 6        # px before a press becomes a drag (a tap may wobble a little)
+STORAGE_KEYS = ("canfield.save", "canfield.stats", "canfield.settings")   # static/ui/storage_keys.py's
+
+
+def start_message(width, height, hash_text, storage, query_lang, languages, painted, coarse, reduced, dock):
+    """The `Start` text from the page's facts; `storage(key)` reads localStorage (None: absent or refused)."""
+    return vocab.encode(vocab.Start(
+        float(width), float(height), code=code_from_hash(hash_text), save=storage("canfield.save"),
+        stats=storage("canfield.stats"), settings=storage("canfield.settings"), lang=query_lang or "",
+        languages=tuple(x for x in languages if x), painted=painted or "", coarse=bool(coarse),
+        reduced=bool(reduced), dock=float(dock)))
+
+
+def translate(messages, key, **values):
+    """A message of the worker's table, its {placeholders} filled (the key itself when the table has none)."""
+    text = messages.get(key, key)
+    for name in values:
+        text = text.replace("{" + name + "}", str(values[name]))
+    return text
+
+
+class Press:
+    """One pointer press: where it went down (screen pixels), and once it drags, the cards it carries."""
+
+    def __init__(self, x, y, pointer, mouse):
+        self.x, self.y, self.pointer, self.mouse = x, y, pointer, mouse
+        self.clicks = 1
+        self.on_card = False
+        self.on_stock = False
+        self.asked = False        # DragAt sent: the worker lifts the cards (the view marks them "dragging")
+        self.nodes = None         # the lifted cards' elements, once the view marks them
+        self.grab = (0.0, 0.0)    # pointer - the first card's corner, when lifted
+        self.shift = [0.0, 0.0]   # the translation drawn now
+        self.at = (x, y)          # the pointer now
+        self.released = None      # let go before the cards were lifted: "drop" or "cancel"
+
+
+class Layer:
+    def __init__(self, window, document, create_proxy, renderer, render_module=None):
+        self.window = window
+        self.document = document
+        self.proxy = create_proxy
+        self.renderer = renderer
+        self.render_module = render_module
+        self.root = document.getElementById("game")
+        self.board = document.getElementById("board")
+        self.announcer = Announcer(document.getElementById("announce"))
+        self.worker = None
+        self.busy = False         # a message is with the worker
+        self.queue = []           # texts waiting for the worker's answer to the one before
+        self.view = None          # the view to draw at the next frame
+        self.messages = {}        # the language's message table (the worker's page facts)
+        self.lang = ""
+        self.ready = False
+        self.press = None
+        self.notice_timer = None
+        self.after_frame = []     # timers to start once the next view is drawn
+        self.errors = 0
+        self._answer = create_proxy(self.on_answer)
+        self._failed = create_proxy(self.on_failure)
+        self._frame = create_proxy(self.on_frame)
+        self.frame_pending = False
+
+    # ---- the worker ---------------------------------------------------------------------------
+
+    def connect(self, worker):
+        """The worker is ready: the `Start`, then whatever the player did meanwhile."""
+        self.worker = worker
+        w = self.window
+        el = self.document.documentElement
+        langs = w.navigator.languages
+        languages = [str(langs[i]) for i in range(langs.length)] if langs else []
+        languages.append(str(w.navigator.language or ""))
+        paint = getattr(w, "canfieldPaint", None)
+        painted = str(paint.firstDeal) if paint is not None and paint.firstDeal else ""
+        query = w.URLSearchParams.new(w.location.search).get("lang")
+        dock = self.document.getElementById("dock")
+        text = start_message(el.clientWidth or w.innerWidth, el.clientHeight or w.innerHeight, str(w.location.hash),
+                             self.storage_get, str(query) if query else "", languages, painted,
+                             w.matchMedia("(pointer: coarse)").matches,
+                             w.matchMedia("(prefers-reduced-motion: reduce)").matches,
+                             (dock.scrollHeight or 0) if dock is not None else 0)
+        self.queue.insert(0, text)
+        self._next()
+
+    def send(self, value):
+        """An action or a pointer message for the worker, after the ones before it."""
+        self.queue.append(vocab.encode(value))
+        if self.worker is not None:
+            self._next()
+
+    def _next(self):
+        if self.busy or not self.queue:
+            return
+        self.busy = True
+        text = self.queue.pop(0)
+        self.worker.handle(text).then(self._answer, self._failed)
+
+    def on_failure(self, err):
+        self.busy = False
+        self.window.console.error("Canfield: the worker failed: " + str(err))
+        self._next()
+
+    def on_answer(self, text):
+        self.busy = False
+        try:
+            self.apply_answer(json.loads(str(text)))
+        except Exception as exc:   # never a traceback for the player: the console, and the game goes on
+            self.window.console.error("Canfield: an answer could not be applied: " + repr(exc))
+        self._next()
+
+    def apply_answer(self, answer):
+        if not answer.get("ok"):
+            self.window.console.warn("Canfield: " + str(answer.get("error")))
+            if not self.ready:
+                self.window.canfieldBoot.fail(str(answer.get("error")))
+            return
+        page = answer.get("page")
+        if page is not None:
+            self.apply_page(page)
+        if answer.get("view") is not None:
+            self.view = decode_view(answer["view"])
+            self.request_frame()
+        for text in answer.get("effects") or ():
+            self.perform(vocab.decode(text))
+        store = answer.get("store") or {}
+        for key in store:
+            self.storage_set(key, store[key])
+
+    # ---- frames ---------------------------------------------------------------------------------
+
+    def request_frame(self):
+        if not self.frame_pending:
+            self.frame_pending = True
+            self.window.requestAnimationFrame(self._frame)
+
+    def on_frame(self, *_):
+        self.frame_pending = False
+        view, self.view = self.view, None
+        if view is not None:
+            if not self.ready:
+                self._unpaint()
+            self.renderer.draw(view)
+            if not self.ready:
+                self.ready = True
+                self.root.classList.remove("booting")
+                self.root.dataset.ready = "true"
+                self.window.canfieldBoot.done()
+        if self.press is not None:
+            self._lift()
+        timers, self.after_frame = self.after_frame, []
+        for ms, action in timers:
+            self.later(ms, action)
+
+    def _unpaint(self):
+        nodes = self.document.querySelectorAll("[data-painted][data-card]")
+        for i in range(nodes.length):
+            nodes.item(i).remove()
+        self.root.classList.remove("painted")
+        self.root.removeAttribute("data-painted")
+
+    def on_slid(self, ev):
+        """A card's slide ended: it goes back under the piles drawn after it."""
+        el = ev.target.effect.target
+        el.classList.remove("moving")
+        el.classList.remove("flip")
+
+    def later(self, ms, action):
+        self.window.setTimeout(self.proxy(lambda *_: self.send(action)), ms)
+
+    # ---- the page's facts --------------------------------------------------------------------------
+
+    def apply_page(self, page):
+        look = page.get("look") or {}
+        for name in look:
+            self.root.classList.toggle(name, bool(look[name]))
+        on = bool(page.get("motion"))
+        self.root.classList.toggle("no-motion", not on)
+        self.renderer.motion = on
+        speed = float(page.get("speed") or 1.0)
+        self.renderer.speed = speed
+        if self.render_module is not None:
+            self.render_module.SLIDE_MS = round(160 * speed)
+        if not on and self.renderer.dealing():
+            self.renderer.finish_deal()
+        if page.get("lang") != self.lang:
+            self.lang = page.get("lang")
+            self.messages = page.get("messages") or {}
+            self.apply_texts()
+            self.renderer.set_labels(page.get("ranks") or {})
+
+    def t(self, key, **values):
+        return translate(self.messages, key, **values)
+
+    def apply_texts(self):
+        d = self.document
+        d.documentElement.lang = self.lang
+        els = d.querySelectorAll("[data-t]")
+        for i in range(els.length):
+            el = els.item(i)
+            el.textContent = self.t(el.dataset.t)
+        els = d.querySelectorAll("[data-t-label]")
+        for i in range(els.length):
+            el = els.item(i)
+            el.setAttribute("aria-label", self.t(el.dataset.tLabel))
+            if el.tagName == "BUTTON":
+                el.title = self.t(el.dataset.tLabel)
+        els = d.querySelectorAll("[data-t-title]")
+        for i in range(els.length):
+            el = els.item(i)
+            el.title = self.t(el.dataset.tTitle)
+
+    # ---- storage (every access may be refused: private mode, a full quota) ------------------------
+
+    def storage_get(self, key):
+        try:
+            value = self.window.localStorage.getItem(key)
+        except Exception:
+            return None
+        return None if value is None else str(value)
+
+    def storage_set(self, key, text):
+        try:
+            if text is None:
+                self.window.localStorage.removeItem(key)
+            else:
+                self.window.localStorage.setItem(key, text)
+        except Exception:   # refused or full: the game plays on (the worker keeps it in memory)
+            self.window.console.warn("Canfield: could not write " + key)
+
+    # ---- effects: what only the page can do --------------------------------------------------------
+
+    def perform(self, e):
+        kind = e.kind
+        if kind == "say":
+            self.announcer.say(e.text)
+        elif kind == "notice":
+            if self.notice_timer is not None:
+                self.window.clearTimeout(self.notice_timer)
+            seq = e.seq
+            self.notice_timer = self.window.setTimeout(
+                self.proxy(lambda *_: self.send(vocab.HideNotice(seq))), e.ms)
+        elif kind == "hash":
+            self._write_hash(e.code, e.push)
+        elif kind == "focus":
+            self.renderer.pile_element(e.pile).focus()
+        elif kind == "shake":
+            self._shake(e.pile, e.count)
+        elif kind == "finish_step":
+            self.after_frame.append((e.ms, vocab.FinishStep(e.seq)))
+        elif kind == "replay_step":
+            self.later(e.ms, vocab.ReplayTick(e.seq))
+        elif kind == "copy":
+            self._copy(self._link(e.code), "notice.copied", "notice.copy_failed")
+        elif kind == "share":
+            self._share(e.link, e.text)
+
+    def _write_hash(self, code, push):
+        location = self.window.location
+        if code_from_hash(str(location.hash)) == code and not push:
+            return
+        if push:
+            location.hash = code
+        else:
+            self.window.history.replaceState(None, "", "#" + code)
+
+    def _link(self, code):
+        return str(self.window.location.href).split("#")[0].split("?")[0] + "#" + code
+
+    def _shake(self, pile, count):
+        last = self.renderer.last
+        codes = list(last["piles"][pile]["cards"]) if last is not None and pile in last["piles"] else []
+        self.renderer.shake(pile, codes[len(codes) - count:] if codes and count else ())
+
+    def _copy(self, url, ok_key, bad_key):
+        def ok(*_):
+            self.send(vocab.ShowNotice(self.t(ok_key)))
+
+        def bad(*_):
+            self.send(vocab.ShowNotice(self.t(bad_key, url=url)))
+        try:
+            self.window.navigator.clipboard.writeText(url).then(self.proxy(ok), self.proxy(bad))
+        except Exception:   # no clipboard: the link is shown to copy by hand
+            bad()
+
+    def _share(self, link, text):
+        url = self._link(link)
+        share = getattr(self.window.navigator, "share", None)
+        if share is None:
+            self._copy(url, "notice.shared", "notice.share_failed")
+            return
+
+        def refused(err):   # the player closed the share sheet: nothing; any other failure copies
+            if str(getattr(err, "name", "")) != "AbortError":
+                self._copy(url, "notice.shared", "notice.share_failed")
+        data = self.window.Object.new()
+        data.title, data.text, data.url = "Canfield", text, url
+        try:
+            self.window.navigator.share(data).then(self.proxy(lambda *_: None), self.proxy(refused))
+        except Exception:
+            self._copy(url, "notice.shared", "notice.share_failed")
+
+    # ---- input ----------------------------------------------------------------------------------
+
+    def bind(self):
+        p, d, w = self.proxy, self.document, self.window
+        self.board.addEventListener("pointerdown", p(self.on_pointerdown))
+        self.board.addEventListener("mousedown", p(self.on_mousedown))
+        d.addEventListener("pointermove", p(self.on_pointermove))
+        d.addEventListener("pointerup", p(self.on_pointerup))
+        d.addEventListener("pointercancel", p(self.on_pointercancel))
+        d.addEventListener("keydown", p(self.on_keydown))
+        self.board.addEventListener("focusin", p(self.on_focusin))
+        self.board.addEventListener("contextmenu", p(lambda ev: ev.preventDefault()))
+        w.addEventListener("hashchange", p(lambda *_: self.send(vocab.HashChanged(code_from_hash(
+            str(w.location.hash))))))
+        w.addEventListener("resize", p(lambda *_: self.resized()))
+        w.addEventListener("orientationchange", p(lambda *_: self.resized()))
+        reduced = w.matchMedia("(prefers-reduced-motion: reduce)")
+        reduced.addEventListener("change", p(lambda *_: self.send(vocab.MotionPreference(bool(reduced.matches)))))
+        buttons = d.querySelectorAll("[data-action]")
+        for i in range(buttons.length):
+            buttons.item(i).addEventListener("click", p(self.on_button))
+        close = d.querySelector("#notice [data-notice-close]")
+        if close is not None:
+            close.addEventListener("click", p(lambda *_: self.send(vocab.HideNotice())))
+        dock = d.getElementById("dock")
+        if dock is not None and getattr(w, "ResizeObserver", None) is not None:
+            # the hint panel and the replay bar change height in the dock: the board is laid out above it
+            observer = w.ResizeObserver.new(p(lambda *_: self.send(vocab.Dock(float(dock.scrollHeight or 0)))))
+            observer.observe(dock)
+
+    def resized(self):
+        el = self.document.documentElement
+        self.send(vocab.Resize(float(el.clientWidth or self.window.innerWidth),
+                               float(el.clientHeight or self.window.innerHeight)))
+
+    def on_button(self, ev):
+        self.send(vocab.Button(str(ev.currentTarget.dataset.action)))
+
+    def _dialog_open(self):
+        return self.document.querySelector("dialog[open]") is not None
+
+    def _board_point(self, x, y):
+        r = self.board.getBoundingClientRect()
+        return float(x - r.left), float(y - r.top)
+
+    def on_pointerdown(self, ev):
+        if not ev.isPrimary or ev.button != 0 or self._dialog_open():
+            return
+        if self.renderer.dealing():      # the deal lands at once; the press goes on as usual
+            self.renderer.finish_deal()
+        press = Press(ev.clientX, ev.clientY, ev.pointerId, ev.pointerType == "mouse")
+        target = ev.target
+        pile_el = target.closest("[data-pile]") if target is not None else None
+        press.on_card = target is not None and target.closest("[data-card]") is not None
+        press.on_stock = pile_el is not None and pile_el.dataset.pile == "stock"
+        self.press = press
+        x, y = self._board_point(ev.clientX, ev.clientY)
+        self.send(vocab.PressAt(x, y))
+
+    def on_mousedown(self, ev):
+        """After pointerdown for a mouse: the click count of this press (2 = a double click)."""
+        if self.press is not None and self.press.mouse:
+            self.press.clicks = ev.detail
+
+    def on_pointermove(self, ev):
+        p = self.press
+        if p is None or ev.pointerId != p.pointer:
+            return
+        p.at = (ev.clientX, ev.clientY)
+        if p.nodes is not None:
+            self._follow(p)
+            ev.preventDefault()
+            return
+        if p.asked:
+            ev.preventDefault()
+            return
+        dx, dy = ev.clientX - p.x, ev.clientY - p.y
+        if dx * dx + dy * dy < DRAG_THRESHOLD * DRAG_THRESHOLD:
+            return
+        p.asked = True
+        x, y = self._board_point(p.x, p.y)
+        self.send(vocab.DragAt(x, y))
+        try:
+            self.board.setPointerCapture(p.pointer)
+        except Exception:   # capture is a comfort: the drag works without it
+            pass
+        ev.preventDefault()
+
+    def _lift(self):
+        """After a drawing: the cards the view marks "dragging" are this press's (or the drag ended)."""
+        p = self.press
+        if not p.asked:
+            return
+        last = self.renderer.last
+        ids = [c["id"] for c in last["cards"] if "dragging" in c["marks"]] if last is not None else []
+        if p.nodes is None:
+            if not ids:
+                return        # not lifted yet (or nothing to lift: the answer said so, the press stays a press)
+            p.nodes = [self.renderer.card_element(i) for i in ids]
+            first = p.nodes[0].getBoundingClientRect()
+            p.grab = (p.x - first.left, p.y - first.top)
+            self._follow(p)
+            if p.released is not None:
+                self._end_drag(p, p.released == "drop")
+        elif not ids:
+            self.press = None   # the drag was ended meanwhile: the renderer put the cards back
+
+    def _follow(self, p):
+        """Draw the dragged cards under the pointer, wherever their pile is now."""
+        r = p.nodes[0].getBoundingClientRect()   # includes the translation drawn now
+        p.shift[0] += p.at[0] - p.grab[0] - r.left
+        p.shift[1] += p.at[1] - p.grab[1] - r.top
+        transform = "translate(%.1fpx,%.1fpx)" % (p.shift[0], p.shift[1])
+        for el in p.nodes:
+            el.style.transform = transform
+
+    def _end_drag(self, p, drop):
+        self.press = None
+        r = p.nodes[0].getBoundingClientRect()
+        x, y = self._board_point(r.left, r.top)
+        drawn_at = {}
+        for el in p.nodes:
+            q = el.getBoundingClientRect()
+            drawn_at[str(el.dataset.card)] = (float(q.left), float(q.top))
+        self.send(vocab.DropAt(x, y, float(r.width), float(r.height), cancel=not drop, drawn_at=drawn_at))
+
+    def on_pointerup(self, ev):
+        p = self.press
+        if p is None or ev.pointerId != p.pointer:
+            return
+        p.at = (ev.clientX, ev.clientY)
+        if p.nodes is not None:
+            self._follow(p)
+            self._end_drag(p, True)
+        elif p.asked:
+            p.released = "drop"      # lifted by the next drawing, then dropped where the pointer let go
+            if self.view is None and not self.busy and not self.queue:
+                self.press = None    # nothing was lifted: the press is over
+        elif p.mouse and p.clicks >= 2 and p.on_card and not p.on_stock:
+            # the second click of a double click on a card: the first click already played it (a tap
+            # moves), and this one would play whatever card it uncovered. The stock and touch taps count.
+            self.press = None
+        else:
+            self.press = None
+            x, y = self._board_point(p.x, p.y)
+            self.send(vocab.TapAt(x, y))
+
+    def on_pointercancel(self, ev):
+        p = self.press
+        if p is None or ev.pointerId != p.pointer:
+            return
+        if p.nodes is not None:
+            self._end_drag(p, False)
+        elif p.asked:
+            p.released = "cancel"
+        else:
+            self.press = None
+
+    def on_keydown(self, ev):
+        if self._dialog_open() or ev.altKey or ev.metaKey:
+            return
+        if str(ev.key) not in ("Shift", "Control", "Alt", "Meta", "Tab") and self.renderer.dealing():
+            self.renderer.finish_deal()
+        active = self.document.activeElement
+        tag = str(active.tagName) if active is not None else ""
+        if tag in ("INPUT", "SELECT", "TEXTAREA"):
+            return
+        in_board = active is not None and active.closest is not None and active.closest("#board") is not None
+        key = vocab.Key(str(ev.key), bool(ev.ctrlKey), bool(ev.shiftKey), bool(in_board))
+        if key_command(key) is not None:
+            ev.preventDefault()
+            self.send(key)
+
+    def on_focusin(self, ev):
+        target = ev.target
+        pile_el = target.closest("[data-pile]") if target is not None else None
+        if pile_el is not None:
+            self.send(vocab.Focus(str(pile_el.dataset.pile), keyboard=bool(pile_el.matches(":focus-visible"))))

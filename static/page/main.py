@@ -1,0 +1,27 @@
+# The page's main thread (PyScript's <script type="mpy">, MicroPython): the thin layer
+# (static/page/layer.py) draws what the worker answers and forwards the player's input. The engine, the
+# controller, the layout and the records run in the PyScript named worker "engine" (static/worker.py,
+# Pyodide). Any error on the way to a live board becomes the loading screen's message with a retry.
+from js import document, window
+from pyscript import workers
+from pyscript.ffi import create_proxy
+
+window.performance.mark("canfield:page")
+
+try:
+    from ui import render
+    from page.layer import Layer
+
+    layer = Layer(window, document, create_proxy, render.Renderer(None, None, None), render)
+    layer.renderer.on_frame_proxy = layer._frame
+    layer.renderer.on_slid = create_proxy(layer.on_slid)
+    layer.renderer.on_undeny = create_proxy(lambda *_: layer.renderer.undeny())
+    layer.bind()
+    window.performance.mark("canfield:layer")
+    layer.connect(await workers["engine"])  # noqa: F704 - PyScript runs a page's script with top-level await
+except Exception as exc:
+    import sys
+
+    sys.print_exception(exc)   # MicroPython's traceback, to the console only
+    window.console.error("Canfield could not start: " + repr(exc))
+    window.canfieldBoot.fail(type(exc).__name__ + ": " + str(exc))
