@@ -80,7 +80,7 @@ class Player:
         self.longest = max(self.longest, len(text))
         answer = json.loads(text)
         assert answer["ok"] is True, answer
-        assert set(answer) == {"ok", "view", "effects", "store", "page"}
+        assert set(answer) == {"ok", "view", "effects", "store", "page", "dialog"}
         effects = [decode(e) for e in answer["effects"]]
         assert effects == self.twin.c.take_effects()
         expected = self.twin.view_text()
@@ -167,7 +167,7 @@ def test_every_message_is_answered_by_one_json_text_within_the_stated_size(line)
 def test_a_view_is_sent_only_when_it_changed():
     p = Player()
     answer = json.loads(p.session.handle(encode(Key("Shift"))))     # a key that does nothing
-    assert answer == {"ok": True, "view": None, "effects": [], "store": {}, "page": None}
+    assert answer == {"ok": True, "view": None, "effects": [], "store": {}, "page": None, "dialog": None}
 
 
 @pytest.mark.parametrize("text", [
@@ -188,7 +188,7 @@ def test_a_bad_text_gives_an_error_answer_and_leaves_the_game_as_it_was(text, li
               c.ui.version, c.settings, c.lang)
     view = p.session.view_text()
     answer = json.loads(p.session.handle(text))
-    assert answer["ok"] is False and answer["error"] and answer["view"] is None and answer["effects"] == [] and answer["store"] == {} and answer["page"] is None
+    assert answer["ok"] is False and answer["error"] and answer["view"] is None and answer["effects"] == [] and answer["store"] == {} and answer["page"] is None and answer["dialog"] is None
     c = p.session.controller
     assert (to_save(p.game), list(p.game.history), c.ui.drag, c.ui.selection,
             c.ui.version, c.settings, c.lang) == before
@@ -336,3 +336,18 @@ def test_the_page_facts_come_first_and_again_only_when_they_change():
     out = send(s, SettingsChanged({"lang": "fr"}))
     assert out["page"]["lang"] == "fr" and out["page"]["ranks"]["Q"] == "D"
     assert out["page"]["messages"]["action.undo"] != "Undo"
+
+
+def test_the_new_game_dialogs_deal_and_the_daily_deal_come_from_the_worker():
+    from canfield import catalog
+    s, _ = started()
+    send(s, Button("deal", draw=1, rules="canfield"))
+    assert s.controller.game.draw == 1 and s.controller.game.code != CODE
+    send(s, SettingsChanged({"winnable": True}))
+    send(s, Button("deal", draw=3, rules="rush"))
+    numbers = {e.number for e in catalog.winnable("rush", 3)}
+    assert s.controller.game.rules.name == "rush" and s.controller.game.number in numbers
+    send(s, Button("daily", draw=3, rules="canfield"))
+    assert s.records.daily is not None and s.controller.game.number in {e.number for e in catalog.winnable("canfield", 3)}
+    out = send(s, Button("deal", draw=1, rules="casino"))    # no catalogue yet: the search is not here
+    assert s.controller.game.rules.name == "canfield" and "solver" in out["view"]

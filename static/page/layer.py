@@ -22,6 +22,7 @@ given, and writes no annotations or dataclasses.
 
 import json
 
+from page.dialogs import Dialogs
 from ui import vocab
 from ui.announce import Announcer
 from ui.apply import decode_view
@@ -75,6 +76,8 @@ class Layer:
         self.root = document.getElementById("game")
         self.board = document.getElementById("board")
         self.announcer = Announcer(document.getElementById("announce"))
+        self.dialogs = Dialogs(document, create_proxy, self.send)
+        self.dialog_data = None   # what the dialog the answer being applied opens shows
         self.worker = None
         self.busy = False         # a message is with the worker
         self.queue = []           # texts waiting for the worker's answer to the one before
@@ -151,6 +154,7 @@ class Layer:
         if answer.get("view") is not None:
             self.view = decode_view(answer["view"])
             self.request_frame()
+        self.dialog_data = answer.get("dialog")
         for text in answer.get("effects") or ():
             self.perform(vocab.decode(text))
         store = answer.get("store") or {}
@@ -175,6 +179,8 @@ class Layer:
                 self.ready = True
                 self.root.classList.remove("booting")
                 self.root.dataset.ready = "true"
+                for name in ("new", "settings", "rules"):
+                    self.renderer.buttons[name].disabled = False
                 self.window.canfieldBoot.done()
         if self.press is not None:
             self._lift()
@@ -284,6 +290,17 @@ class Layer:
             self._copy(self._link(e.code), "notice.copied", "notice.copy_failed")
         elif kind == "share":
             self._share(e.link, e.text)
+        elif kind == "dialog":
+            data = self.dialog_data
+            self.dialogs.open(e.name, data if data is not None and data.get("name") == e.name else None)
+        elif kind == "close_dialogs":
+            self.dialogs.close_all()
+        elif kind == "confirm":
+            self.dialogs.confirm(e.text)
+        elif kind == "celebrate":     # the game won by a move: the win dialog, once the last card landed
+            data = self.dialog_data
+            self.window.setTimeout(self.proxy(lambda *_: self.dialogs.open("win", data)),
+                                   (self.render_module.SLIDE_MS if self.render_module is not None else 160) + 40)
 
     def _write_hash(self, code, push):
         location = self.window.location
@@ -334,6 +351,7 @@ class Layer:
 
     def bind(self):
         p, d, w = self.proxy, self.document, self.window
+        self.dialogs.bind()
         self.board.addEventListener("pointerdown", p(self.on_pointerdown))
         self.board.addEventListener("mousedown", p(self.on_mousedown))
         d.addEventListener("pointermove", p(self.on_pointermove))
@@ -369,7 +387,7 @@ class Layer:
         self.send(vocab.Button(str(ev.currentTarget.dataset.action)))
 
     def _dialog_open(self):
-        return self.document.querySelector("dialog[open]") is not None
+        return self.dialogs.busy()
 
     def _board_point(self, x, y):
         r = self.board.getBoundingClientRect()

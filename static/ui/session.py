@@ -18,7 +18,8 @@ Each answer is one JSON object:
     {"ok": true, "view": <scene.encode_view's text, or null when it equals the last one sent>,
      "effects": [<vocab.encode's text of each effect, in order>],
      "store": {<localStorage key>: <its new text, or null: removed>, ...},
-     "page": <the page's facts, or null when they equal the last ones sent>}
+     "page": <the page's facts, or null when they equal the last ones sent>,
+     "dialog": <what the dialog this answer opens shows (static/ui/dialog_view.py), or null>}
     {"ok": false, "error": "<why>", "view": null, "effects": [], "store": {}, "page": null}
 
 The session keeps the records (static/ui/persist.py: the saved game, the statistics, the settings) in
@@ -38,13 +39,16 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 
-from canfield import Game, links
+from canfield import Game, catalog, links
 from canfield.stats import key as stats_key
 
+from . import dates
 from .cardface import rank_labels
 from .choices import offered_names
 from .controller import Controller
+from .dialog_view import dialog
 from .effects import Effects, records_handlers
 from .i18n import MESSAGES, Translator, pick_language
 from .layout import compute, counts_for, drop_pile, hit_pile
@@ -55,7 +59,7 @@ from .storage_keys import SAVE_KEY, SETTINGS_KEY, STATS_KEY
 from .table import move_count, route_hash, visible_cards
 from .view import column_lengths, lengths
 from .vocab import (
-    ACTIONS, EFFECTS, NOTICE_MS, DragAt, DragStart, Drop, DropAt, Dock, FinishStep, HashChanged, Pointer, PressAt,
+    ACTIONS, EFFECTS, NOTICE_MS, AskDaily, AskDeal, Celebrate, DragAt, DragStart, Drop, DropAt, Dock, FinishStep, HashChanged, NewDeal, OpenDialog, Pointer, PressAt,
     Relayout, Resize, ShowNotice, Start, Tap, TapAt, decode, encode,
 )
 
@@ -63,18 +67,18 @@ STORAGE_NOTICE_MS = 12000   # a saved game or statistics set aside: long enough 
 MAX_ANSWER = 32768          # the longest answer the tests allow (the 170-move long game at 390x844: ~13 kB)
 
 
-def answer(view_text, effects, store=None, page=None) -> str:
+def answer(view_text, effects, store=None, page=None, dialog=None) -> str:
     """The answer text: the view's text (None: unchanged), the effects' texts in order, the storage
-    writes and the page's facts (None: unchanged)."""
+    writes, the page's facts (None: unchanged) and a dialog's contents."""
     return json.dumps({"ok": True, "view": view_text, "effects": [encode(e) for e in effects],
-                       "store": store or {}, "page": page},
+                       "store": store or {}, "page": page, "dialog": dialog},
                       ensure_ascii=False, separators=(",", ":"))
 
 
 def error(why: str) -> str:
     """The error answer: nothing changed, nothing to draw, nothing to do."""
     return json.dumps({"ok": False, "error": str(why)[:300], "view": None, "effects": [], "store": {},
-                       "page": None}, ensure_ascii=False, separators=(",", ":"))
+                       "page": None, "dialog": None}, ensure_ascii=False, separators=(",", ":"))
 
 
 class _Storage(MemoryStorage):
@@ -205,16 +209,51 @@ class Session:
         if any(isinstance(e, Relayout) for e in effects):
             self._layout_key = None
         self._effects.run(effects)
+        for e in effects:
+            if isinstance(e, (AskDeal, AskDaily)):
+                effects = effects + self._deal(e)
         return effects
+
+    def _deal(self, e) -> list:
+        """A deal the New game dialog or the daily deal asks for: a plain one, or the catalogue's when the
+        player wants winnable deals or the daily deal (canfield.catalog, at once). A deal only the solver's
+        search can give (a game whose catalogue is incomplete) is not dealt here yet: the page says the
+        solver is not available (the thin page has no solver worker so far)."""
+        c = self.controller
+        try:
+            if isinstance(e, AskDaily):
+                day = dates.today()
+                entry = catalog.daily_entry(day, e.draw, e.rules)
+                action = None if entry is None else NewDeal(
+                    Game.new(draw=e.draw, rules=e.rules, number=entry.number).code, daily=day, close_dialogs=True)
+            elif not c.settings.winnable:
+                action = NewDeal(Game.new(draw=e.draw, rules=e.rules).code)
+            else:
+                same = c.game.draw == e.draw and c.game.rules.name == e.rules
+                entry = catalog.pick(e.rules, e.draw, random, avoid=c.game.number if same else None)
+                action = None if entry is None else NewDeal(
+                    Game.new(draw=e.draw, rules=e.rules, number=entry.number).code, close_dialogs=True)
+        except ValueError:   # a malformed catalogue: as if it had no entry
+            action = None
+        return self._dispatch(action if action is not None else ShowNotice(c.t("assist.failed")))
 
     def _answer(self, effects) -> str:
         text = self.view_text()
         page = self.page_facts()
         out = answer(None if text == self._sent else text, effects, self._storage.taken(),
-                     None if page == self._page_sent else page)
+                     None if page == self._page_sent else page, self._dialog(effects))
         self._sent = text
         self._page_sent = page
         return out
+
+    def _dialog(self, effects):
+        """The contents of the dialog the effects open; the win dialog's with the win's celebration."""
+        for e in effects:
+            if isinstance(e, OpenDialog) and e.name != "stats":
+                return dict(dialog(e.name, self.controller, self.records), name=e.name)
+            if isinstance(e, Celebrate):
+                return dict(dialog("win", self.controller, self.records), name="win")
+        return None
 
     # ---- the pointer: a point on the board, found among the piles here -----------------------------
 

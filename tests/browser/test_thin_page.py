@@ -96,3 +96,48 @@ def test_taps_drags_undo_and_keys_play_through_the_worker_and_the_save_resumes(o
     page.wait_for_selector('#game[data-ready="true"]', state="attached")
     wait_cards(page, "tableau-2", ["7C", "6D"])
     assert cards(page, "waste") == ["KS", "AC", "AS"]
+
+
+def test_the_dialogs_open_filled_by_the_worker_and_their_choices_reach_it(open_game):
+    page = open_game(DEAL, path="thin.html")
+    page.locator('header [data-action="new"]').click()
+    dlg = page.locator("#dlg-new")
+    dlg.wait_for(state="visible")
+    assert page.locator('#dlg-new select[name="rules"] option').count() >= 16
+    assert page.locator('#dlg-new select[name="rules"]').input_value() == "canfield"
+    page.locator('#dlg-new select[name="rules"]').select_option("chameleon")   # one draw only: no choice
+    assert page.locator('#dlg-new input[name="draw"][value="3"]').is_disabled()
+    assert page.locator("#dlg-new [data-draw-note]").is_visible()
+    page.locator('#dlg-new select[name="rules"]').select_option("canfield")
+    assert not page.locator('#dlg-new input[name="draw"][value="3"]').is_disabled()
+    page.locator('#dlg-new input[name="draw"][value="1"]').check()
+    page.locator('#dlg-new [data-dialog="deal"]').click()
+    page.wait_for_function("() => document.getElementById('deal-code').textContent.startsWith('CF1-D1-')")
+    assert not dlg.is_visible()
+
+    # a started game: a new deal asks first, and "Keep playing" keeps it
+    code = page.locator("#deal-code").inner_text()
+    page.locator('[data-pile="stock"]').click()
+    page.wait_for_function("() => document.querySelectorAll('[data-pile=\"waste\"] > [data-card]').length > 0")
+    page.locator('header [data-action="new"]').click()
+    page.locator('#dlg-new [data-dialog="deal"]').click()
+    page.locator("#dlg-confirm").wait_for(state="visible")
+    assert page.locator("#confirm-text").inner_text()
+    page.locator('#dlg-confirm [data-dialog="confirm-no"]').click()
+    page.locator("#dlg-confirm").wait_for(state="hidden")
+    assert page.locator("#deal-code").inner_text() == code
+
+    # the settings: a look class on the table, saved by the worker's records; the language's texts
+    page.locator('header [data-action="settings"]').click()
+    page.locator("#dlg-settings").wait_for(state="visible")
+    page.locator('#dlg-settings input[name="four_color"]').check()
+    page.wait_for_function("() => document.getElementById('game').classList.contains('four-color')")
+    page.wait_for_function("() => (localStorage.getItem('canfield.settings') || '').includes('four_color')")
+    page.locator('#dlg-settings select[name="lang"]').select_option("fr")
+    page.wait_for_function("() => document.documentElement.lang === 'fr'")
+    assert page.locator('header [data-action="undo"] .txt').inner_text() == "Annuler"
+    page.locator('#dlg-settings [data-dialog="close"]').click()
+
+    page.locator('header [data-action="rules"]').click()
+    page.locator("#dlg-rules").wait_for(state="visible")
+    assert "Canfield" in page.locator("#rules-body").inner_text()

@@ -1,0 +1,220 @@
+"""The dialogs on the thin page: New game, Settings, the rules, the win and the confirmation.
+
+The worker says what a dialog shows (static/ui/dialog_view.py, in the answer that opens it); this module
+fills the dialog's elements with it, opens and closes it, and turns its buttons and its form into actions
+for the worker (`Button`, `Answer`, `SettingsChanged`, `DialogClosed`, `Announce`). No rule here: which
+draw a game allows, and what each game's line says, come with the data.
+
+Runs under MicroPython and CPython (given the document and `create_proxy`; no annotations).
+"""
+
+from ui import vocab
+
+NAMES = ("new", "settings", "win", "stats", "confirm", "rules")
+
+
+def fill_select(document, select, options):
+    """Replace the <option>s of `select` with `options`: [value, text] pairs, or [label, [[value, text],
+    ...]] for an <optgroup>."""
+    select.innerHTML = ""
+    for value, text in options:
+        if isinstance(text, list):
+            group = document.createElement("optgroup")
+            group.label = value
+            for v, t in text:
+                group.appendChild(_option(document, v, t))
+            select.appendChild(group)
+        else:
+            select.appendChild(_option(document, value, text))
+
+
+def _option(document, value, text):
+    opt = document.createElement("option")
+    opt.value = value
+    opt.textContent = text
+    return opt
+
+
+class Dialogs:
+    def __init__(self, document, create_proxy, send):
+        self.document = document
+        self.proxy = create_proxy
+        self.send = send
+        self.el = {}
+        for name in NAMES:
+            self.el[name] = document.getElementById("dlg-" + name)
+        self.data = {}            # name -> what the worker said the dialog shows, when it last opened
+
+    def bind(self):
+        p = self.proxy
+        buttons = self.document.querySelectorAll("[data-dialog]")
+        for i in range(buttons.length):
+            buttons.item(i).addEventListener("click", p(self.on_button))
+        self.el["settings"].addEventListener("change", p(self.on_settings_change))
+        self.el["new"].querySelector('select[name="rules"]').addEventListener(
+            "change", p(lambda *_: self.sync_draw()))
+        # Escape on the confirmation is its No
+        self.el["confirm"].addEventListener("cancel", p(lambda *_: self.answer(False)))
+        for name in NAMES:
+            self.el[name].addEventListener("close", p(lambda *_: self.send(vocab.DialogClosed())))
+
+    def busy(self):
+        for name in NAMES:
+            if self.el[name].open:
+                return True
+        return False
+
+    def close_all(self):
+        for name in NAMES:
+            if self.el[name].open:
+                self.el[name].close()
+
+    # ---- opening ---------------------------------------------------------------------------------
+
+    def open(self, name, data):
+        """Open the dialog `name`, filled with the worker's `data` (static/ui/dialog_view.py)."""
+        dlg = self.el.get(name)
+        if dlg is None:
+            return
+        data = data or {}
+        self.data[name] = data
+        d = self.document
+        if name == "new":
+            radios = dlg.querySelectorAll('input[name="draw"]')
+            for i in range(radios.length):
+                radios.item(i).checked = radios.item(i).value == data.get("draw")
+            select = dlg.querySelector('select[name="rules"]')
+            fill_select(d, select, data.get("groups") or [])
+            select.value = data.get("rules") or ""
+            self.sync_draw()
+        elif name == "settings":
+            toggles = data.get("toggles") or {}
+            for form in toggles:
+                box = dlg.querySelector('input[name="' + form + '"]')
+                if box is not None:
+                    box.checked = bool(toggles[form][1])
+            choices = data.get("choices") or {}
+            for field in choices:
+                select = dlg.querySelector('select[name="' + field + '"]')
+                if select is not None:
+                    select.value = choices[field][0]
+            lang = dlg.querySelector('select[name="lang"]')
+            fill_select(d, lang, data.get("languages") or [])
+            lang.value = data.get("lang") or ""
+        elif name == "rules":
+            d.getElementById("rules-body").innerHTML = data.get("html") or ""
+        elif name == "win":
+            texts = data.get("texts") or {}
+            for el_id in texts:
+                el = d.getElementById(el_id)
+                if el is not None:
+                    el.textContent = texts[el_id] or ""
+                    el.hidden = texts[el_id] is None
+            dlg.querySelector('[data-dialog="next-daily"]').hidden = data.get("next_daily") is None
+            if dlg.open:
+                return
+        self.close_all()
+        dlg.showModal()
+
+    def confirm(self, text):
+        dlg = self.el["confirm"]
+        self.document.getElementById("confirm-text").textContent = text
+        self.close_all()
+        dlg.showModal()
+        dlg.querySelector('[data-dialog="confirm-no"]').focus()
+
+    def sync_draw(self):
+        """The draw choice for the game selected: offered when the player chooses, else disabled with the
+        line that says which draw the game uses; and the line that says what is special about the game."""
+        dlg = self.el["new"]
+        data = self.data.get("new") or {}
+        notes = data.get("notes") or {}
+        select = dlg.querySelector('select[name="rules"]')
+        rules = select.value if select.value in notes else data.get("first")
+        note, line_text = notes.get(rules) or [None, ""]
+        fieldset = dlg.querySelector("fieldset")
+        radios = fieldset.querySelectorAll('input[name="draw"]')
+        for i in range(radios.length):
+            radios.item(i).disabled = note is not None
+        line = fieldset.querySelector("[data-draw-note]")
+        if line is None:
+            line = self.document.createElement("small")   # a grid item of the fieldset: a line of its own
+            line.setAttribute("data-draw-note", "")
+            line.id = "newgame-draw-note"
+            fieldset.appendChild(line)
+            fieldset.setAttribute("aria-describedby", line.id)
+        line.textContent = note or ""
+        line.hidden = note is None
+        rules_line = dlg.querySelector("[data-rules-note]")
+        if rules_line is None:
+            rules_line = self.document.createElement("small")
+            rules_line.setAttribute("data-rules-note", "")
+            rules_line.id = "newgame-rules-note"
+            rules_line.className = "rules-note"
+            select.closest("label").insertAdjacentElement("afterend", rules_line)
+            select.setAttribute("aria-describedby", rules_line.id)
+        rules_line.textContent = line_text or ""
+
+    # ---- buttons and the form --------------------------------------------------------------------
+
+    def choice(self):
+        dlg = self.el["new"]
+        checked = dlg.querySelector('input[name="draw"]:checked')
+        draw = int(checked.value) if checked is not None else 3
+        data = self.data.get("new") or {}
+        rules = dlg.querySelector('select[name="rules"]').value
+        return draw, rules if rules in (data.get("notes") or {}) else (data.get("first") or "canfield")
+
+    def answer(self, yes):
+        dlg = self.el["confirm"]
+        if dlg.open:
+            dlg.close()
+        self.send(vocab.Answer(yes))
+
+    def on_button(self, ev):
+        what = str(ev.currentTarget.dataset.dialog)
+        dlg = ev.currentTarget.closest("dialog")
+        if what == "close":
+            dlg.close()
+        elif what in ("deal", "daily"):
+            draw, rules = self.choice()
+            dlg.close()
+            self.send(vocab.Button(what, draw=draw, rules=rules))
+        elif what == "restart":
+            dlg.close()
+            self.send(vocab.Button("restart"))
+        elif what == "new":
+            dlg.close()
+            self.send(vocab.Button("new"))
+        elif what == "next-daily":
+            win = self.data.get("win") or {}
+            if win.get("next_daily") == "today":
+                dlg.close()
+                self.send(vocab.Button("daily", draw=win.get("draw") or 3, rules=win.get("rules") or "canfield"))
+            else:
+                self.send(vocab.Announce(str(self.document.getElementById("win-daily").textContent)))
+        elif what == "confirm-yes":
+            self.answer(True)
+        elif what == "confirm-no":
+            self.answer(False)
+
+    def on_settings_change(self, ev):
+        """Any change in the Settings dialog: every field read from the form, one SettingsChanged."""
+        dlg = self.el["settings"]
+        data = self.data.get("settings") or {}
+        changes = {}
+        toggles = data.get("toggles") or {}
+        for form in toggles:
+            box = dlg.querySelector('input[name="' + form + '"]')
+            if box is not None:
+                changes[toggles[form][0]] = bool(box.checked)
+        choices = data.get("choices") or {}
+        for field in choices:
+            allowed = choices[field][1]
+            value = dlg.querySelector('select[name="' + field + '"]').value
+            changes[field] = value if value in allowed else allowed[0]
+        lang = dlg.querySelector('select[name="lang"]').value
+        if lang != data.get("lang"):
+            changes["lang"] = lang
+            data["lang"] = lang
+        self.send(vocab.SettingsChanged(changes))
