@@ -10,9 +10,14 @@ window.performance.mark("canfield:page")
 
 try:
     from ui import render
+
+    window.performance.mark("canfield:render-imported")
     from page.layer import Layer
 
+    window.performance.mark("canfield:layer-imported")
+
     layer = Layer(window, document, create_proxy, render.Renderer(None, None, None), render)
+    window.performance.mark("canfield:renderer-built")
     layer.renderer.on_frame_proxy = layer._frame
     layer.renderer.on_slid = create_proxy(layer.on_slid)
     layer.renderer.on_undeny = create_proxy(lambda *_: layer.renderer.undeny())

@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""The two pages measured side by side (issue 33): index.html (PyScript with Pyodide on the main thread)
+and thin.html (MicroPython on the main thread, the engine in PyScript's named Pyodide worker), with a bare
+Pyodide booted in a module worker for comparison (bench/thin/bare_worker.html).
+
+The harness is bench/bench_thin.py's (its server without cross-origin isolation, counting bytes; its
+long-task observer and ready marker; its visit), on its two profiles:
+
+    phone    390x844, touch, device scale 3, the page's CPU slowed 4x (it does not reach workers)
+    desktop  1280x800
+
+Each run takes a fresh browser profile: a first visit (nothing cached), then a returning visit in the same
+profile (HTTP cache, the service worker's copies, the snapshot of the board). For each it reports, in ms
+from navigation: when `#game[data-ready="true"]`, the main thread's long tasks from navigation to 2 s
+after ready (the sum of each task's time over 50 ms, and the longest), and the bytes sent until ready;
+then, on the returning visit's page, N taps on the stock, pointerdown to the board's DOM change.
+
+It prints min / median / max over the runs and the load average; it asserts no timing.
+
+    python bench/bench_page.py [--runs 3] [--taps 10] [--profiles phone,desktop] [--pages pyscript,thin]
+                               [--json bench/out/page.json] [-v]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "bench"))
+import bench_thin as harness  # noqa: E402 - the same server, observer and visit
+from bench_thin import COUNTER, INIT_SCRIPT, PROFILES, fmt, loadavg, stats  # noqa: E402
+
+PAGES = {"pyscript": "index.html", "thin": "thin.html", "bare": "bench/thin/bare_worker.html"}
+
+
+def taps(page, n: int, touch: bool) -> list[float]:
+    """n taps on the stock, each waited for: pointerdown to the board's first DOM change."""
+    done = page.evaluate("window.__taps.length")
+    for i in range(n):
+        box = page.locator('[data-pile="stock"]').bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 3
+        if touch:
+            page.touchscreen.tap(x, y)
+        else:
+            page.mouse.click(x, y)
+        page.wait_for_function("n => window.__taps.length > n", arg=done + i, timeout=30_000)
+        page.wait_for_timeout(80)
+    return [t1 - t0 for t0, t1, _ in page.evaluate("window.__taps")[done:]]
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=3, help="fresh profiles per page and profile kind (default 3)")
+    ap.add_argument("--taps", type=int, default=10, help="taps on the stock per returning visit (default 10)")
+    ap.add_argument("--profiles", default="phone,desktop")
+    ap.add_argument("--pages", default="pyscript,thin", help="pyscript, thin or both (the bare worker always)")
+    ap.add_argument("--json", type=Path)
+    ap.add_argument("-v", "--verbose", action="store_true")
+    args = ap.parse_args(argv)
+    if not (REPO / "thin.html").is_file() or not (REPO / "static" / "vendor" / "micropython").is_dir():
+        print("bench_page: run `make vendor` first (and scripts/build_facts.py for thin.html)", file=sys.stderr)
+        return 1
+    from playwright.sync_api import sync_playwright
+
+    import chromium
+    import serve
+
+    server, base = serve.serve_in_thread(port=0, quiet=True, handler_base=harness.Handler)
+    results: dict = {"load_start": loadavg(), "cpus": os.cpu_count(), "profiles": {}}
+    kinds = [k for k in args.pages.split(",") if k != "bare"] + ["bare"]
+    try:
+        with sync_playwright() as p:
+            launch = chromium.launch_options(p.chromium.executable_path)
+            print(f"bench_page: {chromium.describe(launch)}, {args.runs} runs, served at {base}, "
+                  f"load average {loadavg()} on {os.cpu_count()} CPUs", flush=True)
+            for name in args.profiles.split(","):
+                options, slowdown = PROFILES[name]
+                rows = {f"{k}_{v}": [] for k in kinds for v in ("first", "return")}
+                tap_ms = {k: [] for k in kinds}
+                started = time.perf_counter()
+                for run in range(args.runs):
+                    for kind in kinds:
+                        with tempfile.TemporaryDirectory(prefix="bench-page-") as profile:
+                            ctx = p.chromium.launch_persistent_context(profile, **launch, **options)
+                            ctx.add_init_script(INIT_SCRIPT)
+                            try:
+                                for visit_kind in ("first", "return"):
+                                    page, fig = harness.visit(ctx, base, PAGES[kind], slowdown)
+                                    rows[f"{kind}_{visit_kind}"].append(fig)
+                                    if args.verbose:
+                                        print(f"  {name} run {run + 1} {kind} {visit_kind}: ready {fig['ready']:.0f} ms, "
+                                              f"long tasks {fig['long_excess']:.0f} ms (longest {fig['long_max']:.0f}), "
+                                              f"{fig['bytes'] / 1e6:.2f} MB", flush=True)
+                                    if kind != "bare" and visit_kind == "return" and args.taps:
+                                        tap_ms[kind] += taps(page, args.taps, touch=name == "phone")
+                                    page.close()
+                            finally:
+                                ctx.close()
+                r = {k: {key: stats([f[key] for f in v]) for key in ("ready", "long_excess", "long_max", "bytes")}
+                     for k, v in rows.items()}
+                r["taps"] = {k: stats(tap_ms[k]) for k in kinds[:-1]}
+                r["load"] = loadavg()
+                results["profiles"][name] = r
+                print(f"\n{name} (CPU x{slowdown} on the page's thread), {args.runs} runs "
+                      f"[{time.perf_counter() - started:.0f} s], load average now {r['load']}: median (min-max)")
+                for kind in kinds:
+                    for visit_kind in ("first", "return"):
+                        t = r[f"{kind}_{visit_kind}"]
+                        line = f"  {kind:8} {visit_kind:6}: ready {fmt(t['ready'])}"
+                        if kind != "bare":
+                            line += (f" | main-thread long tasks over 50 ms {fmt(t['long_excess'])}, longest "
+                                     f"{fmt(t['long_max'])} | {fmt(t['bytes'], 'MB', 1e6, 2)} until ready")
+                        print(line)
+                for kind in kinds[:-1]:
+                    if r["taps"][kind] is not None:
+                        print(f"  {kind:8} tap on the stock -> the board's DOM: {fmt(r['taps'][kind], digits=1)}")
+    finally:
+        server.shutdown()
+        COUNTER.reset()
+    results["load_end"] = loadavg()
+    print(f"\nload average at the start {results['load_start']}, at the end {results['load_end']}"
+          + (" (above 1.5: preliminary figures)" if max(float(results["load_start"].split()[0]),
+                                                      float(results["load_end"].split()[0])) > 1.5 else ""))
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(results, indent=1) + "\n")
+        print(f"bench_page: wrote {args.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
