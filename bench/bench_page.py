@@ -24,7 +24,6 @@ It prints min / median / max over the runs and the load average; it asserts no t
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import tempfile
@@ -123,14 +122,7 @@ def main(argv=None) -> int:
     finally:
         server.shutdown()
         COUNTER.reset()
-    results["load_end"] = loadavg()
-    print(f"\nload average at the start {results['load_start']}, at the end {results['load_end']}"
-          + (" (above 1.5: preliminary figures)" if max(float(results["load_start"].split()[0]),
-                                                      float(results["load_end"].split()[0])) > 1.5 else ""))
-    if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(results, indent=1) + "\n")
-        print(f"bench_page: wrote {args.json}")
+    harness.finish(results, args.json, "bench_page")
     return 0
 
 

@@ -430,15 +430,20 @@ def main(argv=None) -> int:
                           f"longest task around it {fmt(r[f'{k}_long_build_long_max'])}", flush=True)
     finally:
         server.shutdown()
+    finish(results, args.json, "bench_thin")
+    return 0
+
+
+def finish(results: dict, path: Path | None, name: str) -> None:
+    """The load average at the end beside the start's (above 1.5: said preliminary), and the JSON file."""
     results["load_end"] = loadavg()
     print(f"\nload average at the start {results['load_start']}, at the end {results['load_end']}"
           + (" (above 1.5: preliminary figures)" if max(float(results["load_start"].split()[0]),
                                                       float(results["load_end"].split()[0])) > 1.5 else ""))
-    if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(results, indent=1) + "\n")
-        print(f"bench_thin: wrote {args.json}")
-    return 0
+    if path:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(results, indent=1) + "\n")
+        print(f"{name}: wrote {path}")
 
 
 if __name__ == "__main__":
