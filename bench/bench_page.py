@@ -15,10 +15,13 @@ from navigation: when `#game[data-ready="true"]`, the main thread's long tasks f
 after ready (the sum of each task's time over 50 ms, and the longest), and the bytes sent until ready;
 then, on the returning visit's page, N taps on the stock, pointerdown to the board's DOM change.
 
+With --lighthouse (after `make dist`): Lighthouse (bench/bench_load.py's run of the pinned npm package)
+on each page of dist/, served compressed, desktop and mobile.
+
 It prints min / median / max over the runs and the load average; it asserts no timing.
 
     python bench/bench_page.py [--runs 3] [--taps 10] [--profiles phone,desktop] [--pages pyscript,thin]
-                               [--json bench/out/page.json] [-v]
+                               [--lighthouse] [--json bench/out/page.json] [-v]
 """
 
 from __future__ import annotations
@@ -59,6 +62,7 @@ def main(argv=None) -> int:
     ap.add_argument("--taps", type=int, default=10, help="taps on the stock per returning visit (default 10)")
     ap.add_argument("--profiles", default="phone,desktop")
     ap.add_argument("--pages", default="pyscript,thin", help="pyscript, thin or both (the bare worker always)")
+    ap.add_argument("--lighthouse", action="store_true", help="Lighthouse on dist/'s pages too (make dist first)")
     ap.add_argument("--json", type=Path)
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
@@ -122,8 +126,42 @@ def main(argv=None) -> int:
     finally:
         server.shutdown()
         COUNTER.reset()
+    if args.lighthouse:
+        results["lighthouse"] = lighthouse_runs([k for k in kinds if k != "bare"])
     harness.finish(results, args.json, "bench_page")
     return 0
+
+
+def lighthouse_runs(kinds) -> dict:
+    """Lighthouse on dist/'s pages, served compressed (bench/bench_load.py's site and run)."""
+    import shutil
+
+    import bench_load
+    import chromium
+    import serve
+
+    tmp = Path(tempfile.mkdtemp(prefix="bench-page-site-"))
+    out = {}
+    try:
+        site = bench_load._site(tmp)
+        server, base = serve.serve_in_thread(root=site, port=0, quiet=True)
+        try:
+            executable = chromium.launch_options(None).get("executable_path") or os.environ.get("CHROME_PATH")
+            for kind in kinds:
+                for preset in ("desktop", "mobile"):
+                    lh = bench_load.lighthouse(base + PAGES[kind], executable, preset, tmp)
+                    out[f"{kind}_{preset}"] = lh
+                    if lh:
+                        s = lh["scores"]
+                        print(f"lighthouse {kind:8} {preset:>7}: performance {s.get('performance')}, accessibility "
+                              f"{s.get('accessibility')}, best practices {s.get('best-practices')} | FCP {lh['fcp_ms']} ms, "
+                              f"LCP {lh['lcp_ms']} ms, TBT {lh['tbt_ms']} ms, CLS {lh['cls']}", flush=True)
+        finally:
+            server.shutdown()
+            server.server_close()
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return out
 
 
 if __name__ == "__main__":
