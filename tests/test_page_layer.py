@@ -72,3 +72,11 @@ def test_a_message_of_the_table_gets_its_values():
     messages = {"notice.copy_failed": "Copy this link: {url}"}
     assert layer.translate(messages, "notice.copy_failed", url="https://x/#A") == "Copy this link: https://x/#A"
     assert layer.translate(messages, "missing.key") == "missing.key"
+
+
+def test_the_leaving_write_puts_the_clocks_time_in_the_saved_game():
+    text = json.dumps({"code": "CF1-D3-AAAAACL", "id": "g1", "seconds": 12.3, "moves": ["x"]})
+    out = json.loads(layer.with_seconds(text, 57.04))
+    assert out == {"code": "CF1-D3-AAAAACL", "id": "g1", "seconds": 57.0, "moves": ["x"]}
+    assert layer.with_seconds(None, 5) is None and layer.with_seconds("{broken", 5) is None
+    assert layer.with_seconds('{"code": "x"}', 5) is None and layer.with_seconds("[1]", 5) is None

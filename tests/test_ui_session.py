@@ -80,7 +80,7 @@ class Player:
         self.longest = max(self.longest, len(text))
         answer = json.loads(text)
         assert answer["ok"] is True, answer
-        assert set(answer) == {"ok", "view", "effects", "store", "page", "dialog"}
+        assert set(answer) == {"ok", "view", "effects", "store", "page", "dialog", "counters", "cascade"}
         effects = [decode(e) for e in answer["effects"]]
         assert effects == self.twin.c.take_effects()
         expected = self.twin.view_text()
@@ -167,7 +167,8 @@ def test_every_message_is_answered_by_one_json_text_within_the_stated_size(line)
 def test_a_view_is_sent_only_when_it_changed():
     p = Player()
     answer = json.loads(p.session.handle(encode(Key("Shift"))))     # a key that does nothing
-    assert answer == {"ok": True, "view": None, "effects": [], "store": {}, "page": None, "dialog": None}
+    assert answer == {"ok": True, "view": None, "effects": [], "store": {}, "page": None, "dialog": None,
+                      "counters": None, "cascade": None}
 
 
 @pytest.mark.parametrize("text", [
@@ -351,3 +352,101 @@ def test_the_new_game_dialogs_deal_and_the_daily_deal_come_from_the_worker():
     assert s.records.daily is not None and s.controller.game.number in {e.number for e in catalog.winnable("canfield", 3)}
     out = send(s, Button("deal", draw=1, rules="casino"))    # no catalogue yet: the search is not here
     assert s.controller.game.rules.name == "canfield" and "solver" in out["view"]
+
+
+# ---- the counters and the game clock: counted here, ticked by the page, saved when hidden or left ------
+
+def test_the_counters_come_with_the_answers_and_the_clock_pauses_hidden_and_is_saved():
+    from ui.vocab import Leave, TapAt, Visibility
+    s, first = started()
+    now = [100.0]
+    s.records.play_clock.now = lambda: now[0]
+    assert first["counters"] == {"moves": "0", "seconds": 0.0, "running": False, "show_moves": True,
+                                 "show_clock": True}
+    out = send(s, TapAt(*centre(s, "stock")))
+    assert out["counters"]["moves"] == "1" and out["counters"]["running"] is True
+    now[0] += 42.0
+    out = send(s, Visibility(True))               # hidden: the clock stops and its time is saved
+    assert out["counters"]["running"] is False and out["counters"]["seconds"] == 42.0
+    assert json.loads(out["store"]["canfield.save"])["seconds"] == 42.0
+    now[0] += 500.0                               # time hidden does not count
+    assert send(s, Key("Shift"))["counters"] is None
+    out = send(s, Visibility(False))
+    assert out["counters"]["running"] is True and out["counters"]["seconds"] == 42.0 and out["store"] == {}
+    now[0] += 8.0
+    out = send(s, Leave())                        # left: the time into the saved game
+    assert json.loads(out["store"]["canfield.save"])["seconds"] == 50.0
+    out = send(s, SettingsChanged({"show_clock": False}))
+    assert out["counters"]["show_clock"] is False and out["counters"]["show_moves"] is True
+    out = send(s, Key("u"))
+    assert out["counters"]["moves"] == "0"
+
+
+# ---- the statistics dialog: its rows, a reset, an export and an import, all answered by the session -----
+
+def test_the_statistics_dialog_is_filled_reset_exported_and_imported_by_the_session(line):
+    from ui.vocab import StatsAsk
+    p = Player()
+    for move in line:
+        play_move(p, move)
+    assert p.game.won
+    s = p.session
+    out = json.loads(s.handle(encode(Button("stats"))))
+    data = out["dialog"]
+    assert data["name"] == "stats" and [e for e in out["effects"] if "stats" in e]
+    assert data["rules"] == "canfield" and data["draw"] == "3" and data["message"] is None
+    assert data["rows"]["stats-played"] == "1" and data["rows"]["stats-won"] == "1"
+    assert ["canfield", "Canfield"] in data["rules_options"]
+    other = send(s, StatsAsk("show", rules="rush", draw=1))["dialog"]
+    assert (other["name"], other["rules"], other["draw"], other["rows"]["stats-played"]) == ("stats", "rush", "1", "0")
+    assert send(s, StatsAsk("show", rules="nonsense", draw=7))["dialog"]["rules"] == "canfield"
+
+    exported = send(s, StatsAsk("export", rules="canfield", draw=3))["dialog"]
+    text = exported["export"]
+    assert json.loads(text) and exported["export_name"].endswith(".json") and exported["message"]
+    reset = send(s, StatsAsk("reset", rules="canfield", draw=3))
+    assert reset["dialog"]["rows"]["stats-played"] == "0" and reset["dialog"]["message"]
+    assert json.loads(reset["store"]["canfield.stats"])
+    imported = send(s, StatsAsk("import", rules="canfield", draw=3, text=text))
+    assert imported["dialog"]["rows"]["stats-won"] == "1" and not imported["dialog"]["error"]
+    assert "canfield.stats" in imported["store"]
+    bad = send(s, StatsAsk("import", rules="canfield", draw=3, text="{not json"))["dialog"]
+    assert bad["error"] is True and bad["message"] and bad["rows"]["stats-won"] == "1"
+    assert send(s, StatsAsk("too_large"))["dialog"]["error"] is True
+    assert json.loads(s.handle(encode(StatsAsk("nonsense"))))["ok"] is False
+    assert send(s, Key("Shift"))["dialog"] is None
+
+
+# ---- the win cascade: planned by the session from the layout, the win dialog when it is over -----------
+
+def test_the_win_cascade_is_planned_here_and_its_end_brings_the_win_dialog(line):
+    from ui.motion import bounce, cascade_order, throw_speed
+    from ui.session import EASINGS
+    from ui.vocab import CelebrationEnd, CelebrationStart
+    p = Player()
+    for move in line:
+        effects = play_move(p, move)
+    assert p.game.won and "celebrate" in [e.kind for e in effects]
+    s = p.session
+    out = json.loads(s.handle(encode(CelebrationStart())))
+    p.twin.dispatch(CelebrationStart())
+    plan = out["cascade"]
+    assert decode_view(out["view"])["celebration"]["on"] is True and out["dialog"] is None
+    foundations = [[card.code for card in pile] for pile in p.game.foundations]
+    order = cascade_order(foundations)
+    assert [(t[0], t[1]) for t in plan["throws"]] == list(order)
+    assert len(plan["throws"]) == 52 and plan["launch_ms"] > 0
+    layout = s.layout
+    for n, (i, code, dx, duration, ys) in enumerate(plan["throws"]):   # #game's pixels: the board under the bar
+        x, y = layout.piles["foundation-%d" % (i + 1)][:2]
+        y += layout.bar_h
+        want = bounce(x, y, max(y, layout.height - layout.ch), layout.width, layout.cw, *throw_speed(n))
+        assert (dx, duration) == (want.dx, want.duration)
+        assert [(o, d, EASINGS[e]) for o, d, e in ys] == [tuple(v) for v in want.ys]
+    assert send(s, Key("Shift"))["cascade"] is None                   # planned once a cascade
+    out = send(s, CelebrationEnd())
+    assert out["dialog"]["name"] == "win" and str(p.game.score) in out["dialog"]["texts"]["win-score"]
+    assert decode_view(out["view"])["celebration"]["on"] is False
+    assert send(s, Key("Shift"))["dialog"] is None
+    send(s, Button("undo"))                                           # no longer won: no win dialog
+    assert send(s, CelebrationEnd())["dialog"] is None

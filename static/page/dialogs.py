@@ -1,9 +1,11 @@
-"""The dialogs on the thin page: New game, Settings, the rules, the win and the confirmation.
+"""The dialogs on the thin page: New game, Settings, the rules, the win, the statistics and the confirmation.
 
 The worker says what a dialog shows (static/ui/dialog_view.py, in the answer that opens it); this module
 fills the dialog's elements with it, opens and closes it, and turns its buttons and its form into actions
-for the worker (`Button`, `Answer`, `SettingsChanged`, `DialogClosed`, `Announce`). No rule here: which
-draw a game allows, and what each game's line says, come with the data.
+for the worker (`Button`, `Answer`, `SettingsChanged`, `DialogClosed`, `Announce`, `StatsAsk`). No rule here:
+which draw a game allows, what each game's line says, and every row of the statistics come with the data.
+The statistics' reset (after the dialog's own confirmation), import (the page reads the file's text) and
+export (the worker answers the JSON text; the page downloads it as a Blob URL) go to the worker.
 
 Runs under MicroPython and CPython (given the document and `create_proxy`; no annotations).
 """
@@ -36,8 +38,9 @@ def _option(document, value, text):
 
 
 class Dialogs:
-    def __init__(self, document, create_proxy, send):
+    def __init__(self, document, create_proxy, send, window=None):
         self.document = document
+        self.window = window
         self.proxy = create_proxy
         self.send = send
         self.el = {}
@@ -57,6 +60,14 @@ class Dialogs:
         self.el["confirm"].addEventListener("cancel", p(lambda *_: self.answer(False)))
         for name in NAMES:
             self.el[name].addEventListener("close", p(lambda *_: self.send(vocab.DialogClosed())))
+        stats = self.el["stats"]
+        buttons = stats.querySelectorAll("[data-stats]")
+        for i in range(buttons.length):
+            buttons.item(i).addEventListener("click", p(self.on_stats_button))
+        for name in ("stats-rules", "stats-draw"):
+            stats.querySelector('select[name="' + name + '"]').addEventListener(
+                "change", p(lambda *_: self.stats_ask("show")))
+        stats.querySelector('input[type="file"]').addEventListener("change", p(self.on_stats_file))
 
     def busy(self):
         for name in NAMES:
@@ -103,6 +114,10 @@ class Dialogs:
             lang.value = data.get("lang") or ""
         elif name == "rules":
             d.getElementById("rules-body").innerHTML = data.get("html") or ""
+        elif name == "stats":
+            fill_select(d, dlg.querySelector('select[name="stats-rules"]'), data.get("rules_options") or [])
+            d.getElementById("stats-confirm").hidden = True
+            self.fill_stats(data)
         elif name == "win":
             texts = data.get("texts") or {}
             for el_id in texts:
@@ -115,6 +130,84 @@ class Dialogs:
                 return
         self.close_all()
         dlg.showModal()
+
+    # ---- the statistics ------------------------------------------------------------------------------
+
+    def fill_stats(self, data):
+        """The statistics dialog as the worker says: the rules and draw shown, each row, the message, and
+        an export's file to download."""
+        self.data["stats"] = data
+        dlg, d = self.el["stats"], self.document
+        dlg.querySelector('select[name="stats-rules"]').value = data.get("rules") or ""
+        dlg.querySelector('select[name="stats-draw"]').value = data.get("draw") or "3"
+        rows = data.get("rows") or {}
+        for el_id in rows:
+            el = d.getElementById(el_id)
+            if el is not None:
+                el.textContent = rows[el_id]
+        message = d.getElementById("stats-message")
+        text = data.get("message")
+        message.textContent = text or ""
+        message.hidden = not text
+        message.classList.toggle("error", bool(data.get("error")))
+        if data.get("export") is not None:
+            self.download(data.get("export_name") or "canfield-statistics.json", data["export"])
+
+    def stats_ask(self, what, text=""):
+        dlg = self.el["stats"]
+        rules = dlg.querySelector('select[name="stats-rules"]').value
+        draw = 1 if dlg.querySelector('select[name="stats-draw"]').value == "1" else 3
+        self.send(vocab.StatsAsk(what, rules=str(rules or ""), draw=draw, text=text))
+
+    def on_stats_button(self, ev):
+        what = str(ev.currentTarget.dataset.stats)
+        dlg, d = self.el["stats"], self.document
+        confirm = d.getElementById("stats-confirm")
+        message = d.getElementById("stats-message")
+        if what == "reset":            # the dialog's own question first
+            message.hidden = True
+            confirm.hidden = False
+            confirm.querySelector('[data-stats="reset-no"]').focus()
+        elif what == "reset-no":
+            confirm.hidden = True
+        elif what == "reset-yes":
+            confirm.hidden = True
+            self.stats_ask("reset")
+        elif what == "export":
+            confirm.hidden = True
+            self.stats_ask("export")
+        elif what == "import":
+            confirm.hidden = True
+            message.hidden = True
+            chooser = dlg.querySelector('input[type="file"]')
+            chooser.value = ""
+            chooser.click()
+
+    def on_stats_file(self, ev):
+        files = self.el["stats"].querySelector('input[type="file"]').files
+        if files is None or files.length == 0:
+            return
+        chosen = files.item(0)
+        if chosen.size > ((self.data.get("stats") or {}).get("max_bytes") or 1000000):
+            self.stats_ask("too_large")
+            return
+        chosen.text().then(self.proxy(lambda text: self.stats_ask("import", str(text))),
+                           self.proxy(lambda err: self.stats_ask("read_failed", str(err))))
+
+    def download(self, name, text):
+        """`text` saved as the file `name`: a Blob URL (nothing leaves the page's origin), revoked later."""
+        from ui.ffi import to_js       # the browser only (the tests import this module under CPython)
+        w = self.window
+        blob = w.Blob.new(to_js([text]), to_js({"type": "application/json"}))
+        url = w.URL.createObjectURL(blob)
+        link = self.document.createElement("a")
+        link.href = url
+        link.download = name
+        link.hidden = True
+        self.el["stats"].appendChild(link)
+        link.click()
+        link.remove()
+        w.setTimeout(self.proxy(lambda *_: w.URL.revokeObjectURL(url)), 60000)
 
     def confirm(self, text):
         dlg = self.el["confirm"]

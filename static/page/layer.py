@@ -11,6 +11,12 @@ What it does, and nothing else:
   animation frame), the effects only the page can do (the live region, a notice's timer, the address,
   focus, a shake, the next step of an auto-finish or a replay, the clipboard), the storage writes, and
   the page's facts (the language's texts, the look classes, motion);
+- shows the worker's counters (#moves, #clock) and ticks the clock from them while the page is visible;
+  tells the worker when the page is hidden, shown or left (`Visibility`, `Leave`: the clock's time into
+  the saved game), and writes that time into the saved game itself when the page goes, since the
+  worker's answer may come too late (`with_seconds`);
+- runs the win cascade (static/ui/celebrate.py) from the worker's plan, ended by a tap or a key, then
+  the win dialog the worker's answer holds;
 - turns pointer events into points on the board (`PressAt`, `TapAt`, `DragAt`, `DropAt`: the worker
   finds the piles) and keys into `Key` (static/ui/keymap.py says which keys the game takes, so the
   browser's default stops at once); dragged cards follow the pointer here, the drop goes to the worker.
@@ -26,6 +32,7 @@ from page.dialogs import Dialogs
 from ui import vocab
 from ui.announce import Announcer
 from ui.apply import decode_view
+from ui.counters import clock_text, next_tick_ms
 from ui.keymap import key_command
 from ui.table import code_from_hash
 
@@ -40,6 +47,22 @@ def start_message(width, height, hash_text, storage, query_lang, languages, pain
         stats=storage("canfield.stats"), settings=storage("canfield.settings"), lang=query_lang or "",
         languages=tuple(x for x in languages if x), painted=painted or "", coarse=bool(coarse),
         reduced=bool(reduced), dock=float(dock)))
+
+
+def with_seconds(text, seconds):
+    """The saved game's text `text` with the clock's time `seconds` in it (its "seconds", to the tenth as
+    the records write it), or None when `text` is no saved game with a time: what the page writes by
+    itself when it is left, since the worker's answer to `Leave` may never arrive."""
+    if not text:
+        return None
+    try:
+        record = json.loads(text)
+    except Exception:
+        return None
+    if type(record) is not dict or type(record.get("seconds")) not in (int, float):
+        return None
+    record["seconds"] = round(float(seconds), 1)
+    return json.dumps(record)
 
 
 def translate(messages, key, **values):
@@ -76,7 +99,7 @@ class Layer:
         self.root = document.getElementById("game")
         self.board = document.getElementById("board")
         self.announcer = Announcer(document.getElementById("announce"))
-        self.dialogs = Dialogs(document, create_proxy, self.send)
+        self.dialogs = Dialogs(document, create_proxy, self.send, window)
         self.dialog_data = None   # what the dialog the answer being applied opens shows
         self.worker = None
         self.busy = False         # a message is with the worker
@@ -93,6 +116,15 @@ class Layer:
         self._failed = create_proxy(self.on_failure)
         self._frame = create_proxy(self.on_frame)
         self.frame_pending = False
+        self.counters = None      # the worker's counters (moves, the clock's seconds, whether it runs, shown)
+        self.clock_at = 0.0       # performance.now() when they came: the clock ticks on from there
+        self.clock_shown = None   # the clock's text drawn
+        self.clock_timer = None
+        self.hidden = False       # the page is hidden: the clock stands still
+        self.saved = None         # the saved game's text as last written (the leaving write patches its time)
+        self._tick = create_proxy(self.tick)
+        self.proxies = {}         # named_proxy's
+        self.win_wanted = False   # the cascade ended: the answer's win dialog opens
 
     # ---- the worker ---------------------------------------------------------------------------
 
@@ -114,6 +146,10 @@ class Layer:
                              w.matchMedia("(prefers-reduced-motion: reduce)").matches,
                              (dock.scrollHeight or 0) if dock is not None else 0)
         self.queue.insert(0, text)
+        self.saved = self.storage_get("canfield.save")
+        if str(self.document.visibilityState) == "hidden":   # opened in a tab behind: no clock yet
+            self.hidden = True
+            self.queue.insert(1, vocab.encode(vocab.Visibility(True)))
         self._next()
 
     def send(self, value):
@@ -137,7 +173,10 @@ class Layer:
     def on_answer(self, text):
         self.busy = False
         try:
-            self.apply_answer(json.loads(str(text)))
+            answer = json.loads(str(text))
+            if not self.ready:
+                self.window.performance.mark("canfield:answer-parsed")
+            self.apply_answer(answer)
         except Exception as exc:   # never a traceback for the player: the console, and the game goes on
             self.window.console.error("Canfield: an answer could not be applied: " + repr(exc))
         self._next()
@@ -151,15 +190,33 @@ class Layer:
         page = answer.get("page")
         if page is not None:
             self.apply_page(page)
+        if answer.get("cascade") is not None and self.renderer.celebration is not None:
+            self.renderer.celebration.plan = answer["cascade"]   # drawn with this answer's view
+            if not self.ready:
+                self.window.performance.mark("canfield:page-applied")
         if answer.get("view") is not None:
             self.view = decode_view(answer["view"])
             self.request_frame()
         self.dialog_data = answer.get("dialog")
+        opened = False
         for text in answer.get("effects") or ():
-            self.perform(vocab.decode(text))
+            effect = vocab.decode(text)
+            opened = opened or effect.kind == "dialog"
+            self.perform(effect)
+        data = self.dialog_data
+        if not opened and data is not None and data.get("name") == "stats" and self.dialogs.el["stats"].open:
+            self.dialogs.fill_stats(data)      # the answer to a StatsAsk: the open dialog shows it
+        if self.win_wanted:
+            self.win_wanted = False
+            if not opened and data is not None and data.get("name") == "win" and not self._dialog_open():
+                self.dialogs.open("win", data)
         store = answer.get("store") or {}
         for key in store:
             self.storage_set(key, store[key])
+            if key == "canfield.save":
+                self.saved = store[key]
+        if answer.get("counters") is not None:
+            self.apply_counters(answer["counters"])
 
     # ---- frames ---------------------------------------------------------------------------------
 
@@ -176,11 +233,15 @@ class Layer:
                 self._unpaint()
             self.renderer.draw(view)
             if not self.ready:
+                self.window.performance.mark("canfield:drawn")
                 self.ready = True
                 self.root.classList.remove("booting")
                 self.root.dataset.ready = "true"
                 for name in ("new", "settings", "rules"):
                     self.renderer.buttons[name].disabled = False
+                stats = self.document.querySelector('header [data-action="stats"]')
+                if stats is not None:
+                    stats.disabled = False
                 self.window.canfieldBoot.done()
         if self.press is not None:
             self._lift()
@@ -246,6 +307,85 @@ class Layer:
             el = els.item(i)
             el.title = self.t(el.dataset.tTitle)
 
+    # ---- the move counter and the game clock (the worker counts; the clock ticks here) ------------
+
+    def apply_counters(self, counters):
+        self.counters = counters
+        self.clock_at = float(self.window.performance.now())
+        d = self.document
+        for name in ("moves", "clock"):
+            box = d.getElementById(name + "-box")
+            shown = bool(counters.get("show_" + name))
+            if box is not None and bool(box.hidden) == shown:
+                box.hidden = not shown
+        moves = d.getElementById("moves")
+        text = str(counters.get("moves") or "0")
+        if moves is not None and str(moves.textContent) != text:
+            moves.textContent = text
+        self.tick()
+
+    def clock_seconds(self):
+        """The clock's seconds now: the worker's, plus the time since they came while it runs."""
+        c = self.counters
+        if c is None:
+            return 0.0
+        seconds = float(c.get("seconds") or 0.0)
+        if c.get("running") and not self.hidden:
+            seconds += max(0.0, (float(self.window.performance.now()) - self.clock_at) / 1000.0)
+        return seconds
+
+    def tick(self, *_):
+        """The clock's text; while it runs and is shown, again when that text changes (one timer)."""
+        if self.clock_timer is not None:
+            self.window.clearTimeout(self.clock_timer)
+            self.clock_timer = None
+        c = self.counters
+        if c is None:
+            return
+        seconds = self.clock_seconds()
+        text = clock_text(seconds)
+        if text != self.clock_shown:
+            self.clock_shown = text
+            el = self.document.getElementById("clock")
+            if el is not None:
+                el.textContent = text
+        if c.get("running") and c.get("show_clock") and not self.hidden:
+            self.clock_timer = self.window.setTimeout(self._tick, next_tick_ms(seconds))
+
+    def on_visibility(self, *_):
+        """Hidden: the clock stops here, its time goes into the saved game at once (as far as the page
+        can) and the worker pauses its clock and saves; shown: both go on."""
+        hidden = str(self.document.visibilityState) == "hidden"
+        if hidden == self.hidden:
+            return
+        if hidden:
+            self._freeze()
+            self.write_leaving()
+        else:
+            self.hidden = False
+            self.clock_at = float(self.window.performance.now())
+            self.tick()
+        self.send(vocab.Visibility(hidden))
+
+    def on_pagehide(self, *_):
+        """The page is left: the clock's time into the saved game now (the answer to `Leave` may never
+        come), and the worker's own save (written if its answer arrives)."""
+        self.write_leaving()
+        self.send(vocab.Leave())
+
+    def _freeze(self):
+        c = self.counters
+        if c is not None:
+            c["seconds"] = self.clock_seconds()
+        self.hidden = True
+        self.tick()
+
+    def write_leaving(self):
+        text = with_seconds(self.saved, self.clock_seconds()) if self.counters is not None else None
+        if text is not None and text != self.saved:
+            self.saved = text
+            self.storage_set("canfield.save", text)
+
     # ---- storage (every access may be refused: private mode, a full quota) ------------------------
 
     def storage_get(self, key):
@@ -297,10 +437,40 @@ class Layer:
             self.dialogs.close_all()
         elif kind == "confirm":
             self.dialogs.confirm(e.text)
-        elif kind == "celebrate":     # the game won by a move: the win dialog, once the last card landed
+        elif kind == "celebrate":     # the game won by a move: once the last card landed, the cascade
             data = self.dialog_data
-            self.window.setTimeout(self.proxy(lambda *_: self.dialogs.open("win", data)),
+            self.window.setTimeout(self.proxy(lambda *_: self.celebrate(data)),
                                    (self.render_module.SLIDE_MS if self.render_module is not None else 160) + 40)
+
+    # ---- the win cascade (static/ui/celebrate.py, the worker's plan) ----------------------------------
+
+    def celebrate(self, data):
+        """The last card landed: the cascade (the worker's CelebrationStart draws it), or at once the win
+        dialog when motion is off, a dialog is open or the page has no cascade (as app.py _celebrate)."""
+        if self.renderer.motion and not self._dialog_open() and self.renderer.celebration is not None:
+            self.send(vocab.CelebrationStart())
+        else:
+            self.dialogs.open("win", data)
+
+    def celebration_tap(self):
+        """A tap on the cascade's layer: it ends (the view says so, the renderer ends it)."""
+        self.send(vocab.CelebrationEnd())
+
+    def celebrated(self):
+        """The cascade is over (its last card gone, or a tap or key ended it): the worker's answer brings
+        the win dialog if the game is still won, opened unless another dialog is."""
+        self.win_wanted = True
+        self.send(vocab.CelebrationEnd())
+
+    def named_proxy(self, name, fn):
+        """One JS callback per name, kept (static/ui/celebrate.py asks for them by name)."""
+        if name not in self.proxies:
+            self.proxies[name] = self.proxy(fn)
+        return self.proxies[name]
+
+    def celebrating(self):
+        last = self.renderer.last
+        return last is not None and bool(last["celebration"]["on"])
 
     def _write_hash(self, code, push):
         location = self.window.location
@@ -362,6 +532,8 @@ class Layer:
         self.board.addEventListener("contextmenu", p(lambda ev: ev.preventDefault()))
         w.addEventListener("hashchange", p(lambda *_: self.send(vocab.HashChanged(code_from_hash(
             str(w.location.hash))))))
+        d.addEventListener("visibilitychange", p(self.on_visibility))
+        w.addEventListener("pagehide", p(self.on_pagehide))
         w.addEventListener("resize", p(lambda *_: self.resized()))
         w.addEventListener("orientationchange", p(lambda *_: self.resized()))
         reduced = w.matchMedia("(prefers-reduced-motion: reduce)")
@@ -507,6 +679,10 @@ class Layer:
             self.press = None
 
     def on_keydown(self, ev):
+        if self.celebrating():        # any key ends the win cascade, and does nothing else
+            ev.preventDefault()
+            self.send(vocab.CelebrationEnd())
+            return
         if self._dialog_open() or ev.altKey or ev.metaKey:
             return
         if str(ev.key) not in ("Shift", "Control", "Alt", "Meta", "Tab") and self.renderer.dealing():

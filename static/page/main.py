@@ -12,6 +12,7 @@ try:
     from ui import render
 
     window.performance.mark("canfield:render-imported")
+    from ui.celebrate import Celebration
     from page.layer import Layer
 
     window.performance.mark("canfield:layer-imported")
@@ -21,6 +22,8 @@ try:
     layer.renderer.on_frame_proxy = layer._frame
     layer.renderer.on_slid = create_proxy(layer.on_slid)
     layer.renderer.on_undeny = create_proxy(lambda *_: layer.renderer.undeny())
+    layer.renderer.celebration = Celebration(layer.renderer, layer.named_proxy, layer.celebration_tap,
+                                             layer.celebrated)
     layer.bind()
     window.performance.mark("canfield:layer")
     layer.connect(await workers["engine"])  # noqa: F704 - PyScript runs a page's script with top-level await

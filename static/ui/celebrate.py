@@ -10,25 +10,32 @@ and removed when it lands off screen, so at most about MAX_MS / LAUNCH_MS cards 
 
 The tap that ends it does nothing else: the layer takes it (it covers the board and the bar), and
 stays a moment after, so that the release of that tap falls on nothing.
+
+It runs under Pyodide (the PyScript page, which plans each throw here with static/ui/motion.py) and under
+MicroPython (the thin page, static/page/: motion.py is not MicroPython's, so the worker plans the throws,
+static/ui/session.py cascade_plan, and the page hands them over as `plan` before the cascade starts). The
+browser is reached through `js` and static/ui/ffi.py only; no annotations.
 """
 
-from __future__ import annotations
+from js import document, window
 
-from js import Object, document, window
-from pyodide.ffi import to_js
-
-from .motion import LAUNCH_MS, bounce, cascade_order, throw_speed
 from .cardface import card_class, card_html
+from .ffi import to_js
+
+try:
+    from .motion import LAUNCH_MS, bounce, cascade_order, throw_speed
+except ImportError:      # MicroPython: the plan comes from the worker
+    LAUNCH_MS = bounce = cascade_order = throw_speed = None
 
 AFTER_MS = 350           # after a tap or key ended it: the dialog opens when the press is over
 
 
 def _js(value):
-    return to_js(value, dict_converter=Object.fromEntries)
+    return to_js(value)
 
 
-def _px(v: float) -> str:
-    return f"{v:.1f}px"
+def _px(v):
+    return "%.1fpx" % v
 
 
 class Celebration:
@@ -51,8 +58,11 @@ class Celebration:
         self.timer = None
         self.on_end = None
         self.after = None        # after a tap or key: what to call once the press is over
+        self.plan = None         # the worker's plan of the next cascade (the thin page), used once
+        self.paths = None        # the throws' (dx, duration, ys) of the cascade under way, when planned so
+        self.launch_ms = LAUNCH_MS
 
-    def running(self) -> bool:
+    def running(self):
         return self.layer is not None and self.on_end is not None
 
     def start(self, foundations):
@@ -69,14 +79,23 @@ class Celebration:
         layer.addEventListener("pointerdown", self.proxy("celebration-down", self._on_pointerdown))
         card_w = card_h = 0.0
         for i in range(len(foundations)):   # 4 to 16 foundations (games of several decks)
-            r = self.renderer.pile_element(f"foundation-{i + 1}").getBoundingClientRect()
+            r = self.renderer.pile_element("foundation-%d" % (i + 1)).getBoundingClientRect()
             self.rects[i] = (r.left - box.left, r.top - box.top)
             card_w, card_h = r.width, r.height
         one = self.renderer.card_element("AS").getBoundingClientRect()
         if one.width:
             card_w, card_h = one.width, one.height
         self.size = (box.width, box.height, card_w, card_h)
-        self.queue = cascade_order(foundations)
+        plan, self.plan = self.plan, None
+        if plan is not None:     # planned by the worker: [foundation index, code, dx, duration, ys] in order
+            easings = plan["easings"]
+            self.queue = [(t[0], t[1]) for t in plan["throws"]]
+            self.paths = [(t[2], t[3], [(y[0], y[1], easings[y[2]]) for y in t[4]]) for t in plan["throws"]]
+            self.launch_ms = plan["launch_ms"]
+        else:
+            self.queue = cascade_order(foundations)
+            self.paths = None
+            self.launch_ms = LAUNCH_MS
         self.covers = {}
         for i, pile in enumerate(foundations):
             if pile:
@@ -111,14 +130,18 @@ class Celebration:
         self._cover(i, nxt)
         self._throw(i, code)
         if self.queue:
-            self.timer = window.setTimeout(self.proxy("celebration-tick", self._tick), LAUNCH_MS)
+            self.timer = window.setTimeout(self.proxy("celebration-tick", self._tick), self.launch_ms)
 
     def _throw(self, i, code):
         width, height, cw, ch = self.size
         x, y = self.rects[i]
-        vx, vy = throw_speed(self.thrown)
+        if self.paths is not None:
+            dx, duration, ys = self.paths[self.thrown]
+        else:
+            vx, vy = throw_speed(self.thrown)
+            path = bounce(x, y, max(y, height - ch), width, cw, vx, vy)
+            dx, duration, ys = path.dx, path.duration, path.ys
         self.thrown += 1
-        path = bounce(x, y, max(y, height - ch), width, cw, vx, vy)
         outer = document.createElement("div")
         outer.className = "cel-x"
         outer.style.left, outer.style.top = _px(x), _px(y)
@@ -128,11 +151,11 @@ class Celebration:
         inner.innerHTML = card_html(code, self.renderer.labels)
         outer.appendChild(inner)
         self.layer.appendChild(outer)
-        timing = _js({"duration": path.duration, "fill": "forwards"})
-        ys = [{"transform": f"translateY({dy}px)", "offset": off, "easing": easing} for off, dy, easing in path.ys]
-        inner.animate(_js(ys), timing)
-        slide = outer.animate(_js([{"transform": "translateX(0)"}, {"transform": f"translateX({path.dx}px)"}]),
-                              _js({"duration": path.duration, "fill": "forwards", "easing": "linear"}))
+        timing = _js({"duration": duration, "fill": "forwards"})
+        frames = [{"transform": "translateY(%spx)" % (dy,), "offset": off, "easing": easing} for off, dy, easing in ys]
+        inner.animate(_js(frames), timing)
+        slide = outer.animate(_js([{"transform": "translateX(0)"}, {"transform": "translateX(%spx)" % (dx,)}]),
+                              _js({"duration": duration, "fill": "forwards", "easing": "linear"}))
         slide.onfinish = self.proxy("celebration-landed", self._landed)
         self.flying += 1
 
@@ -157,10 +180,12 @@ class Celebration:
             window.clearTimeout(self.timer)
             self.timer = None
         self.queue = []
-        for anim in self.layer.getAnimations(_js({"subtree": True})):
-            anim.cancel()
-        for el in list(self.layer.querySelectorAll(".cel-x, .cel-cover")):
-            el.remove()
+        anims = self.layer.getAnimations(_js({"subtree": True}))
+        for k in range(anims.length):
+            anims.at(k).cancel()
+        els = self.layer.querySelectorAll(".cel-x, .cel-cover")
+        for k in range(els.length):
+            els.item(k).remove()
         self.flying = 0
         document.getElementById("game").classList.remove("celebrating")
         if by_player:      # the layer takes the rest of this press; then it goes and the dialog opens

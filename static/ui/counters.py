@@ -11,26 +11,30 @@ the settings say so (not shown, not announced), pauses the clock while the page 
 (`on_visibility`), saves the time when the page goes away (`on_pagehide`; static/ui/events.py runs
 both in the page's leaving order), and ticks the clock once a second with one timer, writing only the
 clock's text (the board is not redrawn). It is given a read-only view of the page and the records (persist.Records).
-"""
 
-from __future__ import annotations
+The rules run under MicroPython too (the thin page, static/page/layer.py, ticks the clock from the worker's
+counters with `clock_text` and `next_tick_ms`): no annotations, no `from __future__`, and no import of
+static/ui/persist.py (which needs canfield).
+"""
 
 import math
 
-from .persist import format_duration
 
-
-def moves_made(game) -> int:
+def moves_made(game):
     """Moves made in this game: the engine's history (draws and recycles included)."""
     return len(game.history)
 
 
-def clock_text(seconds: float) -> str:
-    """The clock's text: whole seconds elapsed, m:ss (h:mm:ss from an hour on)."""
-    return format_duration(math.floor(max(0.0, float(seconds))))
+def clock_text(seconds):
+    """The clock's text: whole seconds elapsed, m:ss (h:mm:ss from an hour on; as persist.format_duration
+    writes a whole number of seconds)."""
+    total = int(math.floor(max(0.0, float(seconds))))
+    h, rest = divmod(total, 3600)
+    m, s = divmod(rest, 60)
+    return "%d:%02d:%02d" % (h, m, s) if h else "%d:%02d" % (m, s)
 
 
-def next_tick_ms(seconds: float) -> int:
+def next_tick_ms(seconds):
     """Milliseconds until the clock's text changes (the next whole second), a little after it."""
     frac = float(seconds) - math.floor(float(seconds))
     return max(20, int(round((1.0 - frac) * 1000)) + 15)
@@ -39,7 +43,7 @@ def next_tick_ms(seconds: float) -> int:
 RECORD_KEYS = {"score": "win.record.score", "moves": "win.record.moves", "time": "win.record.time"}
 
 
-def records_beaten(before: dict | None, score: int, seconds: float, moves: int) -> list[str]:
+def records_beaten(before, score, seconds, moves):
     """Which personal records a win beats, given its table of the statistics as it was before the win
     (canfield.stats `Stats.table`): ["first"] for the first win of these rules and draw; otherwise any
     of "score" (a higher score), "moves" (fewer moves, where the table keeps them: `fewest`) and "time"
@@ -61,7 +65,7 @@ def records_beaten(before: dict | None, score: int, seconds: float, moves: int) 
     return out
 
 
-def best_text(records: list[str], t) -> str:
+def best_text(records, t):
     """The win dialog's sentence for `records_beaten`, in the player's language; "" when none."""
     if not records:
         return ""
@@ -70,7 +74,7 @@ def best_text(records: list[str], t) -> str:
     return t("win.best", records=", ".join(t(RECORD_KEYS[r]) for r in records))
 
 
-def next_daily(won_day: str | None, today: str, played) -> str | None:
+def next_daily(won_day, today, played):
     """After winning the daily deal of `won_day`: "today" when today's daily deal is there to play (the won
     deal was an earlier day's and today's was not played here), "tomorrow" when the next one comes
     tomorrow; None when the won game was not a daily deal. Days are "YYYY-MM-DD"."""

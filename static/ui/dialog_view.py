@@ -10,10 +10,12 @@ under CPython. The PyScript page (static/ui/dialogs.py) fills the same dialogs f
 from __future__ import annotations
 
 from canfield.rules import get_rules
+from canfield.stats import GRADES, key as stats_key
 
 from . import dates
-from .choices import language_options, offered_rulesets, rules_groups, rules_note, successor
+from .choices import language_options, offered_names, offered_rulesets, rules_groups, rules_note, rules_options, successor
 from .counters import best_text, clock_text, moves_made, next_daily, records_beaten
+from .persist import stats_rows
 from .rules_view import draw_note, rules_html
 from .settings import CHOICES, TOGGLES, form_name
 
@@ -60,6 +62,30 @@ def win(c, records) -> dict:
     return {"texts": texts, "next_daily": nxt, "draw": game.draw, "rules": game.rules.name}
 
 
+EXPORT_NAME = "canfield-statistics.json"   # as static/ui/stats_view.py names the file
+MAX_FILE_BYTES = 1_000_000                   # a larger file is not read (as static/ui/stats_view.py)
+
+
+def stats(c, records, rules=None, draw=None, message=None, error=False, export=None) -> dict:
+    """The statistics dialog for `rules` and `draw` (the game's when not offered or not given): the rule
+    sets to pick from, the rows' texts by their element's id, a message for the player (None: hidden;
+    `error`: the import failed), and an export's JSON text with the file's name."""
+    t, game = c.t, c.game
+    rules = rules if rules in offered_names() else game.rules.name
+    draw = draw if draw in (1, 3) else game.draw
+    table = records.stats.table(stats_key(rules, draw))
+    rows = {"stats-" + name: text for name, text in stats_rows(table, t)}
+    grades = table.get("grades") or {}
+    rows["stats-grades"] = ", ".join(f"{t('grade.' + g)} {grades[g]}" for g in GRADES if grades.get(g)) or t(
+        "stats.none")
+    lb = table.get("lost_best")
+    rows["stats-best_lost"] = (t("analyse.best", best=round(lb["best"] / lb["games"], 1),
+                                 you=round(lb["you"] / lb["games"], 1)) if lb and lb.get("games") else t("stats.none"))
+    return {"rules_options": [list(o) for o in rules_options(t)], "rules": rules, "draw": str(draw), "rows": rows,
+            "message": message, "error": bool(error), "export": export, "export_name": EXPORT_NAME,
+            "max_bytes": MAX_FILE_BYTES}
+
+
 def dialog(name, c, records) -> dict:
     """What the dialog `name` shows now ({} for the confirmation: its effect carries its text)."""
     if name == "new":
@@ -70,4 +96,6 @@ def dialog(name, c, records) -> dict:
         return {"html": rules_html(c.game.rules, c.t, c.lang, c.game.draw)}
     if name == "win":
         return win(c, records)
+    if name == "stats":
+        return stats(c, records)
     return {}

@@ -12,6 +12,9 @@ Pure Python (no js, no pyodide; tested under CPython). The page sends one text p
 - or a pointer message (`PressAt`, `TapAt`, `DragAt`, `DropAt`): a point on the board, which the session
   turns into the controller's `Tap`, `DragStart` or `Drop` from where the cards rest (static/ui/layout.py):
   the page does no layout arithmetic.
+- or `Visibility` / `Leave` (the page hidden, shown or left: the game clock's bookkeeping, as
+  static/ui/counters.py's Counters does it on the PyScript page), or `StatsAsk` (the statistics dialog:
+  its rows for a rules and draw, a reset, an import of a file's text, an export).
 
 Each answer is one JSON object:
 
@@ -19,8 +22,14 @@ Each answer is one JSON object:
      "effects": [<vocab.encode's text of each effect, in order>],
      "store": {<localStorage key>: <its new text, or null: removed>, ...},
      "page": <the page's facts, or null when they equal the last ones sent>,
-     "dialog": <what the dialog this answer opens shows (static/ui/dialog_view.py), or null>}
-    {"ok": false, "error": "<why>", "view": null, "effects": [], "store": {}, "page": null}
+     "dialog": <what the dialog this answer opens shows (static/ui/dialog_view.py), or null>,
+     "counters": <the move counter and the clock (Session.counters), or null when they equal the last sent>,
+     "cascade": <the win cascade's throws (cascade_plan) when this answer's view starts it, or null>}
+    {"ok": false, "error": "<why>", "view": null, "effects": [], "store": {}, "page": null, "dialog": null,
+     "counters": null, "cascade": null}
+
+`dialog` is also the statistics dialog's contents after a `StatsAsk` (its name "stats"), and the win
+dialog's after a `CelebrationEnd` of a won game (the cascade is over: the page opens it).
 
 The session keeps the records (static/ui/persist.py: the saved game, the statistics, the settings) in
 memory, runs their bookkeeping on the controller's effects (static/ui/effects.py records_handlers), and
@@ -42,43 +51,47 @@ import json
 import random
 
 from canfield import Game, catalog, links
-from canfield.stats import key as stats_key
+from canfield.stats import InvalidStats, key as stats_key
 
 from . import dates
 from .cardface import rank_labels
 from .choices import offered_names
 from .controller import Controller
-from .dialog_view import dialog
+from .counters import moves_made
+from .dialog_view import EXPORT_NAME, dialog, stats as stats_dialog
 from .effects import Effects, records_handlers
 from .i18n import MESSAGES, Translator, pick_language
 from .layout import compute, counts_for, drop_pile, hit_pile
-from .motion import speed_factor
-from .persist import MemoryStorage, Records, Store
+from .motion import FALL, LAUNCH_MS, RISE, bounce, cascade_order, speed_factor, throw_speed
+from .persist import MemoryStorage, Records, Store, import_reason
 from .scene import encode_view, scene
 from .storage_keys import SAVE_KEY, SETTINGS_KEY, STATS_KEY
 from .table import move_count, route_hash, visible_cards
 from .view import column_lengths, lengths
 from .vocab import (
-    ACTIONS, EFFECTS, NOTICE_MS, AskDaily, AskDeal, Celebrate, DragAt, DragStart, Drop, DropAt, Dock, FinishStep, HashChanged, NewDeal, OpenDialog, Pointer, PressAt,
-    Relayout, Resize, ShowNotice, Start, Tap, TapAt, decode, encode,
+    ACTIONS, EFFECTS, NOTICE_MS, AskDaily, AskDeal, Celebrate, CelebrationEnd, DragAt, DragStart, Drop, DropAt, Dock, FinishStep, HashChanged, NewDeal, OpenDialog, Pointer, PressAt,
+    Leave, Relayout, Resize, ShowNotice, Start, StatsAsk, Tap, TapAt, Visibility, decode, encode,
 )
 
 STORAGE_NOTICE_MS = 12000   # a saved game or statistics set aside: long enough to be read (as app.py)
 MAX_ANSWER = 32768          # the longest answer the tests allow (the 170-move long game at 390x844: ~13 kB)
 
 
-def answer(view_text, effects, store=None, page=None, dialog=None) -> str:
+def answer(view_text, effects, store=None, page=None, dialog=None, counters=None, cascade=None) -> str:
     """The answer text: the view's text (None: unchanged), the effects' texts in order, the storage
-    writes, the page's facts (None: unchanged) and a dialog's contents."""
+    writes, the page's facts (None: unchanged), a dialog's contents, the counters (None: unchanged) and
+    the win cascade's throws (None: no cascade starts)."""
     return json.dumps({"ok": True, "view": view_text, "effects": [encode(e) for e in effects],
-                       "store": store or {}, "page": page, "dialog": dialog},
+                       "store": store or {}, "page": page, "dialog": dialog, "counters": counters,
+                       "cascade": cascade},
                       ensure_ascii=False, separators=(",", ":"))
 
 
 def error(why: str) -> str:
     """The error answer: nothing changed, nothing to draw, nothing to do."""
     return json.dumps({"ok": False, "error": str(why)[:300], "view": None, "effects": [], "store": {},
-                       "page": None, "dialog": None}, ensure_ascii=False, separators=(",", ":"))
+                       "page": None, "dialog": None, "counters": None, "cascade": None},
+                      ensure_ascii=False, separators=(",", ":"))
 
 
 class _Storage(MemoryStorage):
@@ -115,6 +128,10 @@ class Session:
         self._storage = None
         self._effects = None       # the records' bookkeeping on the controller's effects
         self._spent = False        # the last press played the auto-finish's rest: its tap does nothing
+        self._counters_sent = None  # the counters of the last answer that held them
+        self._stats = None         # the statistics dialog's contents a StatsAsk answers
+        self._cascade_seq = 0      # the win cascade whose plan was sent last (UIState.celebration_seq)
+        self._win = False          # a CelebrationEnd of a won game: its answer holds the win dialog
 
     # ---- the one entry point ------------------------------------------------------------
 
@@ -126,6 +143,7 @@ class Session:
             return error(exc)
         except Exception as exc:   # anything else the codec could meet: still an answer
             return error("unreadable: %s" % type(exc).__name__)
+        self._win = False
         try:
             if isinstance(message, Start):
                 if self.controller is not None:
@@ -133,11 +151,17 @@ class Session:
                 effects = self._start(message)
             elif self.controller is not None and isinstance(message, (PressAt, TapAt, DragAt, DropAt)):
                 effects = self._pointer(message)
+            elif self.controller is not None and isinstance(message, (Visibility, Leave)):
+                effects = self._leaving(message)
+            elif self.controller is not None and isinstance(message, StatsAsk):
+                self._stats = self._stats_ask(message)
+                effects = []
             elif not isinstance(message, ACTIONS):
                 return error("not an action: " + message.kind)
             elif self.controller is None:
                 return error("not started: Start comes first")
             else:
+                self._win = isinstance(message, CelebrationEnd)
                 effects = self._dispatch(message)
             return self._answer(effects)
         except Exception as exc:
@@ -240,16 +264,32 @@ class Session:
     def _answer(self, effects) -> str:
         text = self.view_text()
         page = self.page_facts()
+        counters = self.counters()
+        ui = self.controller.ui
+        cascade = None
+        if ui.celebrating and ui.celebration_seq != self._cascade_seq:   # the view starts the cascade
+            self._cascade_seq = ui.celebration_seq
+            cascade = cascade_plan(self.layout, [[card.code for card in pile] for pile in self.controller.game.foundations])
         out = answer(None if text == self._sent else text, effects, self._storage.taken(),
-                     None if page == self._page_sent else page, self._dialog(effects))
+                     None if page == self._page_sent else page, self._dialog(effects),
+                     None if counters == self._counters_sent else counters, cascade)
         self._sent = text
         self._page_sent = page
+        self._counters_sent = counters
         return out
 
     def _dialog(self, effects):
-        """The contents of the dialog the effects open; the win dialog's with the win's celebration."""
+        """The contents of the dialog the effects open; the win dialog's with the win's celebration; the
+        statistics dialog's after a StatsAsk."""
+        if self._stats is not None:
+            out, self._stats = self._stats, None
+            return dict(out, name="stats")
+        if self._win:                 # the cascade is over: the win dialog, if the game is still won
+            self._win = False
+            if self.controller.game.won:
+                return dict(dialog("win", self.controller, self.records), name="win")
         for e in effects:
-            if isinstance(e, OpenDialog) and e.name != "stats":
+            if isinstance(e, OpenDialog):
                 return dict(dialog(e.name, self.controller, self.records), name=e.name)
             if isinstance(e, Celebrate):
                 return dict(dialog("win", self.controller, self.records), name="win")
@@ -283,6 +323,59 @@ class Session:
             return []
         dest = None if m.cancel else drop_pile(self.layout, lengths(c.game), drag.dests, (m.x, m.y, m.w, m.h))
         return self._dispatch(Drop(drag.pile, drag.count, dest, m.drawn_at))
+
+    # ---- the statistics dialog (as static/ui/stats_view.py does it on the PyScript page) --------------
+
+    def _stats_ask(self, m) -> dict:
+        """The statistics dialog after `m`: its rows for the rules and draw picked, after a reset, an
+        import (the file's text, read by the page) or with an export's text; the storage writes come back
+        in the answer's `store`."""
+        c, records, t = self.controller, self.records, self.controller.t
+        message, failed, export = None, False, None
+        if m.what == "reset":
+            records.reset_stats()
+            message = t("stats.reset_done")
+        elif m.what == "export":
+            export = records.export_stats()
+            message = t("stats.exported", name=EXPORT_NAME)
+        elif m.what == "import":
+            try:
+                records.import_stats(m.text)
+                message = t("stats.imported")
+            except InvalidStats as exc:
+                message, failed = t("stats.import_error", reason=import_reason(exc, t)), True
+        elif m.what == "too_large":
+            message, failed = t("stats.import_error", reason=t("stats.too_large")), True
+        elif m.what == "read_failed":
+            message, failed = t("stats.import_error", reason=m.text[:200] or "?"), True
+        elif m.what != "show":
+            raise ValueError("StatsAsk: no such request: " + m.what[:40])
+        return stats_dialog(c, records, m.rules, m.draw, message, failed, export)
+
+    # ---- the page hidden, shown or left: the game clock's bookkeeping (as static/ui/counters.py's) ----
+
+    def _leaving(self, m) -> list:
+        """Hidden: the clock pauses and its time goes into the saved game; shown: it goes on; left
+        (`Leave`): the time into the saved game. The writes come back in the answer's `store`."""
+        records, game = self.records, self.controller.game
+        if isinstance(m, Visibility) and not m.hidden:
+            records.resume()
+            return []
+        if isinstance(m, Visibility):
+            records.pause()
+        try:
+            records.save(game)
+        except Exception:  # keeping the game must never stop it (as Counters._save)
+            pass
+        return []
+
+    def counters(self) -> dict:
+        """The move counter's text, the clock's seconds now and whether it runs (the page ticks it from
+        these), and whether the settings show each counter (static/ui/counters.py)."""
+        c, records = self.controller, self.records
+        return {"moves": str(moves_made(c.game)), "seconds": round(records.elapsed(), 3),
+                "running": bool(records.running), "show_moves": bool(c.settings.show_moves),
+                "show_clock": bool(c.settings.show_clock)}
 
     # ---- the page's facts ------------------------------------------------------------------------
 
@@ -324,6 +417,25 @@ class Session:
             self._layout = compute(w, h, key[2], draw=key[3], large=key[4], coarse=key[5], counts=key[6],
                                    left_handed=key[7], dock=key[8])
         return self._layout
+
+
+EASINGS = {"F": FALL, "R": RISE, "L": "linear"}   # a throw's easings, by the letter the plan writes
+
+
+def cascade_plan(layout, foundations) -> dict:
+    """The win cascade's throws as the PyScript page plans them on the page (static/ui/celebrate.py with
+    static/ui/motion.py), from the layout: each foundation's card in cascade order, [foundation index, code,
+    dx, duration, ys], ys the vertical keyframes [offset, dy, easing's letter] (EASINGS); in #game's pixels
+    (the board starts under the bar: layout.bar_h)."""
+    letters = {v: k for k, v in EASINGS.items()}
+    throws = []
+    for n, (i, code) in enumerate(cascade_order(foundations)):
+        x, y = layout.piles["foundation-%d" % (i + 1)][:2]
+        y += layout.bar_h
+        vx, vy = throw_speed(n)
+        path = bounce(x, y, max(y, layout.height - layout.ch), layout.width, layout.cw, vx, vy)
+        throws.append([i, code, path.dx, path.duration, [[off, dy, letters[easing]] for off, dy, easing in path.ys]])
+    return {"launch_ms": LAUNCH_MS, "easings": EASINGS, "throws": throws}
 
 
 def _painted(code: str, settings):

@@ -524,6 +524,29 @@ class DropAt(Message):
     LOOSE = ("drawn_at",)
 
 
+class Visibility(Message):
+    """The page was hidden (another tab, a minimised window) or shown again (visibilitychange): the game
+    clock pauses or goes on, and a hidden page's clock time goes into the saved game (the answer's
+    `store`)."""
+    kind = "Visibility"
+    FIELDS = (("hidden", "bool"),)
+
+
+class Leave(Message):
+    """The page is left (pagehide): the clock's time into the saved game. Its answer may never arrive."""
+    kind = "Leave"
+    FIELDS = ()
+
+
+class StatsAsk(Message):
+    """The statistics dialog asks the session (static/ui/dialog_view.py stats): `what` is "show" (the rows of
+    `rules` and `draw`), "reset" (every table emptied, after the player confirmed), "export" (the answer's
+    dialog carries the JSON text to download), "import" (`text`: the file the player chose), "too_large" (a
+    file over the dialog's max_bytes, not read) or "read_failed" (`text`: why the file could not be read)."""
+    kind = "StatsAsk"
+    FIELDS = (("what", "str"), ("rules", "str", ""), ("draw", "int", 3), ("text", "str", ""))
+
+
 ACTIONS = (Tap, Drop, Key, Button, Focus, Pointer, HashChanged, Answer, NewDeal, SettingsChanged, MotionPreference,
            EarlyInputRefused, Announce, DialogClosed, ShowNotice, HideNotice, DragStart, CelebrationStart,
            CelebrationEnd, Recover, HintShown, GoBack, ShowPanel, HidePanel, Resize, Dock, AutoFinish, FinishStep,
@@ -537,7 +560,7 @@ for _cls in ACTIONS + EFFECTS:
     if _cls.kind in KINDS:
         raise ValueError("two values of kind " + _cls.kind)
     KINDS[_cls.kind] = _cls
-MESSAGES = (Start, PressAt, TapAt, DragAt, DropAt)
+MESSAGES = (Start, PressAt, TapAt, DragAt, DropAt, Visibility, Leave, StatsAsk)
 MESSAGE_KINDS = {}       # kept apart from KINDS: the controller's actions and effects are KINDS alone
 for _cls in MESSAGES:
     if _cls.kind in KINDS or _cls.kind in MESSAGE_KINDS:

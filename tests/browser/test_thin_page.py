@@ -7,7 +7,10 @@ loaded by the main thread; a tap, a drag, an illegal drop, the undo button and a
 worker; the saved game is written from the worker's records and a reload resumes it.
 """
 
+import json
+
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.reduced_motion
 
@@ -141,3 +144,154 @@ def test_the_dialogs_open_filled_by_the_worker_and_their_choices_reach_it(open_g
     page.locator('header [data-action="rules"]').click()
     page.locator("#dlg-rules").wait_for(state="visible")
     assert "Canfield" in page.locator("#rules-body").inner_text()
+
+
+CLOCK_AT_LEAST = """n => { const p = document.getElementById('clock').textContent.split(':').map(Number);
+    return (p.length === 2 ? p[0] * 60 + p[1] : p[0] * 3600 + p[1] * 60 + p[2]) >= n; }"""
+
+
+def set_visibility(page, state):
+    page.evaluate("""s => { Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => s});
+        Object.defineProperty(document, 'hidden', {configurable: true, get: () => s === 'hidden'});
+        document.dispatchEvent(new Event('visibilitychange')); }""", state)
+
+
+def saved_seconds(page):
+    return page.evaluate("() => JSON.parse(localStorage.getItem('canfield.save') || '{}').seconds")
+
+
+def test_the_counters_count_the_clock_ticks_pauses_hidden_and_its_time_is_saved(open_game):
+    page = open_game(DEAL, path="thin.html")
+    assert page.locator("#moves").inner_text() == "0" and page.locator("#clock").inner_text() == "0:00"
+    page.locator('[data-pile="stock"]').click()                  # the first move starts the clock
+    page.wait_for_function("() => document.getElementById('moves').textContent === '1'")
+    page.wait_for_function(CLOCK_AT_LEAST, arg=2, timeout=10_000)
+
+    # hidden: the clock stands still, and its time is in the saved game
+    set_visibility(page, "hidden")
+    page.wait_for_function("() => (JSON.parse(localStorage.getItem('canfield.save') || '{}').seconds || 0) >= 2")
+    shown = page.locator("#clock").inner_text()
+    start = page.evaluate("() => performance.now()")
+    page.wait_for_function("t => performance.now() >= t", arg=start + 1500)
+    assert page.locator("#clock").inner_text() == shown
+    set_visibility(page, "visible")
+    page.wait_for_function("t => document.getElementById('clock').textContent !== t", arg=shown, timeout=5_000)
+
+    # left: the clock's time is written at once, before any answer of the worker's
+    before = saved_seconds(page)
+    page.wait_for_function(CLOCK_AT_LEAST, arg=int(before) + 2, timeout=10_000)
+    written = page.evaluate("""() => { window.dispatchEvent(new Event('pagehide'));
+        return JSON.parse(localStorage.getItem('canfield.save')).seconds; }""")
+    assert written >= before + 1.5
+
+    # an undo takes a move back; the settings hide the counters
+    page.locator('header [data-action="undo"]').click()
+    page.wait_for_function("() => document.getElementById('moves').textContent === '0'")
+    page.locator('header [data-action="settings"]').click()
+    page.locator("#dlg-settings").wait_for(state="visible")
+    page.locator('#dlg-settings input[name="show_clock"]').uncheck()
+    page.wait_for_function("() => document.getElementById('clock-box').hidden")
+    assert page.locator("#moves-box").is_visible()
+    page.locator('#dlg-settings input[name="show_moves"]').uncheck()
+    page.wait_for_function("() => document.getElementById('moves-box').hidden")
+
+
+def test_the_statistics_dialog_is_filled_reset_exported_and_imported_through_the_worker(
+        open_game, page, server, tmp_path):
+    from test_persist import put_storage
+    from test_stats_page import _RECORD, shown, stored_stats
+
+    put_storage(page, server, {"canfield.stats": json.dumps(_RECORD)})
+    open_game(DEAL, path="thin.html?lang=fr")
+    button = page.locator('header [data-action="stats"]')
+    expect(button).to_be_enabled()
+    button.click()
+    dlg = page.locator("#dlg-stats")
+    expect(dlg).to_be_visible()
+    want_fr = {"played": "12", "won": "5", "rate": "42 %", "streak": "2", "best_streak": "3",
+               "best_score": "260", "fastest": "2:05"}
+    expect(page.locator("#stats-played")).to_have_text("12")
+    assert shown(page) == want_fr
+    assert dlg.locator('select[name="stats-rules"] option').count() >= 16
+    dlg.locator('select[name="stats-draw"]').select_option("1")       # another table: the worker's rows
+    expect(page.locator("#stats-played")).to_have_text("0")
+    dlg.locator('select[name="stats-draw"]').select_option("3")
+    expect(page.locator("#stats-played")).to_have_text("12")
+
+    with page.expect_download() as info:
+        dlg.locator('[data-stats="export"]').click()
+    download = info.value
+    assert download.suggested_filename == "canfield-statistics.json"
+    exported = tmp_path / download.suggested_filename
+    download.save_as(exported)
+    assert json.loads(exported.read_text(encoding="utf-8"))["tables"] == _RECORD["tables"]
+    expect(page.locator("#stats-message")).to_contain_text("canfield-statistics.json")
+
+    dlg.locator('[data-stats="reset"]').click()                        # a confirmation first
+    expect(page.locator("#stats-confirm")).to_be_visible()
+    dlg.locator('[data-stats="reset-no"]').click()
+    expect(page.locator("#stats-confirm")).to_be_hidden()
+    assert shown(page) == want_fr
+    dlg.locator('[data-stats="reset"]').click()
+    dlg.locator('[data-stats="reset-yes"]').click()
+    expect(page.locator("#stats-played")).to_have_text("0")
+    expect(page.locator("#stats-message")).to_have_text("Statistiques remises à zéro.")
+    page.wait_for_function("() => JSON.stringify(JSON.parse(localStorage.getItem('canfield.stats')).tables) === '{}'")
+
+    file_input = dlg.locator('input[name="stats-file"]')
+    file_input.set_input_files(str(exported))                          # the export comes back
+    expect(page.locator("#stats-message")).to_have_text("Statistiques importées.")
+    assert shown(page) == want_fr
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('canfield.stats')).tables['canfield-D3']")
+    assert stored_stats(page)["tables"] == _RECORD["tables"]
+    file_input.set_input_files({"name": "bad.json", "mimeType": "application/json", "buffer": b"{nope"})
+    expect(page.locator("#stats-message")).to_contain_text("ce n’est pas du JSON")
+    assert shown(page) == want_fr
+
+
+def _won_with_motion(open_game, page, server):
+    """A deal that auto-finishes from its first tap, with motion on: won, the last card landed, the cascade."""
+    from test_game import _foundation_only_deal
+    from test_persist import put_storage
+
+    page.emulate_media(reduced_motion="no-preference")      # the cascade needs motion (this module reduces it)
+    put_storage(page, server, {"canfield.settings": json.dumps({"version": 1, "auto_finish": True})})
+    open_game(_foundation_only_deal(), path="thin.html?lang=en")
+    page.locator('[data-pile="stock"]').click()
+    page.wait_for_function("() => Number(document.getElementById('moves').textContent) >= 3")   # a few cards up
+    box = page.locator('[data-pile="tableau-1"]').bounding_box()
+    page.mouse.click(box["x"] + 10, box["y"] + 10)          # the rest of the auto-finish at once
+    expect(page.locator("#score")).to_have_text("255")
+    expect(page.locator("#celebration")).to_have_count(1, timeout=30_000)
+    expect(page.locator("#dlg-win")).to_be_hidden()          # the dialog waits for the cascade
+    page.wait_for_function("() => document.querySelectorAll('#celebration .cel-x').length >= 2")
+    assert page.locator("#celebration [data-card]").count() == 0      # copies: the hooks stay unique
+
+
+def test_the_win_cascade_runs_from_the_workers_plan_and_a_tap_ends_it_and_does_nothing_else(open_game, page, server):
+    _won_with_motion(open_game, page, server)
+    moves = page.locator("#moves").inner_text()
+    box = page.locator('header [data-action="undo"]').bounding_box()  # under the layer: not an undo
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(page.locator(".cel-x")).to_have_count(0)
+    expect(page.locator("#dlg-win")).to_be_visible()
+    expect(page.locator("#celebration")).to_have_count(0)
+    assert page.locator("#moves").inner_text() == moves
+    expect(page.locator("#win-score")).to_contain_text("255")
+
+
+def test_a_key_ends_the_win_cascade_and_does_nothing_else(open_game, page, server):
+    _won_with_motion(open_game, page, server)
+    moves = page.locator("#moves").inner_text()
+    page.keyboard.press("u")                                 # ends it, and is no undo
+    expect(page.locator(".cel-x")).to_have_count(0)
+    expect(page.locator("#dlg-win")).to_be_visible()
+    expect(page.locator("#score")).to_have_text("255")
+    assert page.locator("#moves").inner_text() == moves
+
+
+def test_the_win_cascade_left_alone_ends_by_itself_then_the_win_dialog(open_game, page, server):
+    _won_with_motion(open_game, page, server)
+    expect(page.locator("#dlg-win")).to_be_visible(timeout=30_000)
+    expect(page.locator("#celebration")).to_have_count(0)
+    assert page.evaluate("() => document.getElementById('game').classList.contains('celebrating')") is False
