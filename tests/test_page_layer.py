@@ -80,3 +80,4 @@ def test_the_leaving_write_puts_the_clocks_time_in_the_saved_game():
     assert out == {"code": "CF1-D3-AAAAACL", "id": "g1", "seconds": 57.0, "moves": ["x"]}
     assert layer.with_seconds(None, 5) is None and layer.with_seconds("{broken", 5) is None
     assert layer.with_seconds('{"code": "x"}', 5) is None and layer.with_seconds("[1]", 5) is None
+    assert layer.with_seconds(text, 12.34) is None          # the time it holds: left as the worker wrote it

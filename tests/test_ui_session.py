@@ -413,6 +413,8 @@ def test_the_statistics_dialog_is_filled_reset_exported_and_imported_by_the_sess
     bad = send(s, StatsAsk("import", rules="canfield", draw=3, text="{not json"))["dialog"]
     assert bad["error"] is True and bad["message"] and bad["rows"]["stats-won"] == "1"
     assert send(s, StatsAsk("too_large"))["dialog"]["error"] is True
+    worst = "\n" * data["max_bytes"]                         # the largest file read, each byte escaped
+    assert send(s, StatsAsk("import", text=worst))["dialog"]["error"] is True
     assert json.loads(s.handle(encode(StatsAsk("nonsense"))))["ok"] is False
     assert send(s, Key("Shift"))["dialog"] is None
 

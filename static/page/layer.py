@@ -51,8 +51,8 @@ def start_message(width, height, hash_text, storage, query_lang, languages, pain
 
 def with_seconds(text, seconds):
     """The saved game's text `text` with the clock's time `seconds` in it (its "seconds", to the tenth as
-    the records write it), or None when `text` is no saved game with a time: what the page writes by
-    itself when it is left, since the worker's answer to `Leave` may never arrive."""
+    the records write it), or None when `text` is no saved game with a time or holds that time already:
+    what the page writes by itself when it is left, since the worker's answer to `Leave` may never arrive."""
     if not text:
         return None
     try:
@@ -61,7 +61,10 @@ def with_seconds(text, seconds):
         return None
     if type(record) is not dict or type(record.get("seconds")) not in (int, float):
         return None
-    record["seconds"] = round(float(seconds), 1)
+    seconds = round(float(seconds), 1)
+    if seconds == record["seconds"]:      # the time it holds: the text stays as the worker wrote it
+        return None
+    record["seconds"] = seconds
     return json.dumps(record)
 
 

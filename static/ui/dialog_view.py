@@ -18,6 +18,7 @@ from .counters import best_text, clock_text, moves_made, next_daily, records_bea
 from .persist import stats_rows
 from .rules_view import draw_note, rules_html
 from .settings import CHOICES, TOGGLES, form_name
+from .vocab import MAX_TEXT
 
 
 def new_game(c) -> dict:
@@ -63,7 +64,10 @@ def win(c, records) -> dict:
 
 
 EXPORT_NAME = "canfield-statistics.json"   # as static/ui/stats_view.py names the file
-MAX_FILE_BYTES = 1_000_000                   # a larger file is not read (as static/ui/stats_view.py)
+# A larger file is not read: its text must fit in one StatsAsk, whose encoding may take 6 characters for a
+# control character (static/ui/vocab.py MAX_TEXT). A statistics file is a few kB (the PyScript page,
+# static/ui/stats_view.py, reads up to 1 MB: it needs no message).
+MAX_FILE_BYTES = MAX_TEXT // 8
 
 
 def stats(c, records, rules=None, draw=None, message=None, error=False, export=None) -> dict:
