@@ -4,7 +4,10 @@ static/ui/session.py).
 
 Checked here: the same deal draws the same board as the PyScript page (index.html); Pyodide is never
 loaded by the main thread; a tap, a drag, an illegal drop, the undo button and a key play through the
-worker; the saved game is written from the worker's records and a reload resumes it.
+worker; the saved game is written from the worker's records and a reload resumes it; the counters count
+and the clock ticks, stands still while the page is hidden and its time is saved (by the page itself when it
+is left); the statistics dialog shows the worker's rows, resets, exports and imports; the win cascade runs
+from the worker's plan and ends by a tap, a key or by itself, then the win dialog.
 """
 
 import json
