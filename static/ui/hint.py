@@ -41,6 +41,7 @@ from js import console, document, window
 from pyodide.ffi import create_proxy
 
 from .analysis import AnalysisPanel
+from .assist import answer_move, catalogue_deal, hint_panel, line_panel
 from .dates import day_label, today
 from .stuck import no_more_moves
 from .vocab import Button, GoBack, HidePanel, HintShown, LineFound, NewDeal, Panel, SettingsChanged, ShowPanel
@@ -333,39 +334,22 @@ class SolverClient:
 
     def _move_of(self, res):
         """The answer's move, marked on the board (None when it has none)."""
-        text = res.get("move")
-        if not text:
-            return None
-        move = self.view.game.parse_move(text)
-        self.dispatch(HintShown(move))
+        move = answer_move(res, self.view.game)
+        if move is not None:
+            self.dispatch(HintShown(move))
         return move
+
+    def _panel(self, panel):
+        if panel is not None:
+            self.dispatch(ShowPanel(panel))
 
     def _on_hint(self, res):
         if not self._current(res, "hint"):
             return
         view = self.view
-        t = view.t
         verdict = res.get("verdict")
         move = self._move_of(res) if verdict in ("won", "lost", "unknown") else None
-        if verdict == "won" and move is not None and res.get("proved", True):
-            self._show("hint", self._sentence(move), move=str(move))
-        elif verdict == "lost":
-            undos = res.get("undos")
-            said = " " + self._sentence(move, "assist.lost.hint") if move is not None else ""
-            shown = str(move) if move is not None else None
-            if undos:
-                label = t("assist.back.1") if undos == 1 else t("assist.back.n", n=undos)
-                self._show("lost", t("assist.lost") + " " + t("assist.lost.back") + said, ("back", "new", "analyse"),
-                           undos=undos, back_label=label, move=shown)
-            else:
-                self._show("lost", t("assist.lost") + " " + t("assist.lost.none") + said, ("new", "analyse"),
-                           move=shown)
-        elif move is not None:
-            self._show("guess", self._sentence(move, "assist.guess"), move=str(move))
-        elif verdict in ("won", "unknown"):
-            self._show("unknown", t("assist.unknown"))
-        elif verdict == "error":
-            self._show("note", t("assist.failed"))
+        self._panel(hint_panel(res, view.game, move, view.t, view.lang))
 
     # ---- "Show me how" (issue 20): the whole winning line, played by the replay bar -------
 
@@ -387,39 +371,13 @@ class SolverClient:
     def _on_line(self, res, version):
         if not self._current(res, "line") or version != self.view.ui.version:
             return
-        t = self.view.t
         verdict = res.get("verdict")
         if verdict == "won" and res.get("moves"):
             self.hide()
             self.dispatch(LineFound(tuple(res["moves"]), version))
-        elif verdict == "lost":
-            self._show("lost", t("assist.lost") + " " + t("replay.no_line"), ("new",))
-        elif verdict == "unknown" and res.get("move"):
-            # no line to play, but a move to try: the unproved hint, said so
-            move = self._move_of(res)
-            self._show("guess", t("assist.line.unknown") + " " + self._sentence(move, "assist.guess"), move=str(move))
-        elif verdict == "unknown":
-            self._show("unknown", t("assist.unknown"))
-        elif verdict == "error":
-            self._show("note", t("assist.failed"))
-
-    def _sentence(self, move, key="assist.hint"):
-        """The hint in the engine's sentence style, without revealing a card the player cannot see;
-        `key` the message ("assist.hint" proved, "assist.guess" not proved, "assist.lost.hint" in a lost
-        position) and its ".draw" and ".recycle" forms."""
-        t = self.view.t
-        game = self.view.game
-        if move.src == "S":
-            return t(key + ".draw")
-        if move.dst == "S":
-            return t(key + ".recycle")
-        g = game.copy()
-        g.play(move)
-        text = g.describe_move(move, self.view.lang)
-        if len(g.reserve) < len(game.reserve) or g.won:
-            # the refill (the next reserve card) or the end of the game: keep the first sentence only
-            text = text.split(". ", 1)[0].rstrip(".") + "."
-        return t(key, sentence=text)
+            return
+        move = self._move_of(res) if verdict == "unknown" and res.get("move") else None
+        self._panel(line_panel(res, self.view.game, move, self.view.t, self.view.lang))
 
     def _go_back(self):
         self.dispatch(GoBack())   # the offer in the UI state, if it is still for this position
@@ -438,12 +396,6 @@ class SolverClient:
             console.error("Canfield: the catalogue of winnable deals failed: " + traceback.format_exc())
             return None
 
-    def _number_on_table(self, draw, rules):
-        """The deal number on the table when it is of this game and draw (a new deal is another one)."""
-        game = self.view.game
-        same = game.draw == draw and (game.rules.name == getattr(rules, "name", rules))
-        return game.number if same else None
-
     def _deal_entry(self, entry, draw, rules, **kw):
         """Deal a catalogue entry at once: the request in flight (if any) is dropped, and the grade and par
         are known for the win dialog."""
@@ -459,20 +411,16 @@ class SolverClient:
         for, if any): from the catalogue when it has one, else searched by the worker."""
         view = self.view
         wanted = self._wanted_grade()
-        if wanted:
-            entry = self._catalogued(catalog.pick, rules, draw, random, grade=wanted,
-                                     avoid=self._number_on_table(draw, rules))
-            if entry is not None:
-                self._deal_entry(entry, draw, rules)
-                return
-            self.graded_deal(wanted, draw, rules)
-            return
-        if not getattr(view.settings, "winnable", False):
-            self.dispatch(NewDeal(Game.new(draw=draw, rules=rules)))
-            return
-        entry = self._catalogued(catalog.pick, rules, draw, random, avoid=self._number_on_table(draw, rules))
+        game, entry = self._catalogued(catalogue_deal, view.game, draw, rules,
+                                       bool(getattr(view.settings, "winnable", False)), wanted, random) or (None, None)
         if entry is not None:
             self._deal_entry(entry, draw, rules)
+            return
+        if game is not None:        # a plain deal: no winnable deal and no grade asked for
+            self.dispatch(NewDeal(game))
+            return
+        if wanted:
+            self.graded_deal(wanted, draw, rules)
             return
         if self.worker is None:
             if self._ensure_worker(lambda: self.new_deal(draw, rules)):
