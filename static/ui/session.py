@@ -54,6 +54,7 @@ from canfield import Game, catalog, links
 from canfield.stats import InvalidStats, key as stats_key
 
 from . import dates
+from .assist import catalogue_deal
 from .cardface import rank_labels
 from .choices import offered_names
 from .controller import Controller
@@ -250,13 +251,9 @@ class Session:
                 entry = catalog.daily_entry(day, e.draw, e.rules)
                 action = None if entry is None else NewDeal(
                     Game.new(draw=e.draw, rules=e.rules, number=entry.number).code, daily=day, close_dialogs=True)
-            elif not c.settings.winnable:
-                action = NewDeal(Game.new(draw=e.draw, rules=e.rules).code)
             else:
-                same = c.game.draw == e.draw and c.game.rules.name == e.rules
-                entry = catalog.pick(e.rules, e.draw, random, avoid=c.game.number if same else None)
-                action = None if entry is None else NewDeal(
-                    Game.new(draw=e.draw, rules=e.rules, number=entry.number).code, close_dialogs=True)
+                game, entry = catalogue_deal(c.game, e.draw, e.rules, c.settings.winnable, "", random)
+                action = None if game is None else NewDeal(game.code, close_dialogs=entry is not None)
         except ValueError:   # a malformed catalogue: as if it had no entry
             action = None
         return self._dispatch(action if action is not None else ShowNotice(c.t("assist.failed")))
