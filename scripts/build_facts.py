@@ -372,7 +372,7 @@ def thin_page(index: str) -> str:
     mpy = {"interpreter": "./static/vendor/micropython/micropython.mjs", "plugins": PLUGINS_OFF,
            "files": {f"./static/{m}": f"./{m}" for m in build_vendor.PAGE_MODULES}}
     worker = {"interpreter": "./static/vendor/pyodide/pyodide.mjs", "sync_main_only": True, "plugins": PLUGINS_OFF,
-              "files": {"./static/vendor/game.zip": "./*"}}
+              "files": {"./static/vendor/game.zip": "./*", "./static/solver_worker.py": "./solver_worker.py"}}
     scripts = (f"<script type=\"mpy\" src=\"./static/page/main.py\" config='{json.dumps(mpy)}'></script>\n"
                f"<script type=\"py\" worker name=\"engine\" src=\"./static/worker.py\" "
                f"config='{json.dumps(worker)}'></script>\n")

@@ -2,16 +2,65 @@
 the controller, the view model, the layout and the records live here, in one `Session`
 (static/ui/session.py); the page's thin layer (static/page/layer.py, MicroPython on the main thread)
 sends it one text at a time through `handle` and applies the text it answers. No DOM here.
+
+The solver runs here too, beside the session: a hint or a winning line the session asks for is one of
+static/solver_worker.py's sliced searches (a slice of positions, then the event loop: the page's next
+message is answered between two slices), started after the answer that asked for it. Its result
+becomes an answer of its own, which the page takes through `next_push` (an awaited call it keeps
+open); a result for a position gone by gives none.
 """
+
+import asyncio
+import json
 
 from ui.session import Session
 
 _session = Session()
+_pushes = []          # answers the page has not taken yet
+_waiting = []         # the page's open next_push call (a future), if any
 
 
 def handle(text):
     """The answer to one message of the page (static/ui/session.py); never raises."""
-    return _session.handle(str(text))
+    out = _session.handle(str(text))
+    _launch()
+    return out
 
 
-__export__ = ["handle"]
+def _launch():
+    wanted, cancelled = _session.take_solver_requests()
+    if not wanted and not cancelled:
+        return
+    import solver_worker   # the first hint imports the solver (not on the start's path)
+
+    for rid in cancelled:
+        solver_worker.cancel(rid)
+    for kind, rid, request in wanted:
+        asyncio.ensure_future(_solve(solver_worker, kind, rid, request))
+
+
+async def _solve(solver_worker, kind, rid, request):
+    try:
+        result = await getattr(solver_worker, kind)(request)
+    except Exception as exc:   # an answer all the same: the panel says the solver failed
+        result = json.dumps({"id": rid, "verdict": "error", "error": str(exc)})
+    out = _session.solver_answer(kind, rid, str(result))
+    if out is not None:
+        _pushes.append(out)
+        while _waiting:
+            future = _waiting.pop(0)
+            if not future.done():
+                future.set_result(None)
+    _launch()
+
+
+async def next_push():
+    """The next answer the worker gives on its own (a solver's result), once there is one."""
+    while not _pushes:
+        future = asyncio.get_event_loop().create_future()
+        _waiting.append(future)
+        await future
+    return _pushes.pop(0)
+
+
+__export__ = ["handle", "next_push"]

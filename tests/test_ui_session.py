@@ -452,3 +452,43 @@ def test_the_win_cascade_is_planned_here_and_its_end_brings_the_win_dialog(line)
     assert send(s, Key("Shift"))["dialog"] is None
     send(s, Button("undo"))                                           # no longer won: no win dialog
     assert send(s, CelebrationEnd())["dialog"] is None
+
+
+def test_a_hint_is_asked_of_the_solver_beside_the_session_and_its_answer_shown_only_for_its_position():
+    from ui.vocab import AssistButton
+    s, _ = started()
+    out = send(s, Button("hint"))
+    wanted, cancelled = s.take_solver_requests()
+    assert [(kind, rid) for kind, rid, _ in wanted] == [("hint", 1)] and cancelled == []
+    assert json.loads(wanted[0][2])["save"]                       # the position, as canfield.save writes it
+    assert decode_view(out["view"])["assist"]["kind"] == "wait"
+    answer = json.loads(s.solver_answer("hint", 1, json.dumps({"id": 1, "verdict": "won", "move": "T4-T2",
+                                                                "proved": True})))
+    view = decode_view(answer["view"])
+    assert answer["ok"] and view["assist"]["kind"] == "hint" and view["assist"]["move"] == "T4-T2"
+    assert "hint-src" in view["piles"]["tableau-4"]["marks"] and "hint-dst" in view["piles"]["tableau-2"]["marks"]
+    assert s.solver_answer("hint", 1, "{}") is None                # answered once
+    send(s, Button("hint"))
+    assert [rid for _, rid, _ in s.take_solver_requests()[0]] == [2]
+    send(s, Tap("stock"))                                         # the position changes: the hint searched goes
+    assert s.take_solver_requests() == ([], [2])
+    assert s.solver_answer("hint", 2, json.dumps({"id": 2, "verdict": "won", "move": "S"})) is None
+    send(s, Button("hint"))
+    send(s, AssistButton("cancel"))
+    assert s.take_solver_requests()[1] == [3] and s.controller.ui.panel is None
+
+
+def test_show_me_how_plays_the_line_the_solver_found_for_the_position_it_was_asked_for():
+    s, _ = started()
+    line = solve(Game.from_code(CODE)).moves
+    send(s, Button("show-me-how"))
+    (kind, rid, _), = s.take_solver_requests()[0]
+    send(s, Tap("stock"))                                         # another position: that line is not for it
+    assert s.solver_answer("line", rid, json.dumps({"id": rid, "verdict": "won", "moves": list(line)})) is None
+    send(s, Button("undo"))
+    send(s, Button("show-me-how"))
+    (kind, rid, _), = s.take_solver_requests()[0]
+    assert kind == "line"
+    answer = json.loads(s.solver_answer("line", rid, json.dumps({"id": rid, "verdict": "won", "moves": list(line)})))
+    assert answer["ok"] and s.controller.ui.replay is not None
+    assert any(decode(e).kind == "replay_step" for e in answer["effects"])

@@ -29,7 +29,7 @@ given, and writes no annotations or dataclasses.
 import json
 
 from page.dialogs import Dialogs
-from ui import vocab
+from ui import assist_panel, vocab
 from ui.announce import Announcer
 from ui.apply import decode_view
 from ui.counters import clock_text, next_tick_ms
@@ -116,6 +116,9 @@ class Layer:
         self.after_frame = []     # timers to start once the next view is drawn
         self.errors = 0
         self._answer = create_proxy(self.on_answer)
+        self._pushed = create_proxy(self.on_push)
+        self._push_failed = create_proxy(self.on_push_failed)
+        self.assist = assist_panel.build(document)   # the solver's panel, drawn from the view
         self._failed = create_proxy(self.on_failure)
         self._frame = create_proxy(self.on_frame)
         self.frame_pending = False
@@ -149,11 +152,26 @@ class Layer:
                              w.matchMedia("(prefers-reduced-motion: reduce)").matches,
                              (dock.scrollHeight or 0) if dock is not None else 0)
         self.queue.insert(0, text)
+        self._wait_push()
         self.saved = self.storage_get("canfield.save")
         if str(self.document.visibilityState) == "hidden":   # opened in a tab behind: no clock yet
             self.hidden = True
             self.queue.insert(1, vocab.encode(vocab.Visibility(True)))
         self._next()
+
+    def _wait_push(self):
+        """Keep one call open for what the worker answers on its own (a hint found by its solver)."""
+        self.worker.next_push().then(self._pushed, self._push_failed)
+
+    def on_push(self, text):
+        try:
+            self.apply_answer(json.loads(str(text)))
+        except Exception as exc:   # never a traceback for the player
+            self.window.console.error("Canfield: a solver's answer could not be applied: " + repr(exc))
+        self._wait_push()
+
+    def on_push_failed(self, err):
+        self.window.console.error("Canfield: the worker's solver answers stopped: " + str(err))
 
     def send(self, value):
         """An action or a pointer message for the worker, after the ones before it."""
@@ -242,6 +260,9 @@ class Layer:
                 self.root.dataset.ready = "true"
                 for name in ("new", "settings", "rules"):
                     self.renderer.buttons[name].disabled = False
+                hint = self.document.querySelector('header [data-action="hint"]')
+                if hint is not None:            # the worker's solver answers
+                    hint.disabled = False
                 stats = self.document.querySelector('header [data-action="stats"]')
                 if stats is not None:
                     stats.disabled = False
@@ -525,6 +546,9 @@ class Layer:
     def bind(self):
         p, d, w = self.proxy, self.document, self.window
         self.dialogs.bind()
+        buttons = self.assist.querySelectorAll("button[data-assist]:not([data-action])")
+        for i in range(buttons.length):   # "analyse" is a page action: the [data-action] buttons below
+            buttons.item(i).addEventListener("click", p(self.on_assist_button))
         self.board.addEventListener("pointerdown", p(self.on_pointerdown))
         self.board.addEventListener("mousedown", p(self.on_mousedown))
         d.addEventListener("pointermove", p(self.on_pointermove))
@@ -557,6 +581,9 @@ class Layer:
         el = self.document.documentElement
         self.send(vocab.Resize(float(el.clientWidth or self.window.innerWidth),
                                float(el.clientHeight or self.window.innerHeight)))
+
+    def on_assist_button(self, ev):
+        self.send(vocab.AssistButton(str(ev.currentTarget.dataset.assist)))
 
     def on_button(self, ev):
         self.send(vocab.Button(str(ev.currentTarget.dataset.action)))

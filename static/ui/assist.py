@@ -10,10 +10,37 @@ catalogue with `catalogue_deal`. One place for each decision, whichever side ask
 from __future__ import annotations
 
 from canfield import Game, catalog
+from canfield.save import to_save
 
 from .vocab import Panel
 
 GRADES = ("easy", "medium", "hard", "expert")
+
+# Interactive budgets: a hint answers within 3 s on a desktop and 8 s on a phone (the worker's Pyodide
+# runs at about half CPython's speed). The node budgets end a desktop's searches (the same answer on
+# every machine); the time limits end them on a slow phone or a loaded machine: at most 1.5 s, then
+# 0.6 s for the search back (lost only), then 0.7 s for the fallback (no proved line only).
+HINT_NODES = 100_000     # the position solved
+HINT_SECONDS = 1.5
+BACK_NODES = 20_000      # each earlier position, for the lost-position offer
+BACK_SECONDS = 0.6
+BEST_NODES = 6_000       # the move shown when no winning line is proved (canfield.tasks.HintSearch's rule)
+BEST_SECONDS = 0.7
+LINE_NODES = 300_000     # "Show me how": the whole winning line, a longer search
+LINE_SECONDS = 6.0
+
+
+def hint_request(rid, game) -> dict:
+    """The solver worker's `hint` request for `game` (static/solver_worker.py)."""
+    return {"id": rid, "save": to_save(game), "max_nodes": HINT_NODES, "max_seconds": HINT_SECONDS,
+            "back_nodes": BACK_NODES, "back_seconds": BACK_SECONDS, "best_nodes": BEST_NODES,
+            "best_seconds": BEST_SECONDS}
+
+
+def line_request(rid, game) -> dict:
+    """The solver worker's `line` request ("Show me how": the whole winning line) for `game`."""
+    return {"id": rid, "save": to_save(game), "max_nodes": LINE_NODES, "max_seconds": LINE_SECONDS,
+            "best_nodes": BEST_NODES, "best_seconds": BEST_SECONDS}
 
 
 def sentence(game, move, t, lang, key="assist.hint") -> str:

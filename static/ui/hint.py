@@ -40,8 +40,9 @@ from canfield.save import to_save
 from js import console, document, window
 from pyodide.ffi import create_proxy
 
+from . import assist_panel
 from .analysis import AnalysisPanel
-from .assist import answer_move, catalogue_deal, hint_panel, line_panel
+from .assist import answer_move, catalogue_deal, hint_panel, hint_request, line_panel, line_request
 from .dates import day_label, today
 from .stuck import no_more_moves
 from .vocab import Button, GoBack, HidePanel, HintShown, LineFound, NewDeal, Panel, SettingsChanged, ShowPanel
@@ -50,18 +51,6 @@ WORKER_NAME = "canfield-solver"
 WORKER_SRC = "./static/solver_worker.py"
 WORKER_CONFIG = "./pyscript.toml"
 
-# Interactive budgets: a hint answers within 3 s on a desktop and 8 s on a phone (the worker's Pyodide
-# runs at about half CPython's speed). The node budgets end a desktop's searches (the same answer on
-# every machine); the time limits end them on a slow phone or a loaded machine: at most 1.5 s, then
-# 0.6 s for the search back (lost only), then 0.7 s for the fallback (no proved line only).
-HINT_NODES = 100_000     # the position solved
-HINT_SECONDS = 1.5
-BACK_NODES = 20_000      # each earlier position, for the lost-position offer
-BACK_SECONDS = 0.6
-BEST_NODES = 6_000       # the move shown when no winning line is proved (canfield.tasks.HintSearch's rule)
-BEST_SECONDS = 0.7
-LINE_NODES = 300_000     # "Show me how": the whole winning line, a longer search
-LINE_SECONDS = 6.0
 WINNABLE_TRIES = 20
 WINNABLE_SECONDS = 20.0
 GRADED_TRIES = 60        # deals tried for a chosen grade (about one in four is expert)
@@ -98,25 +87,7 @@ class SolverClient:
         return proxy
 
     def _build(self):
-        panel = document.createElement("div")
-        panel.id = "assist"
-        panel.className = "assist"
-        panel.hidden = True
-        panel.innerHTML = (
-            '<p id="assist-text"></p><div class="assist-buttons">'
-            '<button type="button" data-assist="back"></button>'
-            '<button type="button" data-assist="undo"></button>'
-            '<button type="button" data-assist="new"></button>'
-            '<button type="button" data-assist="analyse" data-action="analyse"></button>'
-            '<button type="button" data-assist="cancel"></button>'
-            '<button type="button" data-assist="close" class="close"></button></div>'
-        )
-        dock = document.getElementById("dock")   # below the board, which leaves it free
-        if dock is not None:
-            dock.appendChild(panel)
-        else:
-            notice = document.getElementById("notice")
-            notice.parentNode.insertBefore(panel, notice)
+        panel = assist_panel.build(document)
         self.panel = panel
         self.text_el = panel.querySelector("#assist-text")
         self.btn = {b.dataset.assist: b for b in panel.querySelectorAll("button")}
@@ -327,10 +298,7 @@ class SolverClient:
         rid = self._new_request("hint")
         self.dispatch(HintShown(None))
         self._show("wait", view.t("assist.thinking"), ("cancel",))
-        self._send("hint", {"id": rid, "save": to_save(game), "max_nodes": HINT_NODES,
-                            "max_seconds": HINT_SECONDS, "back_nodes": BACK_NODES,
-                            "back_seconds": BACK_SECONDS, "best_nodes": BEST_NODES,
-                            "best_seconds": BEST_SECONDS}, self._on_hint)
+        self._send("hint", hint_request(rid, game), self._on_hint)
 
     def _move_of(self, res):
         """The answer's move, marked on the board (None when it has none)."""
@@ -364,9 +332,7 @@ class SolverClient:
         rid = self._new_request("line")
         version = view.ui.version
         self._show("wait", view.t("assist.thinking"), ("cancel",))
-        self._send("line", {"id": rid, "save": to_save(game), "max_nodes": LINE_NODES,
-                            "max_seconds": LINE_SECONDS, "best_nodes": BEST_NODES,
-                            "best_seconds": BEST_SECONDS}, lambda res: self._on_line(res, version))
+        self._send("line", line_request(rid, game), lambda res: self._on_line(res, version))
 
     def _on_line(self, res, version):
         if not self._current(res, "line") or version != self.view.ui.version:

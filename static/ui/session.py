@@ -54,7 +54,7 @@ from canfield import Game, catalog, links
 from canfield.stats import InvalidStats, key as stats_key
 
 from . import dates
-from .assist import catalogue_deal
+from .assist import answer_move, catalogue_deal, hint_panel, hint_request, line_panel, line_request
 from .cardface import rank_labels
 from .choices import offered_names
 from .controller import Controller
@@ -70,8 +70,10 @@ from .storage_keys import SAVE_KEY, SETTINGS_KEY, STATS_KEY
 from .table import move_count, route_hash, visible_cards
 from .view import column_lengths, lengths
 from .vocab import (
-    ACTIONS, EFFECTS, NOTICE_MS, AskDaily, AskDeal, Celebrate, CelebrationEnd, DragAt, DragStart, Drop, DropAt, Dock, FinishStep, HashChanged, NewDeal, OpenDialog, Pointer, PressAt,
-    Leave, Relayout, Resize, ShowNotice, Start, StatsAsk, Tap, TapAt, Visibility, decode, encode,
+    ACTIONS, EFFECTS, NOTICE_MS, AskAnalysis, AskDaily, AskDeal, AskHint, AskLine, AssistButton, Button, Celebrate,
+    CelebrationEnd, Changed, Dock, DragAt, DragStart, Drop, DropAt, FinishStep, GoBack, HashChanged, HidePanel,
+    HintShown, Leave, LineFound, NewDeal, OpenDialog, Panel, Pointer, PressAt, Relayout, Resize, ShowNotice,
+    ShowPanel, Start, StatsAsk, Tap, TapAt, Visibility, decode, encode,
 )
 
 STORAGE_NOTICE_MS = 12000   # a saved game or statistics set aside: long enough to be read (as app.py)
@@ -133,6 +135,10 @@ class Session:
         self._stats = None         # the statistics dialog's contents a StatsAsk answers
         self._cascade_seq = 0      # the win cascade whose plan was sent last (UIState.celebration_seq)
         self._win = False          # a CelebrationEnd of a won game: its answer holds the win dialog
+        self._rid = 0              # the solver's requests: the last one's id
+        self._asked = None         # (id, kind, UI version) of the request in flight
+        self._solver_wanted = []   # (kind, id, request text) for the worker's runner to start
+        self._cancelled = []       # ids of requests it should stop
 
     # ---- the one entry point ------------------------------------------------------------
 
@@ -154,6 +160,8 @@ class Session:
                 effects = self._pointer(message)
             elif self.controller is not None and isinstance(message, (Visibility, Leave)):
                 effects = self._leaving(message)
+            elif self.controller is not None and isinstance(message, AssistButton):
+                effects = self._assist_button(message.name)
             elif self.controller is not None and isinstance(message, StatsAsk):
                 self._stats = self._stats_ask(message)
                 effects = []
@@ -237,7 +245,82 @@ class Session:
         for e in effects:
             if isinstance(e, (AskDeal, AskDaily)):
                 effects = effects + self._deal(e)
+            elif isinstance(e, (AskHint, AskLine)):
+                effects = effects + self._ask(e)
+            elif isinstance(e, AskAnalysis):     # not on the thin page yet: said so
+                effects = effects + self._dispatch(ShowNotice(c.t("assist.failed")))
+            elif isinstance(e, Changed) and self._asked is not None and self._asked[1] == "hint":
+                self._cancel()                   # the hint was for the position before
         return effects
+
+    # ---- the solver: hints and "Show me how", run by the worker beside the session ------------
+
+    def _ask(self, e) -> list:
+        """A hint or a winning line for the position now: the request for the worker's runner
+        (`take_solver_requests`), the panel says it is searching."""
+        c = self.controller
+        if c.game.won:
+            return []
+        self._cancel()
+        self._rid += 1
+        kind = "hint" if isinstance(e, AskHint) else "line"
+        self._asked = (self._rid, kind, c.ui.version)
+        request = (hint_request if kind == "hint" else line_request)(self._rid, c.game)
+        self._solver_wanted.append((kind, self._rid, json.dumps(request)))
+        effects = self._dispatch(HintShown(None)) if kind == "hint" else []
+        return effects + self._dispatch(ShowPanel(Panel("wait", c.t("assist.thinking"), ("cancel",))))
+
+    def _cancel(self):
+        if self._asked is not None:
+            self._cancelled.append(self._asked[0])
+            self._asked = None
+
+    def take_solver_requests(self) -> tuple:
+        """What the worker's runner starts and stops now: ([(kind, id, request text)], [id])."""
+        out = (self._solver_wanted, self._cancelled)
+        self._solver_wanted, self._cancelled = [], []
+        return out
+
+    def solver_answer(self, kind, rid, text):
+        """The answer text for the page to a solver's answer (static/solver_worker.py's JSON text), or None
+        when it is for a request gone by (another one asked since, or the position changed)."""
+        asked = self._asked
+        c = self.controller
+        if asked is None or asked[0] != rid or asked[1] != kind or asked[2] != c.ui.version:
+            return None
+        self._asked = None
+        try:
+            res = json.loads(text)
+            verdict = res.get("verdict")
+            effects = []
+            if kind == "line" and verdict == "won" and res.get("moves"):
+                if c.ui.panel is not None:
+                    effects += self._dispatch(HidePanel())
+                effects += self._dispatch(LineFound(tuple(res["moves"]), asked[2]))
+            else:
+                wanted = ("won", "lost", "unknown") if kind == "hint" else ("unknown",)
+                move = answer_move(res, c.game) if verdict in wanted else None
+                if move is not None:
+                    effects += self._dispatch(HintShown(move))
+                panel = (hint_panel if kind == "hint" else line_panel)(res, c.game, move, c.t, c.lang)
+                if panel is not None:
+                    effects += self._dispatch(ShowPanel(panel))
+            return self._answer(effects)
+        except Exception as exc:
+            return error("%s: %s" % (type(exc).__name__, exc))
+
+    def _assist_button(self, name) -> list:
+        """A button of the #assist panel (static/ui/hint.py SolverClient._on_button's meaning)."""
+        c = self.controller
+        panel = c.ui.panel
+        if name == "back":
+            return self._dispatch(GoBack())
+        if name in ("undo", "new"):
+            effects = self._dispatch(HidePanel()) if panel is not None else []
+            return effects + self._dispatch(Button(name))
+        if name == "cancel" or (name == "close" and panel is not None and panel.kind in ("search", "wait")):
+            self._cancel()
+        return self._dispatch(HidePanel()) if panel is not None else []
 
     def _deal(self, e) -> list:
         """A deal the New game dialog or the daily deal asks for: a plain one, or the catalogue's when the

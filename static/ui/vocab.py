@@ -547,6 +547,13 @@ class StatsAsk(Message):
     FIELDS = (("what", "str"), ("rules", "str", ""), ("draw", "int", 3), ("text", "str", ""))
 
 
+class AssistButton(Message):
+    """A button of the solver's #assist panel: "back", "undo", "new", "cancel" or "close" (its "analyse"
+    is a page action button)."""
+    kind = "AssistButton"
+    FIELDS = (("name", "str"),)
+
+
 ACTIONS = (Tap, Drop, Key, Button, Focus, Pointer, HashChanged, Answer, NewDeal, SettingsChanged, MotionPreference,
            EarlyInputRefused, Announce, DialogClosed, ShowNotice, HideNotice, DragStart, CelebrationStart,
            CelebrationEnd, Recover, HintShown, GoBack, ShowPanel, HidePanel, Resize, Dock, AutoFinish, FinishStep,
@@ -560,7 +567,7 @@ for _cls in ACTIONS + EFFECTS:
     if _cls.kind in KINDS:
         raise ValueError("two values of kind " + _cls.kind)
     KINDS[_cls.kind] = _cls
-MESSAGES = (Start, PressAt, TapAt, DragAt, DropAt, Visibility, Leave, StatsAsk)
+MESSAGES = (Start, PressAt, TapAt, DragAt, DropAt, Visibility, Leave, StatsAsk, AssistButton)
 MESSAGE_KINDS = {}       # kept apart from KINDS: the controller's actions and effects are KINDS alone
 for _cls in MESSAGES:
     if _cls.kind in KINDS or _cls.kind in MESSAGE_KINDS:

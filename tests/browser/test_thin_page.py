@@ -15,6 +15,10 @@ import json
 import pytest
 from playwright.sync_api import expect
 
+from canfield import Game
+from canfield.tasks import HintSearch
+from ui import assist
+
 pytestmark = pytest.mark.reduced_motion
 
 DEAL = "CF1-D3-AAAAACL"
@@ -298,3 +302,22 @@ def test_the_win_cascade_left_alone_ends_by_itself_then_the_win_dialog(open_game
     expect(page.locator("#dlg-win")).to_be_visible(timeout=30_000)
     expect(page.locator("#celebration")).to_have_count(0)
     assert page.evaluate("() => document.getElementById('game').classList.contains('celebrating')") is False
+
+
+def test_hint_is_searched_by_the_workers_solver_and_shown_in_the_panel(open_game):
+    page = open_game(DEAL, path="thin.html")
+    page.locator('header [data-action="hint"]').click()
+    page.wait_for_selector('#assist[data-kind="hint"]', state="attached", timeout=30_000)
+    task = HintSearch(Game.from_code(DEAL), assist.HINT_NODES, None, assist.BACK_NODES, None,
+                      best_nodes=assist.BEST_NODES)
+    task.run()
+    assert page.get_attribute("#assist", "data-move") == str(task.move)   # the engine's own hint, in the worker
+    assert page.inner_text("#assist-text").startswith("Hint")
+    assert page.locator('[data-pile="tableau-4"].hint-src').count() == 1
+    page.locator('#assist [data-assist="close"]').click()
+    page.wait_for_selector("#assist", state="hidden")
+    page.locator('header [data-action="hint"]').click()                    # a move meanwhile: that hint goes
+    page.wait_for_selector('#assist[data-kind="wait"], #assist[data-kind="hint"]', state="attached")
+    page.locator('[data-pile="stock"]').click()
+    page.wait_for_function("() => document.querySelectorAll('[data-pile=\"waste\"] > [data-card]').length === 3")
+    page.wait_for_function("() => !document.querySelector('.hint-src')")
