@@ -80,7 +80,7 @@ class Player:
         self.longest = max(self.longest, len(text))
         answer = json.loads(text)
         assert answer["ok"] is True, answer
-        assert set(answer) == {"ok", "view", "effects", "store", "page", "dialog", "counters", "cascade"}
+        assert set(answer) == {"ok", "view", "effects", "store", "page", "dialog", "counters", "cascade", "replay"}
         effects = [decode(e) for e in answer["effects"]]
         assert effects == self.twin.c.take_effects()
         expected = self.twin.view_text()
@@ -168,7 +168,7 @@ def test_a_view_is_sent_only_when_it_changed():
     p = Player()
     answer = json.loads(p.session.handle(encode(Key("Shift"))))     # a key that does nothing
     assert answer == {"ok": True, "view": None, "effects": [], "store": {}, "page": None, "dialog": None,
-                      "counters": None, "cascade": None}
+                      "counters": None, "cascade": None, "replay": None}
 
 
 @pytest.mark.parametrize("text", [

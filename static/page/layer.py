@@ -30,6 +30,7 @@ import json
 
 from page.dialogs import Dialogs
 from ui import assist_panel, vocab
+from ui.replay import ReplayBar
 from ui.announce import Announcer
 from ui.apply import decode_view
 from ui.counters import clock_text, next_tick_ms
@@ -119,6 +120,7 @@ class Layer:
         self._pushed = create_proxy(self.on_push)
         self._push_failed = create_proxy(self.on_push_failed)
         self.assist = assist_panel.build(document)   # the solver's panel, drawn from the view
+        self.replay_bar = ReplayBar(self.send)        # a game link's or the solver's line, step by step
         self._failed = create_proxy(self.on_failure)
         self._frame = create_proxy(self.on_frame)
         self.frame_pending = False
@@ -236,6 +238,8 @@ class Layer:
             self.storage_set(key, store[key])
             if key == "canfield.save":
                 self.saved = store[key]
+        if answer.get("replay") is not None:
+            self.replay_bar.sync(answer["replay"].get("bar"))
         if answer.get("counters") is not None:
             self.apply_counters(answer["counters"])
 
@@ -546,6 +550,7 @@ class Layer:
     def bind(self):
         p, d, w = self.proxy, self.document, self.window
         self.dialogs.bind()
+        self.replay_bar.bind(lambda btn, name, handler: btn.addEventListener("click", p(handler)))
         buttons = self.assist.querySelectorAll("button[data-assist]:not([data-action])")
         for i in range(buttons.length):   # "analyse" is a page action: the [data-action] buttons below
             buttons.item(i).addEventListener("click", p(self.on_assist_button))

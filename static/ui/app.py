@@ -34,6 +34,7 @@ from .layout import compute, counts_for
 from .persist import Records, Store
 from .motion import speed_factor
 from .render import SLIDE_MS, Renderer
+from .handle_replays import bar_state
 from .replay import ReplayBar
 from .routing import Router
 from .scene import scene
@@ -174,7 +175,7 @@ class Page:
         self.solver.note_insight = self.records.note_insight
         self.stats_view = StatsView(self.view, self.records, self.dialogs.close_all, self.events.guard)
         self.counters = Counters(self.view, self.records)   # #moves and #clock (static/ui/counters.py)
-        self.replay_bar = ReplayBar(self.dispatch, self.view)
+        self.replay_bar = ReplayBar(self.dispatch)
         self._fill_effects()
         self.controller.show_game(game, push=False, deal=False)   # the board is already on screen: no flight
         self._apply_motion()
@@ -231,9 +232,8 @@ class Page:
         on(MotionChanged, lambda _: self._apply_motion())
         on(LanguageChanged, lambda _: self._apply_texts(self.view.t, self.view.lang))
         # replays, Share and "Show me how" (issue 20)
-        on(ReplayChanged, lambda _: self.replay_bar.sync())
-        on(Changed, lambda _: self.replay_bar.sync())
-        on(LanguageChanged, lambda _: self.replay_bar.sync())
+        for kind in (ReplayChanged, Changed, LanguageChanged):
+            on(kind, lambda _: self.replay_bar.sync(bar_state(self.view.ui, self.view.game, self.view.t)))
         on(ReplayTimer, self._replay_step)
         on(AskLine, lambda _: solver.request_line())
         on(Share, lambda e: self.share(e.link, e.text))
@@ -275,7 +275,7 @@ class Page:
         ev.listen(document.querySelector("#notice [data-notice-close]"), "click", "notice-close",
                   lambda *_: self.dispatch(HideNotice()))
         self.counters.bind(ev)
-        self.replay_bar.bind(ev)
+        self.replay_bar.bind(lambda btn, name, handler: ev.listen(btn, "click", f"replay-{name}", handler))
         # The leaving writes, in this order: what a new deal deferred, the clock's time in the saved game,
         # then the snapshot that names that saved game as it is left.
         ev.leaving(on_visibility=(self.write_deferred, self.counters.on_visibility, self.snapshots.flush),

@@ -156,3 +156,16 @@ def share(c):
 
 
 HANDLERS = {Replay: on_replay, ReplayTick: on_replay_tick, LineFound: on_line_found}
+
+
+def bar_state(ui, game, t):
+    """What the replay bar shows (static/ui/replay.py ReplayBar.sync), None when no replay is on: where it
+    stands (`done` of `total` moves), whether it plays, and its labels in the player's language."""
+    replay = ui.replay
+    if replay is None:
+        return None
+    done, total = len(game.history), len(game.history) + len(game.redo_moves)
+    labels = {name: t("replay.pause" if name == "play" and replay.playing else "replay." + name)
+              for name in ("start", "back", "play", "forward", "end", "take")}
+    return {"done": done, "total": total, "playing": bool(replay.playing), "label": t("replay.label"),
+            "labels": labels}

@@ -5,10 +5,10 @@ The moves ahead are the engine's redo moves and the moves behind its undo histor
 one `Replay` action for the controller (static/ui/controller.py), which steps the game; this module only
 builds the bar and draws the controller's state on it. Test hooks: `#replay` (hidden when no replay is
 on), its buttons `data-replay` = start, back, play, forward, end, take; the play button's `aria-pressed`
-says whether it plays, and `#replay[data-at]` is "done/total".
+says whether it plays, and `#replay[data-at]` is "done/total". It draws what
+static/ui/handle_replays.py `bar_state` says (on the thin page, the worker computes it): it runs under
+Pyodide and MicroPython alike.
 """
-
-from __future__ import annotations
 
 from js import document
 
@@ -18,9 +18,8 @@ BUTTONS = (("start", "⏮"), ("back", "‹"), ("play", "▶"), ("forward", "›"
 
 
 class ReplayBar:
-    def __init__(self, dispatch, view):
+    def __init__(self, dispatch):
         self.dispatch = dispatch
-        self.view = view
         bar = document.createElement("div")
         bar.id = "replay"
         bar.className = "replay"
@@ -28,7 +27,8 @@ class ReplayBar:
         bar.hidden = True
         html = ['<span class="replay-at" aria-hidden="true"></span>']
         for name, icon in BUTTONS:
-            html.append(f'<button type="button" data-replay="{name}"><span aria-hidden="true">{icon}</span></button>')
+            html.append('<button type="button" data-replay="' + name + '"><span aria-hidden="true">' + icon
+                        + '</span></button>')
         html.append('<button type="button" data-replay="take" class="take"></button>')
         bar.innerHTML = "".join(html)
         dock = document.getElementById("dock")   # below the board, which leaves it free
@@ -39,32 +39,34 @@ class ReplayBar:
             notice.parentNode.insertBefore(bar, notice)
         self.bar = bar
         self.at = bar.querySelector(".replay-at")
-        self.btn = {b.dataset.replay: b for b in bar.querySelectorAll("button")}
+        self.btn = {}
+        buttons = bar.querySelectorAll("button")
+        for i in range(buttons.length):
+            self.btn[str(buttons.item(i).dataset.replay)] = buttons.item(i)
 
-    def bind(self, events):
-        for name, btn in self.btn.items():
-            events.listen(btn, "click", f"replay-{name}", lambda ev, name=name: self.dispatch(Replay(name)))
+    def bind(self, listen):
+        """`listen(button, name, handler)` for each button (each page has its own way to listen)."""
+        for name in self.btn:
+            listen(self.btn[name], name, lambda ev, name=name: self.dispatch(Replay(name)))
 
-    def sync(self, *_):
-        """Draw the controller's replay state: shown or not, where it stands, play or pause."""
-        ui, game, t = self.view.ui, self.view.game, self.view.t
-        replay = ui.replay
-        self.bar.hidden = replay is None
-        if replay is None:
+    def sync(self, state):
+        """Draw the replay's state (handle_replays.bar_state): shown or not, where it stands, play or pause."""
+        self.bar.hidden = state is None
+        if state is None:
             return
-        done, total = len(game.history), len(game.history) + len(game.redo_moves)
-        self.bar.setAttribute("aria-label", t("replay.label"))
-        self.bar.dataset.at = f"{done}/{total}"
-        self.at.textContent = f"{done} / {total}"
-        for name, btn in self.btn.items():
-            label = t("replay.pause" if name == "play" and replay.playing else f"replay.{name}")
+        done, total, playing, labels = state["done"], state["total"], state["playing"], state["labels"]
+        self.bar.setAttribute("aria-label", state["label"])
+        self.bar.dataset.at = str(done) + "/" + str(total)
+        self.at.textContent = str(done) + " / " + str(total)
+        for name in self.btn:
+            btn = self.btn[name]
             if name == "take":
-                btn.textContent = label
+                btn.textContent = labels[name]
             else:
-                btn.setAttribute("aria-label", label)
-                btn.title = label
-        self.btn["play"].setAttribute("aria-pressed", "true" if replay.playing else "false")
-        self.btn["play"].firstChild.textContent = "❚❚" if replay.playing else "▶"
+                btn.setAttribute("aria-label", labels[name])
+                btn.title = labels[name]
+        self.btn["play"].setAttribute("aria-pressed", "true" if playing else "false")
+        self.btn["play"].firstChild.textContent = "❚❚" if playing else "▶"
         self.btn["start"].disabled = self.btn["back"].disabled = done == 0
         self.btn["forward"].disabled = self.btn["end"].disabled = done == total
-        self.btn["play"].disabled = done == total and not replay.playing
+        self.btn["play"].disabled = done == total and not playing

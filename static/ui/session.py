@@ -61,6 +61,7 @@ from .controller import Controller
 from .counters import moves_made
 from .dialog_view import EXPORT_NAME, dialog, stats as stats_dialog
 from .effects import Effects, records_handlers
+from .handle_replays import bar_state
 from .i18n import MESSAGES, Translator, pick_language
 from .layout import compute, counts_for, drop_pile, hit_pile
 from .motion import FALL, LAUNCH_MS, RISE, bounce, cascade_order, speed_factor, throw_speed
@@ -80,20 +81,21 @@ STORAGE_NOTICE_MS = 12000   # a saved game or statistics set aside: long enough 
 MAX_ANSWER = 32768          # the longest answer the tests allow (the 170-move long game at 390x844: ~13 kB)
 
 
-def answer(view_text, effects, store=None, page=None, dialog=None, counters=None, cascade=None) -> str:
+def answer(view_text, effects, store=None, page=None, dialog=None, counters=None, cascade=None, replay=None) -> str:
     """The answer text: the view's text (None: unchanged), the effects' texts in order, the storage
     writes, the page's facts (None: unchanged), a dialog's contents, the counters (None: unchanged) and
-    the win cascade's throws (None: no cascade starts)."""
+    the win cascade's throws (None: no cascade starts), the replay bar's state ({"bar": None or
+    handle_replays.bar_state's}; None: unchanged)."""
     return json.dumps({"ok": True, "view": view_text, "effects": [encode(e) for e in effects],
                        "store": store or {}, "page": page, "dialog": dialog, "counters": counters,
-                       "cascade": cascade},
+                       "cascade": cascade, "replay": replay},
                       ensure_ascii=False, separators=(",", ":"))
 
 
 def error(why: str) -> str:
     """The error answer: nothing changed, nothing to draw, nothing to do."""
     return json.dumps({"ok": False, "error": str(why)[:300], "view": None, "effects": [], "store": {},
-                       "page": None, "dialog": None, "counters": None, "cascade": None},
+                       "page": None, "dialog": None, "counters": None, "cascade": None, "replay": None},
                       ensure_ascii=False, separators=(",", ":"))
 
 
@@ -135,6 +137,7 @@ class Session:
         self._stats = None         # the statistics dialog's contents a StatsAsk answers
         self._cascade_seq = 0      # the win cascade whose plan was sent last (UIState.celebration_seq)
         self._win = False          # a CelebrationEnd of a won game: its answer holds the win dialog
+        self._bar_sent = {"bar": None}   # the replay bar's state of the last answer that held it
         self._rid = 0              # the solver's requests: the last one's id
         self._asked = None         # (id, kind, UI version) of the request in flight
         self._solver_wanted = []   # (kind, id, request text) for the worker's runner to start
@@ -350,9 +353,12 @@ class Session:
         if ui.celebrating and ui.celebration_seq != self._cascade_seq:   # the view starts the cascade
             self._cascade_seq = ui.celebration_seq
             cascade = cascade_plan(self.layout, [[card.code for card in pile] for pile in self.controller.game.foundations])
+        bar = {"bar": bar_state(ui, self.controller.game, self.controller.t)}
         out = answer(None if text == self._sent else text, effects, self._storage.taken(),
                      None if page == self._page_sent else page, self._dialog(effects),
-                     None if counters == self._counters_sent else counters, cascade)
+                     None if counters == self._counters_sent else counters, cascade,
+                     None if bar == self._bar_sent else bar)
+        self._bar_sent = bar
         self._sent = text
         self._page_sent = page
         self._counters_sent = counters

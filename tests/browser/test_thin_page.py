@@ -321,3 +321,19 @@ def test_hint_is_searched_by_the_workers_solver_and_shown_in_the_panel(open_game
     page.locator('[data-pile="stock"]').click()
     page.wait_for_function("() => document.querySelectorAll('[data-pile=\"waste\"] > [data-card]').length === 3")
     page.wait_for_function("() => !document.querySelector('.hint-src')")
+
+
+def test_show_me_how_plays_the_workers_line_with_the_replay_bar(open_game):
+    page = open_game(DEAL, path="thin.html")
+    page.locator('header [data-action="show-me-how"]').click()
+    page.wait_for_selector("#replay:not([hidden])", state="attached", timeout=30_000)
+    page.wait_for_function("() => document.querySelector('[data-replay=\"play\"]').getAttribute('aria-pressed') === 'true'")
+    page.locator('[data-replay="play"]').click()                          # pause
+    page.wait_for_function("() => document.querySelector('[data-replay=\"play\"]').getAttribute('aria-pressed') === 'false'")
+    done, total = (int(x) for x in page.get_attribute("#replay", "data-at").split("/"))
+    assert 0 < done < total
+    page.locator('[data-replay="start"]').click()
+    page.wait_for_function("() => document.getElementById('replay').dataset.at.startsWith('0/')")
+    assert page.locator('[data-replay="back"]').is_disabled()
+    page.locator('[data-replay="take"]').click()                          # play from here: the bar goes
+    page.wait_for_selector("#replay", state="hidden")
