@@ -492,3 +492,33 @@ def test_show_me_how_plays_the_line_the_solver_found_for_the_position_it_was_ask
     answer = json.loads(s.solver_answer("line", rid, json.dumps({"id": rid, "verdict": "won", "moves": list(line)})))
     assert answer["ok"] and s.controller.ui.replay is not None
     assert any(decode(e).kind == "replay_step" for e in answer["effects"])
+
+
+def test_a_blocked_deal_opens_the_no_more_moves_panel_at_each_position():
+    from ui.vocab import HidePanel
+    s = Session()
+    first = json.loads(s.handle(encode(Start(1280.0, 800.0, code="CF1-D3-AAAAAFO", languages=("en",)))))
+    assert decode_view(first["view"])["assist"]["kind"] == "stuck"      # at once, as the PyScript page says it
+    assert s.controller.ui.panel.buttons == ("new", "analyse")          # nothing to undo yet
+    send(s, HidePanel())
+    out = send(s, Tap("stock"))
+    assert s.controller.ui.panel.kind == "stuck" and decode_view(out["view"])["assist"]["kind"] == "stuck"
+    assert s.controller.ui.panel.buttons == ("undo", "new", "analyse")
+    s2, _ = started()
+    send(s2, Tap("stock"))
+    assert s2.controller.ui.panel is None                         # moves left: no panel
+
+
+def test_the_win_dialog_says_a_catalogued_deals_grade_and_par():
+    from canfield import catalog
+    from ui.dialog_view import win
+    entry = catalog.winnable("canfield", 3)[0]
+    s = Session()
+    s.handle(encode(Start(1280.0, 800.0, code=Game.new(rules="canfield", draw=3, number=entry.number).code)))
+    data = win(s.controller, s.records)
+    assert data["attrs"] == {"win-grade": {"data-grade": entry.grade}, "win-par": {"data-par": str(entry.par)}}
+    assert data["texts"]["win-par"].startswith(f"Par: {entry.par} moves")
+    s = Session()                                                   # a deal the catalogue has not (blocked)
+    s.handle(encode(Start(1280.0, 800.0, code="CF1-D3-AAAAAFO")))
+    assert catalog.find("canfield", 3, s.controller.game.number) is None
+    assert win(s.controller, s.records)["texts"]["win-grade"] is None and win(s.controller, s.records)["attrs"] == {}

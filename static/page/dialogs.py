@@ -125,6 +125,11 @@ class Dialogs:
                 if el is not None:
                     el.textContent = texts[el_id] or ""
                     el.hidden = texts[el_id] is None
+            attrs = data.get("attrs") or {}
+            for el_id in attrs:
+                el = d.getElementById(el_id)
+                for name in (attrs[el_id] if el is not None else ()):
+                    el.setAttribute(name, attrs[el_id][name])
             dlg.querySelector('[data-dialog="next-daily"]').hidden = data.get("next_daily") is None
             if dlg.open:
                 return

@@ -9,6 +9,7 @@ under CPython. The PyScript page (static/ui/dialogs.py) fills the same dialogs f
 
 from __future__ import annotations
 
+from canfield import catalog
 from canfield.rules import get_rules
 from canfield.stats import GRADES, key as stats_key
 
@@ -60,7 +61,18 @@ def win(c, records) -> dict:
     texts["win-daily"] = (t("win.daily.today", date=dates.day_label(today, lang)) if nxt == "today" else
                           t("win.daily.tomorrow", date=dates.day_label(dates.add_days(today, 1), lang))
                           if nxt == "tomorrow" else None)
-    return {"texts": texts, "next_daily": nxt, "draw": game.draw, "rules": game.rules.name}
+    # the deal's grade and par, when the shipped catalogue has the deal (a search for the others is the
+    # PyScript page's only, so far: static/ui/hint.py fill_win)
+    entry = None
+    if game.number is not None:
+        try:
+            entry = catalog.find(game.rules, game.draw, game.number)
+        except ValueError:   # a malformed catalogue: no grade shown
+            entry = None
+    texts["win-grade"] = None if entry is None else t("win.grade", grade=t("grade." + entry.grade))
+    texts["win-par"] = None if entry is None else t("win.par", par=entry.par, moves=len(game.history))
+    attrs = {} if entry is None else {"win-grade": {"data-grade": entry.grade}, "win-par": {"data-par": str(entry.par)}}
+    return {"texts": texts, "attrs": attrs, "next_daily": nxt, "draw": game.draw, "rules": game.rules.name}
 
 
 EXPORT_NAME = "canfield-statistics.json"   # as static/ui/stats_view.py names the file

@@ -68,6 +68,7 @@ from .motion import FALL, LAUNCH_MS, RISE, bounce, cascade_order, speed_factor, 
 from .persist import MemoryStorage, Records, Store, import_reason
 from .scene import encode_view, scene
 from .storage_keys import SAVE_KEY, SETTINGS_KEY, STATS_KEY
+from .stuck import no_more_moves
 from .table import move_count, route_hash, visible_cards
 from .view import column_lengths, lengths
 from .vocab import (
@@ -138,6 +139,7 @@ class Session:
         self._cascade_seq = 0      # the win cascade whose plan was sent last (UIState.celebration_seq)
         self._win = False          # a CelebrationEnd of a won game: its answer holds the win dialog
         self._bar_sent = {"bar": None}   # the replay bar's state of the last answer that held it
+        self._stuck_version = -1   # the position "no more moves" was last checked for (UIState.version)
         self._rid = 0              # the solver's requests: the last one's id
         self._asked = None         # (id, kind, UI version) of the request in flight
         self._solver_wanted = []   # (kind, id, request text) for the worker's runner to start
@@ -175,7 +177,7 @@ class Session:
             else:
                 self._win = isinstance(message, CelebrationEnd)
                 effects = self._dispatch(message)
-            return self._answer(effects)
+            return self._answer(effects + self._stuck())
         except Exception as exc:
             return error("%s: %s" % (type(exc).__name__, exc))
 
@@ -311,6 +313,19 @@ class Session:
             return self._answer(effects)
         except Exception as exc:
             return error("%s: %s" % (type(exc).__name__, exc))
+
+    def _stuck(self) -> list:
+        """After a change of position: "no more moves" (static/ui/stuck.py, the engine's moves only) opens
+        the panel, unless the solver's panel is searching (hint.py SolverClient._check_stuck's rule)."""
+        c = self.controller
+        if c is None or c.ui.version == self._stuck_version:
+            return []
+        self._stuck_version = c.ui.version
+        panel = c.ui.panel
+        if not no_more_moves(c.game) or (panel is not None and panel.kind in ("search", "wait")):
+            return []
+        buttons = ("undo", "new", "analyse") if c.game.can_undo else ("new", "analyse")
+        return self._dispatch(ShowPanel(Panel("stuck", c.t("assist.stuck"), buttons)))
 
     def _assist_button(self, name) -> list:
         """A button of the #assist panel (static/ui/hint.py SolverClient._on_button's meaning)."""

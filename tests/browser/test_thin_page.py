@@ -327,7 +327,8 @@ def test_show_me_how_plays_the_workers_line_with_the_replay_bar(open_game):
     page = open_game(DEAL, path="thin.html")
     page.locator('header [data-action="show-me-how"]').click()
     page.wait_for_selector("#replay:not([hidden])", state="attached", timeout=30_000)
-    page.wait_for_function("() => document.querySelector('[data-replay=\"play\"]').getAttribute('aria-pressed') === 'true'")
+    page.wait_for_function("() => document.querySelector('[data-replay=\"play\"]').getAttribute('aria-pressed') === 'true'"
+                           " && !document.getElementById('replay').dataset.at.startsWith('0/')")   # it plays
     page.locator('[data-replay="play"]').click()                          # pause
     page.wait_for_function("() => document.querySelector('[data-replay=\"play\"]').getAttribute('aria-pressed') === 'false'")
     done, total = (int(x) for x in page.get_attribute("#replay", "data-at").split("/"))
