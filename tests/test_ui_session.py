@@ -350,8 +350,21 @@ def test_the_new_game_dialogs_deal_and_the_daily_deal_come_from_the_worker():
     assert s.controller.game.rules.name == "rush" and s.controller.game.number in numbers
     send(s, Button("daily", draw=3, rules="canfield"))
     assert s.records.daily is not None and s.controller.game.number in {e.number for e in catalog.winnable("canfield", 3)}
-    out = send(s, Button("deal", draw=1, rules="casino"))    # no catalogue yet: the search is not here
-    assert s.controller.game.rules.name == "canfield" and "solver" in out["view"]
+    out = send(s, Button("deal", draw=1, rules="casino"))    # no catalogue yet: the solver's search
+    (kind, rid, request), = s.take_solver_requests()[0]
+    assert kind == "winnable" and json.loads(request)["rules"] == "casino"
+    assert s.controller.game.rules.name == "canfield" and decode_view(out["view"])["assist"]["kind"] == "search"
+    send(s, Tap("stock"))                                    # a move meanwhile: the deal is still wanted
+    number = catalog.winnable("canfield", 1)[0].number       # (any number: the answer says which)
+    answer = json.loads(s.solver_answer("winnable", rid, json.dumps({"id": rid, "verdict": "won", "number": number})))
+    assert answer["ok"] and s.controller.game.rules.name == "casino" and s.controller.game.number == number
+    send(s, Button("daily", draw=1, rules="chameleon"))
+    (kind, rid, request), = s.take_solver_requests()[0]
+    assert kind == "daily"
+    code = Game.new(rules="chameleon", draw=1, number=7).code
+    s.solver_answer("daily", rid, json.dumps({"id": rid, "verdict": "won", "code": code, "date": "2026-12-05"}))
+    assert s.controller.game.code == code and s.records.daily == "2026-12-05"
+    assert s.controller.ui.panel.kind == "note"
 
 
 # ---- the counters and the game clock: counted here, ticked by the page, saved when hidden or left ------

@@ -56,6 +56,9 @@ class Dialogs:
         self.el["settings"].addEventListener("change", p(self.on_settings_change))
         self.el["new"].querySelector('select[name="rules"]').addEventListener(
             "change", p(lambda *_: self.sync_draw()))
+        box = self.el["new"].querySelector('input[name="winnable"]')
+        if box is not None:   # winnable deals: a setting, kept by the worker
+            box.addEventListener("change", p(lambda *_: self.send(vocab.SettingsChanged({"winnable": bool(box.checked)}))))
         # Escape on the confirmation is its No
         self.el["confirm"].addEventListener("cancel", p(lambda *_: self.answer(False)))
         for name in NAMES:
@@ -94,6 +97,9 @@ class Dialogs:
             radios = dlg.querySelectorAll('input[name="draw"]')
             for i in range(radios.length):
                 radios.item(i).checked = radios.item(i).value == data.get("draw")
+            box = dlg.querySelector('input[name="winnable"]')
+            if box is not None:
+                box.checked = bool(data.get("winnable"))
             select = dlg.querySelector('select[name="rules"]')
             fill_select(d, select, data.get("groups") or [])
             select.value = data.get("rules") or ""

@@ -28,6 +28,8 @@ BEST_NODES = 6_000       # the move shown when no winning line is proved (canfie
 BEST_SECONDS = 0.7
 LINE_NODES = 300_000     # "Show me how": the whole winning line, a longer search
 LINE_SECONDS = 6.0
+WINNABLE_TRIES = 20      # a winnable deal the catalogue has not: deals tried from a random number on
+WINNABLE_SECONDS = 20.0
 
 
 def hint_request(rid, game) -> dict:

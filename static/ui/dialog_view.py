@@ -28,7 +28,7 @@ def new_game(c) -> dict:
     game, t = c.game, c.t
     fixed = game.rules.draws is not None
     offered = offered_rulesets()
-    return {"draw": str(c.settings.draw if fixed else game.draw),
+    return {"draw": str(c.settings.draw if fixed else game.draw), "winnable": bool(c.settings.winnable),
             "groups": [[label, [list(o) for o in options]] for label, options in rules_groups(t)],
             "rules": successor(game.rules.name), "first": next(iter(offered)),
             "notes": {name: [draw_note(get_rules(name), t), rules_note(name, t)] for name in offered}}

@@ -51,10 +51,13 @@ import json
 import random
 
 from canfield import Game, catalog, links
+from canfield.deal import MAX_NUMBER
 from canfield.stats import InvalidStats, key as stats_key
 
 from . import dates
-from .assist import answer_move, catalogue_deal, hint_panel, hint_request, line_panel, line_request
+from .assist import (
+    WINNABLE_SECONDS, WINNABLE_TRIES, answer_move, catalogue_deal, hint_panel, hint_request, line_panel, line_request,
+)
 from .cardface import rank_labels
 from .choices import offered_names
 from .controller import Controller
@@ -143,6 +146,7 @@ class Session:
         self._rid = 0              # the solver's requests: the last one's id
         self._asked = None         # (id, kind, UI version) of the request in flight
         self._solver_wanted = []   # (kind, id, request text) for the worker's runner to start
+        self._deal_wanted = (3, "canfield")   # the draw and rules of the deal searched for
         self._cancelled = []       # ids of requests it should stop
 
     # ---- the one entry point ------------------------------------------------------------
@@ -291,13 +295,15 @@ class Session:
         when it is for a request gone by (another one asked since, or the position changed)."""
         asked = self._asked
         c = self.controller
-        if asked is None or asked[0] != rid or asked[1] != kind or asked[2] != c.ui.version:
+        if asked is None or asked[0] != rid or asked[1] != kind or asked[2] not in (None, c.ui.version):
             return None
         self._asked = None
         try:
             res = json.loads(text)
             verdict = res.get("verdict")
             effects = []
+            if kind in ("winnable", "daily"):
+                return self._answer(self._dealt(kind, res))
             if kind == "line" and verdict == "won" and res.get("moves"):
                 if c.ui.panel is not None:
                     effects += self._dispatch(HidePanel())
@@ -342,9 +348,8 @@ class Session:
 
     def _deal(self, e) -> list:
         """A deal the New game dialog or the daily deal asks for: a plain one, or the catalogue's when the
-        player wants winnable deals or the daily deal (canfield.catalog, at once). A deal only the solver's
-        search can give (a game whose catalogue is incomplete) is not dealt here yet: the page says the
-        solver is not available (the thin page has no solver worker so far)."""
+        player wants winnable deals or the daily deal (canfield.catalog, at once); a deal only the solver's
+        search can give (a game whose catalogue is incomplete) is asked of it (`_ask_deal`)."""
         c = self.controller
         try:
             if isinstance(e, AskDaily):
@@ -357,7 +362,47 @@ class Session:
                 action = None if game is None else NewDeal(game.code, close_dialogs=entry is not None)
         except ValueError:   # a malformed catalogue: as if it had no entry
             action = None
-        return self._dispatch(action if action is not None else ShowNotice(c.t("assist.failed")))
+        return self._dispatch(action) if action is not None else self._ask_deal(e)
+
+    def _ask_deal(self, e) -> list:
+        """A winnable deal, or the daily deal, the catalogue has not: asked of the solver (its `winnable`
+        or `daily` search), the panel says it is searching."""
+        c = self.controller
+        self._cancel()
+        self._rid += 1
+        rid = self._rid
+        if isinstance(e, AskDaily):
+            kind, text = "daily", c.t("assist.daily_search")
+            request = {"id": rid, "date": dates.today(), "draw": e.draw, "rules": e.rules}
+        else:
+            kind, text = "winnable", c.t("assist.searching")
+            request = {"id": rid, "start": random.randrange(MAX_NUMBER + 1), "draw": e.draw, "rules": e.rules,
+                       "tries": WINNABLE_TRIES, "max_seconds": WINNABLE_SECONDS}
+        self._asked = (rid, kind, None)           # a deal is wanted whatever the position meanwhile
+        self._deal_wanted = (e.draw, e.rules)
+        self._solver_wanted.append((kind, rid, json.dumps(request)))
+        return self._dispatch(ShowPanel(Panel("search", text, ("cancel",))))
+
+    def _dealt(self, kind, res) -> list:
+        """The solver's answer to a winnable or daily deal (static/ui/hint.py _on_winnable, _on_daily)."""
+        c = self.controller
+        draw, rules = self._deal_wanted
+        verdict = res.get("verdict")
+        if verdict == "cancelled":
+            return []
+        effects = self._dispatch(HidePanel()) if c.ui.panel is not None else []
+        if kind == "daily":
+            if verdict not in ("won", "unknown"):
+                return effects + self._dispatch(ShowPanel(Panel("note", c.t("assist.failed"))))
+            day = str(res.get("date", ""))
+            effects += self._dispatch(NewDeal(Game.from_code(res["code"]).code, close_dialogs=True, daily=day))
+            return effects + self._dispatch(ShowPanel(Panel("note", c.t("assist.daily",
+                                                                         date=dates.day_label(day, c.lang)))))
+        if verdict == "won":
+            return effects + self._dispatch(NewDeal(Game.new(draw=draw, rules=rules, number=int(res["number"])).code,
+                                                    close_dialogs=True))
+        effects += self._dispatch(NewDeal(Game.new(draw=draw, rules=rules).code, close_dialogs=True))
+        return effects + self._dispatch(ShowPanel(Panel("note", c.t("assist.ordinary"))))
 
     def _answer(self, effects) -> str:
         text = self.view_text()

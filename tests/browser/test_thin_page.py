@@ -338,3 +338,17 @@ def test_show_me_how_plays_the_workers_line_with_the_replay_bar(open_game):
     assert page.locator('[data-replay="back"]').is_disabled()
     page.locator('[data-replay="take"]').click()                          # play from here: the bar goes
     page.wait_for_selector("#replay", state="hidden")
+
+
+def test_a_winnable_deal_the_catalogue_has_not_is_searched_by_the_workers_solver(open_game):
+    page = open_game(DEAL, path="thin.html")
+    page.locator('header [data-action="new"]').click()
+    page.locator("#dlg-new").wait_for(state="visible")
+    page.locator('#dlg-new input[name="winnable"]').check()
+    page.wait_for_function("() => (localStorage.getItem('canfield.settings') || '').includes('\"winnable\": true')"
+                           " || (localStorage.getItem('canfield.settings') || '').includes('\"winnable\":true')")
+    page.locator('#dlg-new select[name="rules"]').select_option("chameleon")   # no catalogue: the search
+    page.locator('#dlg-new [data-dialog="deal"]').click()
+    page.wait_for_selector('#assist[data-kind="search"]', state="attached")
+    page.wait_for_function("() => document.getElementById('deal-code').textContent.startsWith('CH1-D1-')",
+                           timeout=90_000)                                    # found, or an ordinary deal said so
