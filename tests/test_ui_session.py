@@ -535,3 +535,16 @@ def test_the_win_dialog_says_a_catalogued_deals_grade_and_par():
     s.handle(encode(Start(1280.0, 800.0, code="CF1-D3-AAAAAFO")))
     assert catalog.find("canfield", 3, s.controller.game.number) is None
     assert win(s.controller, s.records)["texts"]["win-grade"] is None and win(s.controller, s.records)["attrs"] == {}
+
+
+def test_going_hidden_writes_the_snapshot_the_next_visit_paints_naming_the_save_written_with_it():
+    from ui.snapshot import save_hash
+    from ui.vocab import Leave, Visibility
+    s, _ = started(390.0, 844.0)
+    send(s, Tap("stock"))
+    out = send(s, Visibility(True))
+    snap = json.loads(out["store"]["canfield.snapshot"])
+    saved = out["store"].get("canfield.save") or s.records.saved_text()
+    assert snap["save"] == save_hash(saved) and snap["code"] == CODE and (snap["vw"], snap["vh"]) == (390.0, 844.0)
+    assert len(snap["cards"]["waste"]) == 3
+    assert "canfield.snapshot" in send(s, Leave())["store"]

@@ -54,14 +54,14 @@ from canfield import Game, catalog, links
 from canfield.deal import MAX_NUMBER
 from canfield.stats import InvalidStats, key as stats_key
 
-from . import dates
+from . import dates, snapshot
 from .assist import (
     WINNABLE_SECONDS, WINNABLE_TRIES, answer_move, catalogue_deal, hint_panel, hint_request, line_panel, line_request,
 )
 from .cardface import rank_labels
 from .choices import offered_names
 from .controller import Controller
-from .counters import moves_made
+from .counters import clock_text, moves_made
 from .dialog_view import EXPORT_NAME, dialog, stats as stats_dialog
 from .effects import Effects, records_handlers
 from .handle_replays import bar_state
@@ -513,7 +513,26 @@ class Session:
             records.save(game)
         except Exception:  # keeping the game must never stop it (as Counters._save)
             pass
+        self._snapshot()
         return []
+
+    def _snapshot(self) -> None:
+        """The board's record for the next visit's painter (static/ui/snapshot.py; static/ui/early.py
+        Snapshots.write on the PyScript page), naming the saved game just written; its write comes back
+        in the answer's `store` with the save's."""
+        c, records = self.controller, self.records
+        try:
+            s = c.settings
+            look = [name for name, on in s.look_classes().items() if on]
+            w, h = c.ui.viewport
+            resting = compute(w, h, column_lengths(c.game), draw=c.game.draw, large=s.large_cards,
+                              coarse=self.coarse, counts=counts_for(c.game), left_handed=s.left_handed)
+            rec = snapshot.record(c.game, resting, c.t, c.lang, look, c.ui.viewport, self.coarse,
+                                  records.saved_text(), clock=clock_text(records.elapsed()),
+                                  shown=(s.show_moves, s.show_clock))
+            records.keep_snapshot(snapshot.encode(rec))   # None (too big): no snapshot rather than a stale one
+        except Exception:   # a snapshot is a nicety: it never stops the game
+            pass
 
     def counters(self) -> dict:
         """The move counter's text, the clock's seconds now and whether it runs (the page ticks it from

@@ -352,3 +352,17 @@ def test_a_winnable_deal_the_catalogue_has_not_is_searched_by_the_workers_solver
     page.wait_for_selector('#assist[data-kind="search"]', state="attached")
     page.wait_for_function("() => document.getElementById('deal-code').textContent.startsWith('CH1-D1-')",
                            timeout=90_000)                                    # found, or an ordinary deal said so
+
+
+def test_a_returning_visit_paints_the_board_the_worker_kept_when_the_page_was_hidden(open_game):
+    page = open_game(DEAL, path="thin.html")
+    page.locator('[data-pile="stock"]').click()
+    wait_cards(page, "waste", ["KS", "AC", "AS"])
+    set_visibility(page, "hidden")
+    page.wait_for_function("() => (localStorage.getItem('canfield.snapshot') || '').includes('\"AS\"')")
+    page.reload(wait_until="commit")
+    page.wait_for_selector('#game[data-painted="snapshot"], #game[data-ready="true"]', state="attached")
+    painted = page.evaluate("() => document.getElementById('game').dataset.painted || (window.canfieldPaint || {}).painted")
+    assert painted == "snapshot"                    # the painter drew the kept board, the saved game's
+    page.wait_for_selector('#game[data-ready="true"]', state="attached")
+    assert cards(page, "waste") == ["KS", "AC", "AS"]
