@@ -548,3 +548,15 @@ def test_going_hidden_writes_the_snapshot_the_next_visit_paints_naming_the_save_
     assert snap["save"] == save_hash(saved) and snap["code"] == CODE and (snap["vw"], snap["vh"]) == (390.0, 844.0)
     assert len(snap["cards"]["waste"]) == 3
     assert "canfield.snapshot" in send(s, Leave())["store"]
+
+
+def test_the_taps_and_keys_kept_by_the_painter_are_played_once_the_game_is_live():
+    from ui.vocab import KeptInput
+    s, _ = started()
+    items = [{"t": "tap", "pile": "stock", "index": None, "card": None}, {"t": "key", "key": "u", "inBoard": True},
+             {"t": "tap", "pile": "tableau-1", "index": 0, "card": "KH"}, {"t": "tap", "pile": "nowhere"}]
+    out = send(s, KeptInput(json.dumps(items)))
+    assert len(s.controller.game.history) == 0 and s.controller.game.redo_moves   # drawn, then undone
+    kinds = [decode(e).kind for e in out["effects"]]
+    assert "shake" in kinds                   # the tap on a card the live board shows elsewhere: refused visibly
+    assert send(s, KeptInput("not json"))["effects"] == []

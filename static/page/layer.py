@@ -154,6 +154,9 @@ class Layer:
                              w.matchMedia("(prefers-reduced-motion: reduce)").matches,
                              (dock.scrollHeight or 0) if dock is not None else 0)
         self.queue.insert(0, text)
+        kept = paint.take() if paint is not None and getattr(paint, "take", None) is not None else None
+        if kept is not None and str(kept) not in ("", "[]"):   # taps and keys on the painted board: played now
+            self.queue.insert(1, vocab.encode(vocab.KeptInput(str(kept))))
         self._wait_push()
         self.saved = self.storage_get("canfield.save")
         if str(self.document.visibilityState) == "hidden":   # opened in a tab behind: no clock yet

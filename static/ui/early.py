@@ -23,14 +23,11 @@ from canfield import Game
 from canfield.errors import CanfieldError
 from js import console, document, window
 
-from .handle_keys import handles
-from .vocab import EarlyInputRefused, Key, Tap
+from .kept_input import MAX_REPLAY, play
 from .counters import clock_text
 from .snapshot import encode, record
-from .table import PILES, visible_cards
 
 DELAY_MS = 400
-MAX_REPLAY = 8
 
 
 def _painter():
@@ -72,32 +69,8 @@ def take():
 
 
 def replay(view, dispatch, items=None) -> None:
-    """Dispatch the kept taps and keys (`items`, else all the painter kept) in order; a tap on a card the
-    live board no longer shows there is refused visibly (a shake of that pile and a notice)."""
-    refused = []
-    for item in take() if items is None else items:
-        if not isinstance(item, dict):
-            continue
-        if item.get("t") == "tap":
-            pile, index, card = item.get("pile"), item.get("index"), item.get("card")
-            if pile not in PILES:
-                continue
-            codes = visible_cards(view.game)[pile]
-            if index is None and card is None:
-                dispatch(Tap(pile, None))
-            elif type(index) is int and 0 <= index < len(codes) and codes[index] == card:
-                dispatch(Tap(pile, index))
-            else:
-                refused.append(pile)
-        elif item.get("t") == "key":
-            key = item.get("key")
-            if not isinstance(key, str) or not key or len(key) > 20:
-                continue
-            action = Key(key, bool(item.get("ctrl")), bool(item.get("shift")), bool(item.get("inBoard")))
-            if handles(action, view.ui):
-                dispatch(action)
-    if refused:
-        dispatch(EarlyInputRefused(tuple(refused)))
+    """Dispatch the kept taps and keys (`items`, else all the painter kept): static/ui/kept_input.py."""
+    play(view, dispatch, take() if items is None else items)
 
 
 class Snapshots:

@@ -66,6 +66,7 @@ from .dialog_view import EXPORT_NAME, dialog, stats as stats_dialog
 from .effects import Effects, records_handlers
 from .handle_replays import bar_state
 from .i18n import MESSAGES, Translator, pick_language
+from .kept_input import play
 from .layout import compute, counts_for, drop_pile, hit_pile
 from .motion import FALL, LAUNCH_MS, RISE, bounce, cascade_order, speed_factor, throw_speed
 from .persist import MemoryStorage, Records, Store, import_reason
@@ -77,7 +78,7 @@ from .view import column_lengths, lengths
 from .vocab import (
     ACTIONS, EFFECTS, NOTICE_MS, AskAnalysis, AskDaily, AskDeal, AskHint, AskLine, AssistButton, Button, Celebrate,
     CelebrationEnd, Changed, Dock, DragAt, DragStart, Drop, DropAt, FinishStep, GoBack, HashChanged, HidePanel,
-    HintShown, Leave, LineFound, NewDeal, OpenDialog, Panel, Pointer, PressAt, Relayout, Resize, ShowNotice,
+    HintShown, KeptInput, Leave, LineFound, NewDeal, OpenDialog, Panel, Pointer, PressAt, Relayout, Resize, ShowNotice,
     ShowPanel, Start, StatsAsk, Tap, TapAt, Visibility, decode, encode,
 )
 
@@ -169,6 +170,8 @@ class Session:
                 effects = self._pointer(message)
             elif self.controller is not None and isinstance(message, (Visibility, Leave)):
                 effects = self._leaving(message)
+            elif self.controller is not None and isinstance(message, KeptInput):
+                effects = self._kept_input(message.items)
             elif self.controller is not None and isinstance(message, AssistButton):
                 effects = self._assist_button(message.name)
             elif self.controller is not None and isinstance(message, StatsAsk):
@@ -319,6 +322,18 @@ class Session:
             return self._answer(effects)
         except Exception as exc:
             return error("%s: %s" % (type(exc).__name__, exc))
+
+    def _kept_input(self, text) -> list:
+        """Play the painted board's kept taps and keys (static/ui/kept_input.py), each as one dispatch."""
+        try:
+            items = json.loads(text)
+        except ValueError:
+            return []
+        if not isinstance(items, list):
+            return []
+        effects = []
+        play(self.controller, lambda action: effects.extend(self._dispatch(action)), items)
+        return effects
 
     def _stuck(self) -> list:
         """After a change of position: "no more moves" (static/ui/stuck.py, the engine's moves only) opens

@@ -547,6 +547,13 @@ class StatsAsk(Message):
     FIELDS = (("what", "str"), ("rules", "str", ""), ("draw", "int", 3), ("text", "str", ""))
 
 
+class KeptInput(Message):
+    """The taps and keys made on the painted board before the game was live (static/paint.js's
+    `take()`, JSON text): played once, right after the `Start` (static/ui/kept_input.py)."""
+    kind = "KeptInput"
+    FIELDS = (("items", "str"),)
+
+
 class AssistButton(Message):
     """A button of the solver's #assist panel: "back", "undo", "new", "cancel" or "close" (its "analyse"
     is a page action button)."""
@@ -567,7 +574,7 @@ for _cls in ACTIONS + EFFECTS:
     if _cls.kind in KINDS:
         raise ValueError("two values of kind " + _cls.kind)
     KINDS[_cls.kind] = _cls
-MESSAGES = (Start, PressAt, TapAt, DragAt, DropAt, Visibility, Leave, StatsAsk, AssistButton)
+MESSAGES = (Start, PressAt, TapAt, DragAt, DropAt, Visibility, Leave, StatsAsk, AssistButton, KeptInput)
 MESSAGE_KINDS = {}       # kept apart from KINDS: the controller's actions and effects are KINDS alone
 for _cls in MESSAGES:
     if _cls.kind in KINDS or _cls.kind in MESSAGE_KINDS:

@@ -366,3 +366,19 @@ def test_a_returning_visit_paints_the_board_the_worker_kept_when_the_page_was_hi
     assert painted == "snapshot"                    # the painter drew the kept board, the saved game's
     page.wait_for_selector('#game[data-ready="true"]', state="attached")
     assert cards(page, "waste") == ["KS", "AC", "AS"]
+
+
+def test_a_tap_on_the_painted_board_before_the_game_is_live_is_played_once_it_is(page, server):
+    import time as _time
+
+    def slow(route):                                  # MicroPython arrives late: the board is painted, not live
+        _time.sleep(1.5)
+        route.continue_()
+    page.route("**/micropython.wasm", slow)
+    page.goto(f"{server}/thin.html", wait_until="commit")
+    page.wait_for_selector('#game[data-painted="deal"]', state="attached")
+    assert page.locator('#game[data-ready="true"]').count() == 0
+    stock = page.locator('[data-pile="stock"]').first
+    stock.click()
+    page.wait_for_selector('#game[data-ready="true"]', state="attached")
+    page.wait_for_function("() => document.querySelectorAll('[data-pile=\"waste\"] > [data-card]').length === 3")
