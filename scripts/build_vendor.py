@@ -106,8 +106,8 @@ PROGRESS_FILES = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyod
 # the layer and the pure modules it draws with. Fetched one by one (not from game.zip, which is Pyodide's).
 PAGE_MODULES = ("page/__init__.py", "page/dialogs.py", "page/layer.py", "ui/__init__.py", "ui/announce.py",
                 "ui/apply.py", "ui/assist_panel.py", "ui/cardface.py", "ui/celebrate.py", "ui/counters.py",
-                "ui/ffi.py", "ui/flights.py", "ui/keymap.py", "ui/render.py", "ui/replay.py", "ui/table.py",
-                "ui/vocab.py")
+                "ui/ffi.py", "ui/flights.py", "ui/keymap.py", "ui/render.py", "ui/replay.py", "ui/sound.py",
+                "ui/table.py", "ui/vocab.py")
 
 
 def _gzip_size(path: Path) -> int:

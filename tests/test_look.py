@@ -256,3 +256,6 @@ def test_sound_notes_are_short_and_soft():
     off = sound.Sound()
     off.move(), off.win()                                      # disabled: no browser call at all
     assert off.played == 0
+    samples = sound.noise(4410)
+    assert samples == sound.noise(4410) and all(-1.0 <= v < 1.0 for v in samples)   # the same burst every time
+    assert abs(sum(samples) / len(samples)) < 0.05 and max(samples) > 0.9 and min(samples) < -0.9

@@ -31,6 +31,7 @@ import json
 from page.dialogs import Dialogs
 from ui import assist_panel, vocab
 from ui.replay import ReplayBar
+from ui.sound import Sound
 from ui.announce import Announcer
 from ui.apply import decode_view
 from ui.counters import clock_text, next_tick_ms
@@ -121,6 +122,7 @@ class Layer:
         self._push_failed = create_proxy(self.on_push_failed)
         self.assist = assist_panel.build(document)   # the solver's panel, drawn from the view
         self.replay_bar = ReplayBar(self.send)        # a game link's or the solver's line, step by step
+        self.sound = Sound(False)                     # the setting, from the worker's page facts
         self._failed = create_proxy(self.on_failure)
         self._frame = create_proxy(self.on_frame)
         self.frame_pending = False
@@ -305,6 +307,7 @@ class Layer:
         on = bool(page.get("motion"))
         self.root.classList.toggle("no-motion", not on)
         self.renderer.motion = on
+        self.sound.enabled = bool(page.get("sound"))
         speed = float(page.get("speed") or 1.0)
         self.renderer.speed = speed
         if self.render_module is not None:
@@ -461,6 +464,11 @@ class Layer:
             self._copy(self._link(e.code), "notice.copied", "notice.copy_failed")
         elif kind == "share":
             self._share(e.link, e.text)
+        elif kind == "sound":
+            if e.what == "win":
+                self.sound.win()
+            else:
+                self.sound.move()
         elif kind == "dialog":
             data = self.dialog_data
             self.dialogs.open(e.name, data if data is not None and data.get("name") == e.name else None)

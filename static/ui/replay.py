@@ -10,8 +10,6 @@ static/ui/handle_replays.py `bar_state` says (on the thin page, the worker compu
 Pyodide and MicroPython alike.
 """
 
-from js import document
-
 from .vocab import Replay
 
 BUTTONS = (("start", "⏮"), ("back", "‹"), ("play", "▶"), ("forward", "›"), ("end", "⏭"))
@@ -19,6 +17,8 @@ BUTTONS = (("start", "⏮"), ("back", "‹"), ("play", "▶"), ("forward", "›"
 
 class ReplayBar:
     def __init__(self, dispatch):
+        from js import document   # the page only (importable under CPython for its tests)
+
         self.dispatch = dispatch
         bar = document.createElement("div")
         bar.id = "replay"

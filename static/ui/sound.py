@@ -3,21 +3,18 @@
 Generated with the Web Audio API: no sound files. The notes are plain data (`CARD`, `WIN`) so the
 CPython tests can check them; `Sound` plays them in the browser. The AudioContext is made at the
 first sound, which always follows a tap, click or key (browsers only start audio after a gesture).
+Runs under Pyodide and MicroPython alike (both pages play it): no dataclasses, no annotations.
 """
 
-from __future__ import annotations
 
-from dataclasses import dataclass
-
-
-@dataclass(frozen=True)
 class Tone:
-    """One sound: `kind` "noise" (a filtered burst, the card) or an oscillator type ("sine", "triangle")."""
-    kind: str
-    start: float      # seconds after the sound begins
-    length: float     # seconds
-    freq: float       # Hz: the oscillator's pitch, or the band-pass filter's centre for noise
-    gain: float       # peak volume, 0..1
+    """One sound: `kind` "noise" (a filtered burst, the card) or an oscillator type ("sine", "triangle");
+    `start` (seconds after the sound begins), `length` (seconds), `freq` (Hz: the oscillator's pitch, or the
+    band-pass filter's centre for noise), `gain` (peak volume, 0..1)."""
+    __slots__ = ("kind", "start", "length", "freq", "gain")
+
+    def __init__(self, kind, start, length, freq, gain):
+        self.kind, self.start, self.length, self.freq, self.gain = kind, start, length, freq, gain
 
 
 # A card laid down: a short band-passed noise burst with a low thump under it.
@@ -31,14 +28,24 @@ WIN = tuple(
 ) + tuple(Tone("sine", 0.48, 0.7, f, 0.08) for f in (523.25, 659.25, 783.99))
 
 
-def total_length(tones) -> float:
+def total_length(tones):
     return max(t.start + t.length for t in tones)
+
+
+def noise(n, seed=7):
+    """`n` samples of white noise in [-1, 1), the same every time (a small linear congruential generator:
+    MicroPython's random has no seeded generator of its own)."""
+    out, x = [], seed
+    for _ in range(n):
+        x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+        out.append(x / 1073741824.0 - 1.0)
+    return out
 
 
 class Sound:
     """Plays `CARD` and `WIN` when enabled; any Web Audio failure only silences it."""
 
-    def __init__(self, enabled: bool = False):
+    def __init__(self, enabled=False):
         self.enabled = enabled
         self.ctx = None
         self.noise = None
@@ -63,13 +70,11 @@ class Sound:
 
     def _noise_buffer(self, ctx):
         if self.noise is None:
-            import random
             n = int(ctx.sampleRate * 0.1)
             buf = ctx.createBuffer(1, n, ctx.sampleRate)
             data = buf.getChannelData(0)
             from js import Float32Array
-            rnd = random.Random(7)
-            data.set(Float32Array.new([rnd.uniform(-1.0, 1.0) for _ in range(n)]))
+            data.set(Float32Array.new(noise(n)))
             self.noise = buf
         return self.noise
 
@@ -107,5 +112,5 @@ class Sound:
             self.played += 1
         except Exception as exc:  # a sound must never stop the game
             from js import console
-            console.warn(f"Canfield: sound off after an error: {exc}")
+            console.warn("Canfield: sound off after an error: " + str(exc))
             self.enabled = False
