@@ -42,17 +42,6 @@ that win leads to a child, covered by a searched position that wins in as few mo
 simulation, move for move), shorter still. (A bare recycle move would break that: the position before it
 covers the one after it, and neither would be searched further.)
 
-Dead cards (``Solver._dead``; rules without take-backs, where an empty column takes any card once the
-reserve is out, or always): a position where some card can never move is lost, and is not expanded. The
-candidates are the reserve's cards, the waste's in the last pass (a stack then) and the columns' bottom
-cards; a set of them none of which can be the first of the set to move (to a foundation, onto a host at
-a column's top, into an empty column), the others staying put, never moves. Under these rules a column
-that may be emptied takes every reserve card in turn and then any card, so the set keeps something only
-when every column's bottom stays; the check asks for that first. "Lost" stays exact: a dead position has
-no winning line, and a position it cuts is never on one. A search that meets no dead position in its
-first DEAD_TRIAL checks stops checking (its cost only), and a tail moved between two columns that keep
-cards is not checked again (the parent's reserve, talon, foundations and bottoms, checked already).
-
 Children are tried fewest reserve cards first, then most foundation cards, then in the order
 foundation moves, reserve to column, moves that empty a column, talon to column, other column
 moves, take-backs; within a kind, the columns in an order of their cards (descending bytes, the empty
@@ -103,9 +92,6 @@ WON, LOST, UNKNOWN = "won", "lost", "unknown"
 LATE = 200
 
 _TABLES = {}  # (rule set, start rank) -> the solver's tables for them (see Solver._setup)
-_HOSTS = {}  # (rule set, start rank) -> for each card, the cards it may be built on
-# dead cards (Solver._dead): a search that has checked this many positions and found none dead stops checking
-DEAD_TRIAL = 20_000
 
 
 class SolverBug(RuntimeError):
@@ -185,11 +171,10 @@ class Solver:
     """A resumable search from `game`'s current position (see the module docstring)."""
 
     def __init__(self, game, max_nodes=DEFAULT_NODES, max_seconds=None, should_stop=None, auto=True, order="reserve",
-                 restarts=True, first_run=1000, max_runs=8, clock=None, one_empty=True, dominance=True, dead=True):
+                 restarts=True, first_run=1000, max_runs=8, clock=None, one_empty=True, dominance=True):
         self.game = game.copy()
         self.one_empty = one_empty
         self.dominance = dominance
-        self.dead = dead
         # what max_seconds measures: wall time by default; a benchmark on a shared machine passes
         # time.process_time (the CPU time of this process)
         self.clock = clock or time.perf_counter
@@ -272,24 +257,6 @@ class Solver:
                            else (self.draw,))
         self.dom1 = self.dom and all(d == 1 for d in self.pass_draws)
         self.res = bytes(c.index % 52 for c in game.reserve)
-        # dead cards (see _dead): `hosts[c]` the cards c may be built on, `stack_pass` the pass whose waste is
-        # a stack (the last one; none without a pass limit)
-        hosts = _HOSTS.get((rules, base))
-        if hosts is None:
-            fits = self.fits
-            hosts = _HOSTS[rules, base] = tuple(tuple(t for t in range(52) if c in fits[t]) for c in range(52))
-        self.hosts = hosts
-        self.stack_pass = rules.passes - 1 if self.limited else -1
-        self._left_cache = {}
-        self._stack_cache = {}
-        # only where an empty column takes every card some day (once the reserve is out, or always) and an
-        # emptied column takes the reserve top (refilled, or as the player may), and not with take-backs (a
-        # foundation card may come back to host another): see _dead
-        (t_out, w_out), (t_in, w_in) = self.empty
-        self.dead_escape = bool((t_out or t_in) and (w_out or w_in) and (self.refills or t_in))
-        self.dead_check = bool(self.dead and not self.takeback and self.dead_escape)
-        self.dead_found = 0
-        self.dead_trial = DEAD_TRIAL
         # what every expansion reads, in one tuple (one attribute read instead of fourteen)
         self._conf = (self._infos, self.res, self.fits, self.tails, self.tname, self.ncols, self.refills, self.limited,
                       self._reach_cache, self.empty, self.one_empty, self.draw == 1, rules.tail_moves,
@@ -419,170 +386,6 @@ class Solver:
             backs = self._backs_cache[fnd] = tuple(backs)
         return backs
 
-    def _dead(self, cols, r, fnd, tal, p):
-        """True when some card of the position can never move, so never reach a foundation: the position is
-        lost (see "Dead cards" in the module docstring). Only for rules without take-backs where an empty
-        column takes any card some day (once the reserve is out, or always) and an emptied column takes
-        the reserve top (``dead_escape``).
-
-        The candidates: the reserve's cards, the waste's cards in the last pass through the stock (the
-        waste is then a stack: a card leaves it only from the top and none goes under it), and each
-        column's bottom card (for it, moving at all, alone or under its column, is leaving). A set S of
-        them is kept when none of its cards can be the first of S to move while the others stay put:
-        a reserve or waste card with a card of S above it never gets to the top; and the first card of S
-        to move goes to a foundation, onto a host that is a column's top then, or into an empty column,
-        each ruled out by S alone. A card left in the largest such S never moves.
-
-        With B the cards of S in the reserve and the waste and every card beneath them (in those piles a
-        card beneath one that stays put stays under it), a copy of a card is at hand when the piles hold
-        more copies of it than B does (a foundation card never comes back). A card may go up when one
-        foundation slot of its suit, at or below its rank, has every card between at hand; onto a host
-        when a copy of a card it may be built on is at hand (a host beneath it or in B never gets to a
-        column's top; one in any column, a bottom of S too, may). An empty column: a column is emptied only
-        when its bottom moves; under these rules, once one column may be emptied, every reserve card may
-        go into it (the refill), then every waste and column card (the reserve out). So S keeps something
-        only when it keeps every column's bottom (and no column is empty now), and then the reserve and
-        waste cards of S are those that cannot go up or onto a host: from each pile's top down, while
-        the top may, it leaves S (B shrinks; again until neither pile's top may). That part depends on
-        the reserve, the talon, the waste size and the foundations alone: cached, with what the bottoms
-        then may do (`_stacks_stay`)."""
-        w = p & 255 if p >> 8 == self.stack_pass else 0
-        key = (r, w, tal, fnd)
-        entry = self._stack_cache.get(key)
-        if entry is None:
-            # a quick look first, B at its largest (every reserve and waste card): a bottom that may move
-            # then may move with any S
-            left = self._left(fnd)
-            blocked = self.res[:r] + tal[:w]
-            hosts = self.hosts
-            for col in cols:
-                if not col:
-                    return False
-                for h in hosts[col[0]]:
-                    if left[h] > blocked.count(h):
-                        return False
-            for col in cols:
-                if self._may_go_up(col[0], fnd, left, blocked):
-                    return False
-            entry = self._stacks_stay(r, w, tal, fnd, left)
-        spare, stays = entry
-        for col in cols:
-            if not col:
-                return False
-            b = col[0]
-            v = stays[b]
-            if v is None:
-                v = stays[b] = not self._moves(b, fnd, spare)
-            if not v:
-                return False
-        return True
-
-    def _left(self, fnd):
-        """The copies of each card off the foundations (a slot holding more cards than a card's relative
-        rank holds a copy of it), cached per foundation state."""
-        left = self._left_cache.get(fnd)
-        if left is None:
-            cache = self._left_cache
-            if len(cache) > 200_000:
-                cache.clear()
-            base, decks = self.base, self.decks
-            left = cache[fnd] = tuple(
-                decks - sum(1 for j in range(SUIT[c] * decks, SUIT[c] * decks + decks) if fnd[j] > (RANK[c] - base) % 13)
-                for c in range(52))
-        return left
-
-    def _moves(self, c, fnd, spare):
-        """May card c go onto a host or up to a foundation, `spare[x]` the copies of card x at hand (see
-        _dead)? A host at hand, or one slot of c's suit at or below its relative rank with every card
-        between at hand."""
-        for h in self.hosts[c]:
-            if spare[h] > 0:
-                return True
-        base, decks = self.base, self.decks
-        s = SUIT[c]
-        rc = (RANK[c] - base) % 13
-        for j in range(s * decks, s * decks + decks):
-            h = fnd[j]
-            if h <= rc:
-                for k in range(h, rc):
-                    if spare[s * 13 + (base + k) % 13] <= 0:
-                        break
-                else:
-                    return True
-        return False
-
-    def _stacks_stay(self, r, w, tal, fnd, left):
-        """With no column ever emptied, the reserve and waste cards that stay put (see _dead): from each
-        pile's top down, a card that may go up or onto a host, the cards below it and in the other pile
-        staying, leaves (and is at hand for the others), until neither top may. Returns and caches, for
-        (r, w, talon, foundations), (the copies at hand then, a list of 52 entries filled as _dead asks:
-        True for a card that may neither go up nor onto a host then)."""
-        res = self.res
-        # copies at hand: `spare[x]` = copies of x off the foundations less those in B (B shrinks as tops go)
-        spare = list(left)
-        for c in res[:r]:
-            spare[c] -= 1
-        for c in tal[:w]:
-            spare[c] -= 1
-        hosts = self.hosts
-        base, decks = self.base, self.decks
-        sr, sw = r - 1, w - 1
-        moved = True
-        while moved:
-            moved = False
-            for which in (0, 1):
-                pile, i = (res, sr) if which == 0 else (tal, sw)
-                while i >= 0:
-                    c = pile[i]
-                    for h in hosts[c]:
-                        if spare[h] > 0:
-                            break
-                    else:
-                        # no host at hand: up to a foundation? (as _moves)
-                        s = SUIT[c]
-                        rc = (RANK[c] - base) % 13
-                        for j in range(s * decks, s * decks + decks):
-                            h = fnd[j]
-                            if h <= rc:
-                                for k in range(h, rc):
-                                    if spare[s * 13 + (base + k) % 13] <= 0:
-                                        break
-                                else:
-                                    break
-                        else:
-                            break  # c stays: so does every card under it
-                    spare[c] += 1
-                    i -= 1
-                    moved = True
-                if which == 0:
-                    sr = i
-                else:
-                    sw = i
-        cache = self._stack_cache
-        if len(cache) > 200_000:
-            cache.clear()
-        out = cache[r, w, tal, fnd] = (spare, [None] * 52)
-        return out
-
-    def _may_go_up(self, c, fnd, left, blocked):
-        """Can card c go to a foundation some day, the cards of `blocked` (a multiset, as bytes) never
-        going up before it? One slot of its suit at or below its relative rank, with every card between
-        it and c at hand (more copies off the foundations than `blocked` holds)."""
-        base, decks = self.base, self.decks
-        s = SUIT[c]
-        rc = (RANK[c] - base) % 13
-        for j in range(s * decks, s * decks + decks):
-            h = fnd[j]
-            if h > rc:
-                continue
-            for k in range(h, rc):
-                x = s * 13 + (base + k) % 13
-                if left[x] <= blocked.count(x):
-                    break
-            else:
-                return True
-        return False
-
     def _expand(self, st, rnd=None, last=None, pre=None):
         """The children of `st` as entries ``(order, move, key head, columns, reserve, foundations,
         talon, waste, cards on the foundations)``, in the move-kind order (see the module docstring);
@@ -607,21 +410,8 @@ class Solver:
         cols, r, fnd, tal, p = st
         if last is not None and len(last) == 5:
             bk, bj, bi = last[2:]
-            # (a tail moved between two columns that keep cards: the reserve, talon, foundations and column
-            # bottoms of the parent, which _dead passed: no card newly dead, the check is skipped)
-            dead = self.dead_check and not (cols[bj] and len(cols[bi]) > bk)
         else:
             bk = bi = bj = -1
-            dead = self.dead_check
-        if dead:
-            if self._dead(cols, r, fnd, tal, p):
-                self.dead_found += 1
-                return []  # a card that never moves: lost (see _dead)
-            self.dead_trial -= 1
-            if not self.dead_trial and not self.dead_found:
-                # DEAD_TRIAL checks and not one dead position: this search seldom meets one, the check is
-                # only cost here (the same search everywhere: counted in checks, not time)
-                self.dead_check = False
         (infos, res, fits, tail_depths, tname, ncols, refills, limited, reach, empty, one_empty, draw1, tails, single,
          takeback, backs_cache, dom) = self._conf
         info = infos.get(fnd)
