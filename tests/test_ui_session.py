@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import ui_helpers
-from canfield import Game
+from canfield import Game, catalog
 from canfield.save import to_save
 from canfield.solver import solve
 from ui import session as session_module
@@ -560,3 +560,15 @@ def test_the_taps_and_keys_kept_by_the_painter_are_played_once_the_game_is_live(
     kinds = [decode(e).kind for e in out["effects"]]
     assert "shake" in kinds                   # the tap on a card the live board shows elsewhere: refused visibly
     assert send(s, KeptInput("not json"))["effects"] == []
+
+
+def test_a_deal_of_a_difficulty_comes_from_the_catalogue_or_the_solvers_graded_search():
+    s, _ = started()
+    send(s, Button("deal", draw=3, rules="canfield", grade="expert"))
+    entry = catalog.find("canfield", 3, s.controller.game.number)
+    assert entry is not None and entry.grade == "expert"
+    send(s, Button("deal", draw=1, rules="chameleon", grade="easy"))
+    (kind, rid, request), = s.take_solver_requests()[0]
+    assert kind == "graded" and json.loads(request)["grade"] == "easy"
+    s.solver_answer("graded", rid, json.dumps({"id": rid, "verdict": "won", "number": 42, "grade": "easy", "par": 90}))
+    assert s.controller.game.code == Game.new(rules="chameleon", draw=1, number=42).code

@@ -282,8 +282,9 @@ class Dialogs:
             dlg.close()
         elif what in ("deal", "daily"):
             draw, rules = self.choice()
+            grade = dlg.querySelector('select[name="grade"]') if what == "deal" else None
             dlg.close()
-            self.send(vocab.Button(what, draw=draw, rules=rules))
+            self.send(vocab.Button(what, draw=draw, rules=rules, grade=str(grade.value) if grade is not None else ""))
         elif what == "restart":
             dlg.close()
             self.send(vocab.Button("restart"))

@@ -232,8 +232,11 @@ class Page:
         on(MotionChanged, lambda _: self._apply_motion())
         on(LanguageChanged, lambda _: self._apply_texts(self.view.t, self.view.lang))
         # replays, Share and "Show me how" (issue 20)
-        for kind in (ReplayChanged, Changed, LanguageChanged):
-            on(kind, lambda _: self.replay_bar.sync(bar_state(self.view.ui, self.view.game, self.view.t)))
+        def replay_bar(_):
+            self.replay_bar.sync(bar_state(self.view.ui, self.view.game, self.view.t))
+        on(ReplayChanged, replay_bar)
+        on(Changed, replay_bar)
+        on(LanguageChanged, replay_bar)
         on(ReplayTimer, self._replay_step)
         on(AskLine, lambda _: solver.request_line())
         on(Share, lambda e: self.share(e.link, e.text))

@@ -30,6 +30,7 @@ LINE_NODES = 300_000     # "Show me how": the whole winning line, a longer searc
 LINE_SECONDS = 6.0
 WINNABLE_TRIES = 20      # a winnable deal the catalogue has not: deals tried from a random number on
 WINNABLE_SECONDS = 20.0
+GRADED_TRIES = 60        # deals tried for a chosen grade (about one in four is expert)
 
 
 def hint_request(rid, game) -> dict:

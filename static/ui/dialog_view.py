@@ -69,7 +69,7 @@ def win(c, records) -> dict:
             entry = catalog.find(game.rules, game.draw, game.number)
         except ValueError:   # a malformed catalogue: no grade shown
             entry = None
-    texts["win-grade"] = None if entry is None else t("win.grade", grade=t("grade." + entry.grade))
+    texts["win-grade"] = None if entry is None else t("win.grade", grade=t("grade.%s" % entry.grade))
     texts["win-par"] = None if entry is None else t("win.par", par=entry.par, moves=len(game.history))
     attrs = {} if entry is None else {"win-grade": {"data-grade": entry.grade}, "win-par": {"data-par": str(entry.par)}}
     return {"texts": texts, "attrs": attrs, "next_daily": nxt, "draw": game.draw, "rules": game.rules.name}

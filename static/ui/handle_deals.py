@@ -13,9 +13,9 @@ from .table import route_hash
 from .vocab import Answer, AskDaily, AskDeal, CloseDialogs, HashChanged, MarkDaily, NewDeal, WriteHash
 
 
-def deal(c, name, draw, rules):
+def deal(c, name, draw, rules, grade=""):
     """The New game dialog's Deal or Daily deal: at once, or after a confirmation when a game is in progress."""
-    pending = Pending(name, draw=draw, rules=rules)
+    pending = Pending(name, draw=draw, rules=rules, grade=grade)
     if c.touched():
         c.ask(pending)
     else:
@@ -24,7 +24,7 @@ def deal(c, name, draw, rules):
 
 def proceed(c, p):
     if p.what == "deal":
-        c.emit(AskDeal(p.draw, p.rules))      # a winnable deal when that setting is on
+        c.emit(AskDeal(p.draw, p.rules, p.grade))      # a winnable deal when that setting is on
     elif p.what == "daily":
         c.emit(AskDaily(p.draw, p.rules))
     elif p.what == "hash":

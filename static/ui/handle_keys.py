@@ -137,7 +137,7 @@ def on_button(c, a):
         c.ui.selection = None
         c.emit(AskAnalysis())
     elif name in ("deal", "daily"):
-        handle_deals.deal(c, name, a.draw, a.rules)
+        handle_deals.deal(c, name, a.draw, a.rules, a.grade)
 
 
 HANDLERS = {Key: on_key, Focus: on_focus, Pointer: on_pointer, Button: on_button}

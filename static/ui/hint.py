@@ -43,7 +43,7 @@ from pyodide.ffi import create_proxy
 from . import assist_panel
 from .analysis import AnalysisPanel
 from .assist import (
-    WINNABLE_SECONDS, WINNABLE_TRIES, answer_move, catalogue_deal, hint_panel, hint_request, line_panel, line_request,
+    GRADED_TRIES, WINNABLE_SECONDS, WINNABLE_TRIES, answer_move, catalogue_deal, hint_panel, hint_request, line_panel, line_request,
 )
 from .dates import day_label, today
 from .stuck import no_more_moves
@@ -53,7 +53,6 @@ WORKER_NAME = "canfield-solver"
 WORKER_SRC = "./static/solver_worker.py"
 WORKER_CONFIG = "./pyscript.toml"
 
-GRADED_TRIES = 60        # deals tried for a chosen grade (about one in four is expert)
 PROGRESS_MS = 250        # how often the analysis asks the worker how far it is
 
 

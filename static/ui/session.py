@@ -56,7 +56,7 @@ from canfield.stats import InvalidStats, key as stats_key
 
 from . import dates, snapshot
 from .assist import (
-    WINNABLE_SECONDS, WINNABLE_TRIES, answer_move, catalogue_deal, hint_panel, hint_request, line_panel, line_request,
+    GRADED_TRIES, GRADES, WINNABLE_SECONDS, WINNABLE_TRIES, answer_move, catalogue_deal, hint_panel, hint_request, line_panel, line_request,
 )
 from .cardface import rank_labels
 from .choices import offered_names
@@ -305,7 +305,7 @@ class Session:
             res = json.loads(text)
             verdict = res.get("verdict")
             effects = []
-            if kind in ("winnable", "daily"):
+            if kind in ("winnable", "daily", "graded"):
                 return self._answer(self._dealt(kind, res))
             if kind == "line" and verdict == "won" and res.get("moves"):
                 if c.ui.panel is not None:
@@ -373,7 +373,7 @@ class Session:
                 action = None if entry is None else NewDeal(
                     Game.new(draw=e.draw, rules=e.rules, number=entry.number).code, daily=day, close_dialogs=True)
             else:
-                game, entry = catalogue_deal(c.game, e.draw, e.rules, c.settings.winnable, "", random)
+                game, entry = catalogue_deal(c.game, e.draw, e.rules, c.settings.winnable, e.grade, random)
                 action = None if game is None else NewDeal(game.code, close_dialogs=entry is not None)
         except ValueError:   # a malformed catalogue: as if it had no entry
             action = None
@@ -389,6 +389,10 @@ class Session:
         if isinstance(e, AskDaily):
             kind, text = "daily", c.t("assist.daily_search")
             request = {"id": rid, "date": dates.today(), "draw": e.draw, "rules": e.rules}
+        elif e.grade in GRADES:
+            kind, text = "graded", c.t("assist.searching")
+            request = {"id": rid, "grade": e.grade, "start": random.randrange(MAX_NUMBER + 1), "draw": e.draw,
+                       "rules": e.rules, "tries": GRADED_TRIES}
         else:
             kind, text = "winnable", c.t("assist.searching")
             request = {"id": rid, "start": random.randrange(MAX_NUMBER + 1), "draw": e.draw, "rules": e.rules,

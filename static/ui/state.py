@@ -29,8 +29,9 @@ class Pending:
     """A confirmation waiting for an answer: what goes on after a yes ("deal" of the New game dialog,
     "daily", "hash": the deal code `code`, "link": the game link `code`)."""
 
-    def __init__(self, what, draw=3, rules="canfield", code=""):
+    def __init__(self, what, draw=3, rules="canfield", code="", grade=""):
         self.what = what
+        self.grade = grade
         self.draw = draw
         self.rules = rules
         self.code = code

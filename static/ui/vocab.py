@@ -127,9 +127,9 @@ class Key(Action):
 
 class Button(Action):
     """A button: undo, redo, restart, new, settings, stats, rules, copy, hint, show-me-how, share, analyse,
-    deal, daily (a deal of `draw` and `rules`)."""
+    deal, daily (a deal of `draw` and `rules`; `grade`: the New game dialog's Difficulty, "" for any)."""
     kind = "Button"
-    FIELDS = (("name", "str"), ("draw", "int", 3), ("rules", "str", "canfield"))
+    FIELDS = (("name", "str"), ("draw", "int", 3), ("rules", "str", "canfield"), ("grade", "str", ""))
 
 
 class Focus(Action):
@@ -434,9 +434,10 @@ class AskAnalysis(Effect):
 
 
 class AskDeal(Effect):
-    """Deal a new game of `draw` and `rules` (a winnable one when that setting is on)."""
+    """Deal a new game of `draw` and `rules` (a winnable one when that setting is on; of `grade` when
+    one is asked for)."""
     kind = "deal"
-    FIELDS = (("draw", "int"), ("rules", "str"))
+    FIELDS = (("draw", "int"), ("rules", "str"), ("grade", "str", ""))
 
 
 class AskDaily(Effect):

@@ -382,3 +382,17 @@ def test_a_tap_on_the_painted_board_before_the_game_is_live_is_played_once_it_is
     stock.click()
     page.wait_for_selector('#game[data-ready="true"]', state="attached")
     page.wait_for_function("() => document.querySelectorAll('[data-pile=\"waste\"] > [data-card]').length === 3")
+
+
+def test_the_new_game_dialogs_difficulty_deals_a_catalogued_deal_of_that_grade(open_game):
+    from canfield import catalog
+
+    page = open_game(DEAL, path="thin.html")
+    page.locator('header [data-action="new"]').click()
+    page.locator("#dlg-new").wait_for(state="visible")
+    page.locator('#dlg-new select[name="grade"]').select_option("expert")
+    page.locator('#dlg-new [data-dialog="deal"]').click()
+    page.wait_for_function("c => document.getElementById('deal-code').textContent !== c", arg=DEAL)
+    game = Game.from_code(page.locator("#deal-code").inner_text())
+    entry = catalog.find(game.rules, game.draw, game.number)
+    assert entry is not None and entry.grade == "expert"
