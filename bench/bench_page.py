@@ -43,17 +43,7 @@ PAGES = {"pyscript": "index.html", "thin": "thin.html", "bare": "bench/thin/bare
 
 def taps(page, n: int, touch: bool) -> list[float]:
     """n taps on the stock, each waited for: pointerdown to the board's first DOM change."""
-    done = page.evaluate("window.__taps.length")
-    for i in range(n):
-        box = page.locator('[data-pile="stock"]').bounding_box()
-        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 3
-        if touch:
-            page.touchscreen.tap(x, y)
-        else:
-            page.mouse.click(x, y)
-        page.wait_for_function("n => window.__taps.length > n", arg=done + i, timeout=30_000)
-        page.wait_for_timeout(80)
-    return [t1 - t0 for t0, t1, _ in page.evaluate("window.__taps")[done:]]
+    return [t[0] for t in harness.taps(page, n, touch, stock='[data-pile="stock"]', pause_ms=80)]
 
 
 def main(argv=None) -> int:

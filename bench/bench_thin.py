@@ -273,19 +273,19 @@ def visit(context, base: str, path: str, slowdown: int, settle_ms: int = 2000):
     return page, figures
 
 
-def taps(page, n: int, touch: bool) -> list[list[float]]:
-    """n taps on the stock, each waited for; the round trips [pointerdown to the board's DOM change, to the
-    next frame after it] (bench/bench_tap.py's two figures for today's page)."""
+def taps(page, n: int, touch: bool, stock: str = '.slot[data-pile="stock"]', pause_ms: int = 60) -> list[list[float]]:
+    """n taps on the stock (`stock`: its selector), each waited for; the round trips [pointerdown to the
+    board's DOM change, to the next frame after it] (bench/bench_tap.py's two figures for today's page)."""
     done = page.evaluate("window.__taps.length")
     for i in range(n):
-        box = page.locator('.slot[data-pile="stock"]').bounding_box()
+        box = page.locator(stock).bounding_box()
         x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 3
         if touch:
             page.touchscreen.tap(x, y)
         else:
             page.mouse.click(x, y)
         page.wait_for_function("n => window.__taps.length > n", arg=done + i, timeout=30_000)
-        page.wait_for_timeout(60)
+        page.wait_for_timeout(pause_ms)
     return [[t1 - t0, t2 - t0] for t0, t1, t2 in page.evaluate("window.__taps")[done:]]
 
 

@@ -116,7 +116,6 @@ class Layer:
         self.press = None
         self.notice_timer = None
         self.after_frame = []     # timers to start once the next view is drawn
-        self.errors = 0
         self._answer = create_proxy(self.on_answer)
         self._pushed = create_proxy(self.on_push)
         self._push_failed = create_proxy(self.on_push_failed)
@@ -630,11 +629,18 @@ class Layer:
         if self.press is not None and self.press.mouse:
             self.press.clicks = ev.detail
 
-    def on_pointermove(self, ev):
+    def _press_of(self, ev):
+        """This pointer's press, with where the pointer is now; None for another pointer or no press."""
         p = self.press
         if p is None or ev.pointerId != p.pointer:
-            return
+            return None
         p.at = (ev.clientX, ev.clientY)
+        return p
+
+    def on_pointermove(self, ev):
+        p = self._press_of(ev)
+        if p is None:
+            return
         if p.nodes is not None:
             self._follow(p)
             ev.preventDefault()
@@ -693,10 +699,9 @@ class Layer:
         self.send(vocab.DropAt(x, y, float(r.width), float(r.height), cancel=not drop, drawn_at=drawn_at))
 
     def on_pointerup(self, ev):
-        p = self.press
-        if p is None or ev.pointerId != p.pointer:
+        p = self._press_of(ev)
+        if p is None:
             return
-        p.at = (ev.clientX, ev.clientY)
         if p.nodes is not None:
             self._follow(p)
             self._end_drag(p, True)
@@ -714,8 +719,8 @@ class Layer:
             self.send(vocab.TapAt(x, y))
 
     def on_pointercancel(self, ev):
-        p = self.press
-        if p is None or ev.pointerId != p.pointer:
+        p = self._press_of(ev)
+        if p is None:
             return
         if p.nodes is not None:
             self._end_drag(p, False)
