@@ -74,6 +74,13 @@ def test_a_message_of_the_table_gets_its_values():
     assert layer.translate(messages, "missing.key") == "missing.key"
 
 
+def test_another_pages_write_goes_to_the_worker_only_for_the_games_keys():
+    m = layer.stored_message("canfield.stats", '{"x": 1}')
+    assert (m.kind, m.key, m.value) == ("Stored", "canfield.stats", '{"x": 1}')
+    assert layer.stored_message("canfield.save", None).value is None       # removed there
+    assert layer.stored_message("other.app", "x") is None and layer.stored_message(None, None) is None
+
+
 def test_the_leaving_write_puts_the_clocks_time_in_the_saved_game():
     text = json.dumps({"code": "CF1-D3-AAAAACL", "id": "g1", "seconds": 12.3, "moves": ["x"]})
     out = json.loads(layer.with_seconds(text, 57.04))

@@ -572,3 +572,26 @@ def test_a_deal_of_a_difficulty_comes_from_the_catalogue_or_the_solvers_graded_s
     assert kind == "graded" and json.loads(request)["grade"] == "easy"
     s.solver_answer("graded", rid, json.dumps({"id": rid, "verdict": "won", "number": 42, "grade": "easy", "par": 90}))
     assert s.controller.game.code == Game.new(rules="chameleon", draw=1, number=42).code
+
+
+def test_another_tabs_statistics_merge_and_refill_the_open_dialog(line):
+    """The `storage` event of another page of the game: its statistics merge into the session's (a game won
+    there counts here), the dialog's rows come again for the rules and draw it showed, and nothing else
+    written there (a saved game) changes the game on the table."""
+    from canfield.stats import Stats, key
+    from ui.vocab import StatsAsk, Stored
+    p = Player()
+    for move in line:
+        play_move(p, move)
+    s = p.session
+    assert send(s, StatsAsk("show", rules="canfield", draw=3))["dialog"]["rows"]["stats-won"] == "1"
+    other = Stats.from_json(s.records.stats.to_json())     # what the other tab read, then its own win
+    other.start(key("canfield", 3), "other-tab-game", at=1.0)
+    other.win("other-tab-game", score=52, seconds=100.0, moves=99)
+    out = send(s, Stored("canfield.stats", other.to_json()))
+    assert out["ok"] and out["dialog"]["name"] == "stats"
+    assert out["dialog"]["rows"]["stats-won"] == "2" and out["dialog"]["rows"]["stats-played"] == "2"
+    assert send(s, Stored("canfield.stats", "{not a record"))["dialog"] is None   # nothing to merge
+    before = list(p.session.controller.game.history)
+    out = send(s, Stored("canfield.save", None))
+    assert out["ok"] and out["dialog"] is None and list(p.session.controller.game.history) == before

@@ -70,6 +70,14 @@ def with_seconds(text, seconds):
     return json.dumps(record)
 
 
+def stored_message(key, value):
+    """The `Stored` value for another page's write of `key` (the `storage` event), or None when the key is
+    not the game's (or `key` is None: that page cleared the whole storage, which leaves this one as it is)."""
+    if key not in STORAGE_KEYS:
+        return None
+    return vocab.Stored(key, value if isinstance(value, str) else None)
+
+
 def translate(messages, key, **values):
     """A message of the worker's table, its {placeholders} filled (the key itself when the table has none)."""
     text = messages.get(key, key)
@@ -406,6 +414,12 @@ class Layer:
         self.write_leaving()
         self.send(vocab.Leave())
 
+    def on_storage(self, ev):
+        """Another page of the game wrote localStorage: the worker merges what it must."""
+        message = stored_message(ev.key if isinstance(ev.key, str) else None, ev.newValue)
+        if message is not None:
+            self.send(message)
+
     def _freeze(self):
         c = self.counters
         if c is not None:
@@ -576,6 +590,7 @@ class Layer:
             str(w.location.hash))))))
         d.addEventListener("visibilitychange", p(self.on_visibility))
         w.addEventListener("pagehide", p(self.on_pagehide))
+        w.addEventListener("storage", p(self.on_storage))
         w.addEventListener("resize", p(lambda *_: self.resized()))
         w.addEventListener("orientationchange", p(lambda *_: self.resized()))
         reduced = w.matchMedia("(prefers-reduced-motion: reduce)")

@@ -79,7 +79,7 @@ from .vocab import (
     ACTIONS, EFFECTS, NOTICE_MS, AskAnalysis, AskDaily, AskDeal, AskHint, AskLine, AssistButton, Button, Celebrate,
     CelebrationEnd, Changed, Dock, DragAt, DragStart, Drop, DropAt, FinishStep, GoBack, HashChanged, HidePanel,
     HintShown, KeptInput, Leave, LineFound, NewDeal, OpenDialog, Panel, Pointer, PressAt, Relayout, Resize, ShowNotice,
-    ShowPanel, Start, StatsAsk, Tap, TapAt, Visibility, decode, encode,
+    ShowPanel, Start, StatsAsk, Stored, Tap, TapAt, Visibility, decode, encode,
 )
 
 STORAGE_NOTICE_MS = 12000   # a saved game or statistics set aside: long enough to be read (as app.py)
@@ -140,6 +140,7 @@ class Session:
         self._spent = False        # the last press played the auto-finish's rest: its tap does nothing
         self._counters_sent = None  # the counters of the last answer that held them
         self._stats = None         # the statistics dialog's contents a StatsAsk answers
+        self._stats_shown = None   # the rules and draw the statistics dialog last asked for
         self._cascade_seq = 0      # the win cascade whose plan was sent last (UIState.celebration_seq)
         self._win = False          # a CelebrationEnd of a won game: its answer holds the win dialog
         self._bar_sent = {"bar": None}   # the replay bar's state of the last answer that held it
@@ -177,6 +178,8 @@ class Session:
             elif self.controller is not None and isinstance(message, StatsAsk):
                 self._stats = self._stats_ask(message)
                 effects = []
+            elif self.controller is not None and isinstance(message, Stored):
+                effects = self._stored(message)
             elif not isinstance(message, ACTIONS):
                 return error("not an action: " + message.kind)
             elif self.controller is None:
@@ -515,7 +518,16 @@ class Session:
             message, failed = t("stats.import_error", reason=m.text[:200] or "?"), True
         elif m.what != "show":
             raise ValueError("StatsAsk: no such request: " + m.what[:40])
+        self._stats_shown = (m.rules, m.draw)
         return stats_dialog(c, records, m.rules, m.draw, message, failed, export)
+
+    def _stored(self, m) -> list:
+        """Another page of the game wrote `m.key`: the statistics merge, and the dialog's rows come again
+        (for the rules and draw it last showed), which the page shows if its statistics dialog is open."""
+        if self.records.on_storage(m.key, m.value) == "stats":
+            rules, draw = self._stats_shown or (self.controller.game.rules.name, self.controller.game.draw)
+            self._stats = stats_dialog(self.controller, self.records, rules, draw)
+        return []
 
     # ---- the page hidden, shown or left: the game clock's bookkeeping (as static/ui/counters.py's) ----
 

@@ -555,6 +555,14 @@ class KeptInput(Message):
     FIELDS = (("items", "str"),)
 
 
+class Stored(Message):
+    """Another page of the game wrote localStorage (the `storage` event): `key` and its new text (`value`,
+    None where the key was removed). The statistics merge (static/ui/persist.py on_storage); an open
+    statistics dialog gets its rows again in the answer's `dialog`."""
+    kind = "Stored"
+    FIELDS = (("key", "str"), ("value", "str?", None))
+
+
 class AssistButton(Message):
     """A button of the solver's #assist panel: "back", "undo", "new", "cancel" or "close" (its "analyse"
     is a page action button)."""
@@ -575,7 +583,7 @@ for _cls in ACTIONS + EFFECTS:
     if _cls.kind in KINDS:
         raise ValueError("two values of kind " + _cls.kind)
     KINDS[_cls.kind] = _cls
-MESSAGES = (Start, PressAt, TapAt, DragAt, DropAt, Visibility, Leave, StatsAsk, AssistButton, KeptInput)
+MESSAGES = (Start, PressAt, TapAt, DragAt, DropAt, Visibility, Leave, StatsAsk, AssistButton, KeptInput, Stored)
 MESSAGE_KINDS = {}       # kept apart from KINDS: the controller's actions and effects are KINDS alone
 for _cls in MESSAGES:
     if _cls.kind in KINDS or _cls.kind in MESSAGE_KINDS:
