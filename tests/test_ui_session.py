@@ -38,8 +38,8 @@ CODE = ui_helpers.CODE
 class Twin:
     """The controller and the scene used directly, fed the same actions as the session."""
 
-    def __init__(self, width, height):
-        self.c = Controller(Game.from_code(CODE), Settings(), Translator("en"), "en")
+    def __init__(self, width, height, code=CODE):
+        self.c = Controller(Game.from_code(code), Settings(), Translator("en"), "en")
         self.c.show_game(self.c.game, push=False, deal=False)
         self.c.dispatch(Resize(width, height))
 
@@ -58,16 +58,16 @@ class Twin:
 class Player:
     """Sends encoded messages to a session and checks each answer against the twin."""
 
-    def __init__(self, width=1280.0, height=800.0):
+    def __init__(self, width=1280.0, height=800.0, code=CODE):
         self.session = Session()
         self.twin = None
         self.shown = None            # the view the page would show: the last one an answer held
         self.longest = 0
-        self.start(width, height)
+        self.start(width, height, code)
 
-    def start(self, width, height):
-        text = self.session.handle(encode(Start(width, height, code=CODE, languages=("en-GB", "en"))))
-        self.twin = Twin(width, height)
+    def start(self, width, height, code=CODE):
+        text = self.session.handle(encode(Start(width, height, code=code, languages=("en-GB", "en"))))
+        self.twin = Twin(width, height, code)
         self.check(text)
 
     def send(self, action):
@@ -595,3 +595,31 @@ def test_another_tabs_statistics_merge_and_refill_the_open_dialog(line):
     before = list(p.session.controller.game.history)
     out = send(s, Stored("canfield.save", None))
     assert out["ok"] and out["dialog"] is None and list(p.session.controller.game.history) == before
+
+
+def test_a_won_deal_the_catalogue_has_not_is_graded_by_the_solver_and_the_open_win_dialog_shows_it():
+    """CF1-D1-AAAAAOM lies past the catalogue's tried numbers: the win dialog opens without a grade, the
+    session asks the solver's `grade` once for the deal, and its answer fills the dialog again with the
+    grade and par (counted in the statistics); an answer for a deal gone by shows nothing."""
+    from ui.vocab import CelebrationEnd, CelebrationStart
+    from ui.dialog_view import known_grade
+    code = "CF1-D1-AAAAAOM"
+    game = Game.from_code(code)
+    assert known_grade(game) == (None, None)
+    p = Player(code=code)
+    for move in solve(game).moves:
+        play_move(p, move)
+    s = p.session
+    assert s.controller.game.won
+    wins = [json.loads(s.handle(encode(a))) for a in (CelebrationStart(), CelebrationEnd())]
+    data = wins[-1]["dialog"]
+    assert data["name"] == "win" and data["grade"] is None and data["texts"]["win-grade"] is None
+    (kind, rid, request), = s.take_solver_requests()[0]
+    assert kind == "grade" and json.loads(request)["id"] == rid
+    assert s.handle(encode(CelebrationEnd())) and s.take_solver_requests() == ([], [])   # asked once a deal
+    answer = json.loads(s.solver_answer("grade", rid, json.dumps({"id": rid, "verdict": "won", "grade": "easy",
+                                                                   "par": 255})))
+    assert answer["dialog"]["name"] == "win" and answer["dialog"]["grade"] == "easy"
+    assert answer["dialog"]["attrs"] == {"win-grade": {"data-grade": "easy"}, "win-par": {"data-par": "255"}}
+    assert json.loads(answer["store"]["canfield.stats"])                            # the grade counted
+    assert s.solver_answer("grade", rid, json.dumps({"id": rid, "verdict": "won", "grade": "easy", "par": 1})) is None

@@ -241,6 +241,9 @@ class Layer:
         data = self.dialog_data
         if not opened and data is not None and data.get("name") == "stats" and self.dialogs.el["stats"].open:
             self.dialogs.fill_stats(data)      # the answer to a StatsAsk: the open dialog shows it
+        if not opened and data is not None and data.get("name") == "win" and self.dialogs.el["win"].open:
+            self.dialogs.open("win", data)     # the solver's grade came: the open dialog shows it
+            opened = True
         if self.win_wanted:
             self.win_wanted = False
             if not opened and data is not None and data.get("name") == "win" and not self._dialog_open():

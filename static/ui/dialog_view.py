@@ -42,9 +42,11 @@ def settings(c) -> dict:
             "lang": c.lang, "languages": [list(o) for o in language_options()]}
 
 
-def win(c, records) -> dict:
+def win(c, records, grades=None) -> dict:
     """The win dialog: the score, moves and time, the records beaten, a challenge's result, the next daily
-    deal (element id -> its text, or None: hidden), and whether the next daily deal is today's."""
+    deal (element id -> its text, or None: hidden), whether the next daily deal is today's, and the deal's
+    grade and par when known: the shipped catalogue's, else the solver's (`grades`: deal code -> (grade,
+    par), what the session's searches found); "grade" says which (None: not known)."""
     t, lang, game = c.t, c.lang, c.game
     won = records.last_win
     beaten = []
@@ -61,18 +63,28 @@ def win(c, records) -> dict:
     texts["win-daily"] = (t("win.daily.today", date=dates.day_label(today, lang)) if nxt == "today" else
                           t("win.daily.tomorrow", date=dates.day_label(dates.add_days(today, 1), lang))
                           if nxt == "tomorrow" else None)
-    # the deal's grade and par, when the shipped catalogue has the deal (a search for the others is the
-    # PyScript page's only, so far: static/ui/hint.py fill_win)
-    entry = None
+    grade, par = known_grade(game, grades)
+    texts["win-grade"] = None if grade is None else t("win.grade", grade=t("grade.%s" % grade))
+    texts["win-par"] = None if par is None else t("win.par", par=par, moves=len(game.history))
+    attrs = {} if grade is None else {"win-grade": {"data-grade": grade}, "win-par": {"data-par": str(par)}}
+    return {"texts": texts, "attrs": attrs, "next_daily": nxt, "draw": game.draw, "rules": game.rules.name,
+            "grade": grade}
+
+
+def known_grade(game, grades=None):
+    """(grade, par) of the deal on the table, from the shipped catalogue, else from `grades` (deal code ->
+    (grade, par), the solver's answers); (None, None) when neither knows it."""
     if game.number is not None:
         try:
             entry = catalog.find(game.rules, game.draw, game.number)
-        except ValueError:   # a malformed catalogue: no grade shown
+        except ValueError:   # a malformed catalogue: as if it had no entry
             entry = None
-    texts["win-grade"] = None if entry is None else t("win.grade", grade=t("grade.%s" % entry.grade))
-    texts["win-par"] = None if entry is None else t("win.par", par=entry.par, moves=len(game.history))
-    attrs = {} if entry is None else {"win-grade": {"data-grade": entry.grade}, "win-par": {"data-par": str(entry.par)}}
-    return {"texts": texts, "attrs": attrs, "next_daily": nxt, "draw": game.draw, "rules": game.rules.name}
+        if entry is not None:
+            return entry.grade, entry.par
+    found = (grades or {}).get(game.code)
+    if found is None or found[0] not in GRADES:
+        return None, None
+    return found[0], found[1]
 
 
 EXPORT_NAME = "canfield-statistics.json"   # as static/ui/stats_view.py names the file
@@ -102,8 +114,9 @@ def stats(c, records, rules=None, draw=None, message=None, error=False, export=N
             "max_bytes": MAX_FILE_BYTES}
 
 
-def dialog(name, c, records) -> dict:
-    """What the dialog `name` shows now ({} for the confirmation: its effect carries its text)."""
+def dialog(name, c, records, grades=None) -> dict:
+    """What the dialog `name` shows now ({} for the confirmation: its effect carries its text); `grades`:
+    the win dialog's (see `win`)."""
     if name == "new":
         return new_game(c)
     if name == "settings":
@@ -111,7 +124,7 @@ def dialog(name, c, records) -> dict:
     if name == "rules":
         return {"html": rules_html(c.game.rules, c.t, c.lang, c.game.draw)}
     if name == "win":
-        return win(c, records)
+        return win(c, records, grades)
     if name == "stats":
         return stats(c, records)
     return {}

@@ -52,6 +52,7 @@ import random
 
 from canfield import Game, catalog, links
 from canfield.deal import MAX_NUMBER
+from canfield.save import to_save
 from canfield.stats import InvalidStats, key as stats_key
 
 from . import dates, snapshot
@@ -141,6 +142,8 @@ class Session:
         self._counters_sent = None  # the counters of the last answer that held them
         self._stats = None         # the statistics dialog's contents a StatsAsk answers
         self._stats_shown = None   # the rules and draw the statistics dialog last asked for
+        self._grades = {}          # deal code -> (grade, par) the solver found (None: asked, not found)
+        self._grading = None       # the code of the deal the solver's grade search is for
         self._cascade_seq = 0      # the win cascade whose plan was sent last (UIState.celebration_seq)
         self._win = False          # a CelebrationEnd of a won game: its answer holds the win dialog
         self._bar_sent = {"bar": None}   # the replay bar's state of the last answer that held it
@@ -310,6 +313,11 @@ class Session:
             effects = []
             if kind in ("winnable", "daily", "graded"):
                 return self._answer(self._dealt(kind, res))
+            if kind == "grade":            # the won deal's grade and par: the open win dialog shows them
+                if verdict == "won" and res.get("grade") in GRADES:
+                    self._grades[self._grading] = (res["grade"], int(res["par"]))
+                    self._win = c.game.won and c.game.code == self._grading
+                return self._answer([])
             if kind == "line" and verdict == "won" and res.get("moves"):
                 if c.ui.panel is not None:
                     effects += self._dispatch(HidePanel())
@@ -421,8 +429,10 @@ class Session:
             return effects + self._dispatch(ShowPanel(Panel("note", c.t("assist.daily",
                                                                          date=dates.day_label(day, c.lang)))))
         if verdict == "won":
-            return effects + self._dispatch(NewDeal(Game.new(draw=draw, rules=rules, number=int(res["number"])).code,
-                                                    close_dialogs=True))
+            game = Game.new(draw=draw, rules=rules, number=int(res["number"]))
+            if res.get("grade") in GRADES:        # a graded search's deal: its grade and par for the win
+                self._grades[game.code] = (res["grade"], int(res["par"]))
+            return effects + self._dispatch(NewDeal(game.code, close_dialogs=True))
         effects += self._dispatch(NewDeal(Game.new(draw=draw, rules=rules).code, close_dialogs=True))
         return effects + self._dispatch(ShowPanel(Panel("note", c.t("assist.ordinary"))))
 
@@ -436,8 +446,9 @@ class Session:
             self._cascade_seq = ui.celebration_seq
             cascade = cascade_plan(self.layout, [[card.code for card in pile] for pile in self.controller.game.foundations])
         bar = {"bar": bar_state(ui, self.controller.game, self.controller.t)}
+        shown = self._dialog(effects)           # before the writes: the win's grade may count in the statistics
         out = answer(None if text == self._sent else text, effects, self._storage.taken(),
-                     None if page == self._page_sent else page, self._dialog(effects),
+                     None if page == self._page_sent else page, shown,
                      None if counters == self._counters_sent else counters, cascade,
                      None if bar == self._bar_sent else bar)
         self._bar_sent = bar
@@ -455,13 +466,31 @@ class Session:
         if self._win:                 # the cascade is over: the win dialog, if the game is still won
             self._win = False
             if self.controller.game.won:
-                return dict(dialog("win", self.controller, self.records), name="win")
+                return self._win_dialog()
         for e in effects:
             if isinstance(e, OpenDialog):
+                if e.name == "win":
+                    return self._win_dialog()
                 return dict(dialog(e.name, self.controller, self.records), name=e.name)
             if isinstance(e, Celebrate):
-                return dict(dialog("win", self.controller, self.records), name="win")
+                return self._win_dialog()
         return None
+
+    def _win_dialog(self) -> dict:
+        """The win dialog's contents. Its grade, once known, counts in the statistics (once a game); a deal
+        the catalogue has not is graded by the solver (`grade`, asked once a deal), whose answer fills the
+        dialog again."""
+        c = self.controller
+        data = dict(dialog("win", c, self.records, self._grades), name="win")
+        if data.get("grade") is not None:
+            self.records.note_insight(grade=data["grade"])
+        elif c.game.won and c.game.code is not None and c.game.code not in self._grades and self._asked is None:
+            self._grades[c.game.code] = None        # asked: not again for this deal
+            self._rid += 1
+            self._asked = (self._rid, "grade", None)
+            self._grading = c.game.code
+            self._solver_wanted.append(("grade", self._rid, json.dumps({"id": self._rid, "save": to_save(c.game)})))
+        return data
 
     # ---- the pointer: a point on the board, found among the piles here -----------------------------
 
