@@ -80,7 +80,8 @@ class Player:
         self.longest = max(self.longest, len(text))
         answer = json.loads(text)
         assert answer["ok"] is True, answer
-        assert set(answer) == {"ok", "view", "effects", "store", "page", "dialog", "counters", "cascade", "replay"}
+        assert set(answer) == {"ok", "view", "effects", "store", "page", "dialog", "counters", "cascade", "replay",
+                               "marks"}
         effects = [decode(e) for e in answer["effects"]]
         assert effects == self.twin.c.take_effects()
         expected = self.twin.view_text()
@@ -168,7 +169,7 @@ def test_a_view_is_sent_only_when_it_changed():
     p = Player()
     answer = json.loads(p.session.handle(encode(Key("Shift"))))     # a key that does nothing
     assert answer == {"ok": True, "view": None, "effects": [], "store": {}, "page": None, "dialog": None,
-                      "counters": None, "cascade": None, "replay": None}
+                      "counters": None, "cascade": None, "replay": None, "marks": None}
 
 
 @pytest.mark.parametrize("text", [
@@ -348,16 +349,20 @@ def test_the_new_game_dialogs_deal_and_the_daily_deal_come_from_the_worker():
     send(s, Button("deal", draw=3, rules="rush"))
     numbers = {e.number for e in catalog.winnable("rush", 3)}
     assert s.controller.game.rules.name == "rush" and s.controller.game.number in numbers
-    send(s, Button("daily", draw=3, rules="canfield"))
+    out = send(s, Button("daily", draw=3, rules="canfield"))
     assert s.records.daily is not None and s.controller.game.number in {e.number for e in catalog.winnable("canfield", 3)}
+    assert s.controller.ui.panel.kind == "note" and "Deal of the day" in s.controller.ui.panel.text
+    assert out["marks"] in (None, {"solver": "idle", "search": None})   # the catalogue's: no search
     out = send(s, Button("deal", draw=1, rules="casino"))    # no catalogue yet: the solver's search
     (kind, rid, request), = s.take_solver_requests()[0]
     assert kind == "winnable" and json.loads(request)["rules"] == "casino"
     assert s.controller.game.rules.name == "canfield" and decode_view(out["view"])["assist"]["kind"] == "search"
+    assert out["marks"] == {"solver": "ready", "search": "winnable"}
     send(s, Tap("stock"))                                    # a move meanwhile: the deal is still wanted
     number = catalog.winnable("canfield", 1)[0].number       # (any number: the answer says which)
     answer = json.loads(s.solver_answer("winnable", rid, json.dumps({"id": rid, "verdict": "won", "number": number})))
     assert answer["ok"] and s.controller.game.rules.name == "casino" and s.controller.game.number == number
+    assert answer["marks"] == {"solver": "ready", "search": None}
     send(s, Button("daily", draw=1, rules="chameleon"))
     (kind, rid, request), = s.take_solver_requests()[0]
     assert kind == "daily"

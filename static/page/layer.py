@@ -257,6 +257,13 @@ class Layer:
             self.replay_bar.sync(answer["replay"].get("bar"))
         if answer.get("counters") is not None:
             self.apply_counters(answer["counters"])
+        marks = answer.get("marks")
+        if marks is not None:                  # #game's data-solver and data-search, as the worker says
+            for name in marks:
+                if marks[name] is None:
+                    self.root.removeAttribute("data-" + name)
+                else:
+                    self.root.setAttribute("data-" + name, str(marks[name]))
 
     # ---- frames ---------------------------------------------------------------------------------
 

@@ -84,24 +84,29 @@ from .vocab import (
 )
 
 STORAGE_NOTICE_MS = 12000   # a saved game or statistics set aside: long enough to be read (as app.py)
+SEARCHES = ("winnable", "daily", "graded", "analyse")   # the solver's tasks #game's data-search names
 MAX_ANSWER = 32768          # the longest answer the tests allow (the 170-move long game at 390x844: ~13 kB)
 
 
-def answer(view_text, effects, store=None, page=None, dialog=None, counters=None, cascade=None, replay=None) -> str:
+def answer(view_text, effects, store=None, page=None, dialog=None, counters=None, cascade=None, replay=None,
+           marks=None) -> str:
     """The answer text: the view's text (None: unchanged), the effects' texts in order, the storage
     writes, the page's facts (None: unchanged), a dialog's contents, the counters (None: unchanged) and
     the win cascade's throws (None: no cascade starts), the replay bar's state ({"bar": None or
-    handle_replays.bar_state's}; None: unchanged)."""
+    handle_replays.bar_state's}; None: unchanged), the marks on #game (None: unchanged; else "solver":
+    "idle" until the solver is first asked, then "ready"; "search": the deal search or analysis running,
+    or None)."""
     return json.dumps({"ok": True, "view": view_text, "effects": [encode(e) for e in effects],
                        "store": store or {}, "page": page, "dialog": dialog, "counters": counters,
-                       "cascade": cascade, "replay": replay},
+                       "cascade": cascade, "replay": replay, "marks": marks},
                       ensure_ascii=False, separators=(",", ":"))
 
 
 def error(why: str) -> str:
     """The error answer: nothing changed, nothing to draw, nothing to do."""
     return json.dumps({"ok": False, "error": str(why)[:300], "view": None, "effects": [], "store": {},
-                       "page": None, "dialog": None, "counters": None, "cascade": None, "replay": None},
+                       "page": None, "dialog": None, "counters": None, "cascade": None, "replay": None,
+                       "marks": None},
                       ensure_ascii=False, separators=(",", ":"))
 
 
@@ -144,6 +149,8 @@ class Session:
         self._stats_shown = None   # the rules and draw the statistics dialog last asked for
         self._grades = {}          # deal code -> (grade, par) the solver found (None: asked, not found)
         self._grading = None       # the code of the deal the solver's grade search is for
+        self._solver_used = False  # a search was asked of the solver (#game's data-solver)
+        self._marks_sent = None    # the marks of the last answer that held them
         self._cascade_seq = 0      # the win cascade whose plan was sent last (UIState.celebration_seq)
         self._win = False          # a CelebrationEnd of a won game: its answer holds the win dialog
         self._bar_sent = {"bar": None}   # the replay bar's state of the last answer that held it
@@ -388,7 +395,12 @@ class Session:
                 action = None if game is None else NewDeal(game.code, close_dialogs=entry is not None)
         except ValueError:   # a malformed catalogue: as if it had no entry
             action = None
-        return self._dispatch(action) if action is not None else self._ask_deal(e)
+        if action is None:
+            return self._ask_deal(e)
+        effects = self._dispatch(action)
+        if isinstance(e, AskDaily):         # as the solver's daily deal: the note says which day's it is
+            effects += self._dispatch(ShowPanel(Panel("note", c.t("assist.daily", date=dates.day_label(day, c.lang)))))
+        return effects
 
     def _ask_deal(self, e) -> list:
         """A winnable deal, or the daily deal, the catalogue has not: asked of the solver (its `winnable`
@@ -447,10 +459,15 @@ class Session:
             cascade = cascade_plan(self.layout, [[card.code for card in pile] for pile in self.controller.game.foundations])
         bar = {"bar": bar_state(ui, self.controller.game, self.controller.t)}
         shown = self._dialog(effects)           # before the writes: the win's grade may count in the statistics
+        self._solver_used = self._solver_used or bool(self._solver_wanted)
+        asked = self._asked[1] if self._asked is not None else None
+        marks = {"solver": "ready" if self._solver_used else "idle",
+                 "search": asked if asked in SEARCHES else None}
         out = answer(None if text == self._sent else text, effects, self._storage.taken(),
                      None if page == self._page_sent else page, shown,
                      None if counters == self._counters_sent else counters, cascade,
-                     None if bar == self._bar_sent else bar)
+                     None if bar == self._bar_sent else bar, None if marks == self._marks_sent else marks)
+        self._marks_sent = marks
         self._bar_sent = bar
         self._sent = text
         self._page_sent = page
