@@ -15,16 +15,40 @@ import json
 
 from ui.session import Session
 
+SNAPSHOT_DELAY_S = 0.4   # the board's record for the next visit, this long after the saved game changed
+
 _session = Session()
 _pushes = []          # answers the page has not taken yet
 _waiting = []         # the page's open next_push call (a future), if any
+_snapshot = []        # the pending snapshot's task, if any
 
 
 def handle(text):
     """The answer to one message of the page (static/ui/session.py); never raises."""
     out = _session.handle(str(text))
     _launch()
+    if _session.snapshot_due and not _snapshot:
+        _snapshot.append(asyncio.ensure_future(_write_snapshot()))
     return out
+
+
+async def _write_snapshot():
+    """A while after the saved game changed: the answer that writes the next visit's board, pushed."""
+    try:
+        await asyncio.sleep(SNAPSHOT_DELAY_S)
+        out = _session.snapshot_answer()
+    finally:
+        _snapshot.clear()
+    if out is not None:
+        _push(out)
+
+
+def _push(out):
+    _pushes.append(out)
+    while _waiting:
+        future = _waiting.pop(0)
+        if not future.done():
+            future.set_result(None)
 
 
 def _launch():
@@ -46,11 +70,7 @@ async def _solve(solver_worker, kind, rid, request):
         result = json.dumps({"id": rid, "verdict": "error", "error": str(exc)})
     out = _session.solver_answer(kind, rid, str(result))
     if out is not None:
-        _pushes.append(out)
-        while _waiting:
-            future = _waiting.pop(0)
-            if not future.done():
-                future.set_result(None)
+        _push(out)
     _launch()
 
 

@@ -338,6 +338,8 @@ def test_the_page_facts_come_first_and_again_only_when_they_change():
     out = send(s, SettingsChanged({"lang": "fr"}))
     assert out["page"]["lang"] == "fr" and out["page"]["ranks"]["Q"] == "D"
     assert out["page"]["messages"]["action.undo"] != "Undo"
+    names = [value for _, options in out["page"]["groups"] for value, _ in options]   # New game's games, in French
+    assert names[0] == "canfield" and "rush" in names and out["page"]["groups"][0][0] != "One deck"
 
 
 def test_the_new_game_dialogs_deal_and_the_daily_deal_come_from_the_worker():
@@ -553,6 +555,23 @@ def test_going_hidden_writes_the_snapshot_the_next_visit_paints_naming_the_save_
     assert snap["save"] == save_hash(saved) and snap["code"] == CODE and (snap["vw"], snap["vh"]) == (390.0, 844.0)
     assert len(snap["cards"]["waste"]) == 3
     assert "canfield.snapshot" in send(s, Leave())["store"]
+
+
+def test_a_change_of_the_saved_game_brings_the_next_visits_board_a_little_later_once():
+    """The worker writes the board's record a while after each change of the saved game (static/worker.py
+    asks `snapshot_answer`), naming the save it shows; nothing when nothing changed since."""
+    from ui.snapshot import save_hash
+    s, _ = started(390.0, 844.0)
+    s.snapshot_answer()                                       # the start's
+    assert s.snapshot_answer() is None
+    out = send(s, Tap("stock"))
+    assert "canfield.save" in out["store"] and "canfield.snapshot" not in out["store"] and s.snapshot_due
+    later = json.loads(s.snapshot_answer())
+    snap = json.loads(later["store"]["canfield.snapshot"])
+    assert snap["save"] == save_hash(s.records.saved_text()) and len(snap["cards"]["waste"]) == 3
+    assert later["view"] is None and s.snapshot_answer() is None
+    send(s, Key("Shift"))                                     # nothing saved: nothing due
+    assert s.snapshot_answer() is None
 
 
 def test_the_taps_and_keys_kept_by_the_painter_are_played_once_the_game_is_live():

@@ -85,6 +85,16 @@ class Dialogs:
 
     # ---- opening ---------------------------------------------------------------------------------
 
+    def fill_rules(self, groups):
+        """The New game dialog's games, in the page's language (the dialog is filled again when it opens),
+        the one chosen kept."""
+        select = self.el["new"].querySelector('select[name="rules"]') if self.el.get("new") is not None else None
+        if select is not None:
+            chosen = select.value
+            fill_select(self.document, select, groups)
+            if chosen:
+                select.value = chosen
+
     def open(self, name, data):
         """Open the dialog `name`, filled with the worker's `data` (static/ui/dialog_view.py)."""
         dlg = self.el.get(name)

@@ -336,6 +336,7 @@ class Layer:
             self.messages = page.get("messages") or {}
             self.apply_texts()
             self.renderer.set_labels(page.get("ranks") or {})
+            self.dialogs.fill_rules(page.get("groups") or [])
 
     def t(self, key, **values):
         return translate(self.messages, key, **values)

@@ -60,7 +60,7 @@ from .assist import (
     GRADED_TRIES, GRADES, WINNABLE_SECONDS, WINNABLE_TRIES, answer_move, catalogue_deal, hint_panel, hint_request, line_panel, line_request,
 )
 from .cardface import rank_labels
-from .choices import offered_names
+from .choices import offered_names, rules_groups
 from .controller import Controller
 from .counters import clock_text, moves_made
 from .dialog_view import EXPORT_NAME, dialog, stats as stats_dialog
@@ -72,7 +72,7 @@ from .layout import compute, counts_for, drop_pile, hit_pile
 from .motion import FALL, LAUNCH_MS, RISE, bounce, cascade_order, speed_factor, throw_speed
 from .persist import MemoryStorage, Records, Store, import_reason
 from .scene import encode_view, scene
-from .storage_keys import SAVE_KEY, SETTINGS_KEY, STATS_KEY
+from .storage_keys import SAVE_KEY, SETTINGS_KEY, SNAPSHOT_KEY, STATS_KEY
 from .stuck import no_more_moves
 from .table import move_count, route_hash, visible_cards
 from .view import column_lengths, lengths
@@ -150,6 +150,7 @@ class Session:
         self._grades = {}          # deal code -> (grade, par) the solver found (None: asked, not found)
         self._grading = None       # the code of the deal the solver's grade search is for
         self._solver_used = False  # a search was asked of the solver (#game's data-solver)
+        self.snapshot_due = False  # the saved game changed since the last board's record
         self._marks_sent = None    # the marks of the last answer that held them
         self._cascade_seq = 0      # the win cascade whose plan was sent last (UIState.celebration_seq)
         self._win = False          # a CelebrationEnd of a won game: its answer holds the win dialog
@@ -459,11 +460,14 @@ class Session:
             cascade = cascade_plan(self.layout, [[card.code for card in pile] for pile in self.controller.game.foundations])
         bar = {"bar": bar_state(ui, self.controller.game, self.controller.t)}
         shown = self._dialog(effects)           # before the writes: the win's grade may count in the statistics
+        store = self._storage.taken()
+        if SAVE_KEY in store and SNAPSHOT_KEY not in store:
+            self.snapshot_due = True            # the next visit's board: written a little later (`snapshot_answer`)
         self._solver_used = self._solver_used or bool(self._solver_wanted)
         asked = self._asked[1] if self._asked is not None else None
         marks = {"solver": "ready" if self._solver_used else "idle",
                  "search": asked if asked in SEARCHES else None}
-        out = answer(None if text == self._sent else text, effects, self._storage.taken(),
+        out = answer(None if text == self._sent else text, effects, store,
                      None if page == self._page_sent else page, shown,
                      None if counters == self._counters_sent else counters, cascade,
                      None if bar == self._bar_sent else bar, None if marks == self._marks_sent else marks)
@@ -473,6 +477,16 @@ class Session:
         self._page_sent = page
         self._counters_sent = counters
         return out
+
+    def snapshot_answer(self):
+        """The answer that writes the board's record for the next visit's painter after the saved game
+        changed (static/worker.py asks SNAPSHOT_DELAY_S after the change, as static/ui/early.py's
+        Snapshots after a frame on the PyScript page), or None when nothing changed since the last."""
+        if not self.snapshot_due or self.controller is None:
+            return None
+        self.snapshot_due = False
+        self._snapshot()
+        return self._answer([])
 
     def _dialog(self, effects):
         """The contents of the dialog the effects open; the win dialog's with the win's celebration; the
@@ -628,7 +642,8 @@ class Session:
         settings = c.settings
         return {"lang": c.lang, "messages": MESSAGES[c.lang], "ranks": rank_labels(c.t),
                 "look": settings.look_classes(), "motion": bool(c.motion), "speed": speed_factor(settings.speed),
-                "sound": bool(settings.sound)}
+                "sound": bool(settings.sound),
+                "groups": [[label, [list(o) for o in options]] for label, options in rules_groups(c.t)]}
 
     # ---- what the worker computes -------------------------------------------------------------
 
