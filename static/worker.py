@@ -13,11 +13,29 @@ open); a result for a position gone by gives none.
 import asyncio
 import json
 
-from ui.session import Session
-
 SNAPSHOT_DELAY_S = 0.4   # the board's record for the next visit, this long after the saved game changed
 
-_session = Session()
+try:
+    from ui.session import Session
+
+    _session = Session()
+except Exception as _exc:      # the game's modules could not load: every answer says so, the page shows
+    import traceback           # its loading screen's error and retry (never a traceback: the console has it)
+
+    traceback.print_exc()
+    _why = "the game could not load: %s: %s" % (type(_exc).__name__, _exc)
+
+    class _Broken:
+        snapshot_due = False
+
+        def handle(self, text):
+            return json.dumps({"ok": False, "error": _why, "view": None, "effects": [], "store": {}, "page": None,
+                               "dialog": None, "counters": None, "cascade": None, "replay": None, "marks": None})
+
+        def take_solver_requests(self):
+            return [], []
+
+    _session = _Broken()
 _pushes = []          # answers the page has not taken yet
 _waiting = []         # the page's open next_push call (a future), if any
 _snapshot = []        # the pending snapshot's task, if any

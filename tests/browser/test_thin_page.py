@@ -396,3 +396,38 @@ def test_the_new_game_dialogs_difficulty_deals_a_catalogued_deal_of_that_grade(o
     game = Game.from_code(page.locator("#deal-code").inner_text())
     entry = catalog.find(game.rules, game.draw, game.number)
     assert entry is not None and entry.grade == "expert"
+
+
+@pytest.mark.allow_console_errors
+def test_a_worker_that_cannot_load_the_game_shows_the_loading_screens_error_and_its_retry(page, server):
+    """ui/session.py broken inside game.zip: the worker answers the Start with an error, the page shows
+    "The game could not start." with Try again (no traceback), and the retry starts the game."""
+    import io
+    import zipfile
+    from pathlib import Path
+
+    out = io.BytesIO()
+    zip_path = Path(__file__).resolve().parents[2] / "static" / "vendor" / "game.zip"
+    with zipfile.ZipFile(zip_path) as src, zipfile.ZipFile(out, "w") as dst:
+        for info in src.infolist():
+            broken = info.filename == "ui/session.py"
+            dst.writestr(info, b"raise RuntimeError('boom at import')\n" if broken else src.read(info))
+    archive, broken = out.getvalue(), {"on": True}
+
+    def game_archive(route):
+        if broken["on"]:
+            route.fulfill(status=200, content_type="application/zip", body=archive)
+        else:
+            route.continue_()
+
+    page.route("**/static/vendor/game.zip", game_archive)
+    page.goto(f"{server}/thin.html?lang=en", wait_until="commit")
+    expect(page.locator('#boot[data-state="error"]')).to_be_visible(timeout=60_000)
+    expect(page.locator("#boot-msg")).to_have_text("The game could not start.")
+    body = page.locator("body").inner_text()
+    assert "Traceback" not in body and "boom" not in body
+    assert page.locator("#game").get_attribute("data-ready") == "false"
+    broken["on"] = False
+    page.locator("#boot-retry").click()
+    page.wait_for_selector('#game[data-ready="true"]', timeout=60_000)
+    expect(page.locator("#boot")).to_be_hidden()
