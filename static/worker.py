@@ -86,9 +86,7 @@ async def _solve(solver_worker, kind, rid, request):
         result = await getattr(solver_worker, kind)(request)
     except Exception as exc:   # an answer all the same: the panel says the solver failed
         result = json.dumps({"id": rid, "verdict": "error", "error": str(exc)})
-    out = _session.solver_answer(kind, rid, str(result))
-    if out is not None:
-        _push(out)
+    _push(_session.solver_answer(kind, rid, str(result)))
     _launch()
 
 

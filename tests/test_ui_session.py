@@ -243,6 +243,13 @@ def test_the_session_imports_no_js_or_pyodide():
 
 # ---- the thin page's messages: points on the board, the storage writes, the page's facts ---------------
 
+def dropped(text):
+    """A solver's answer for a request gone by changes nothing: its answer only counts it (data-answers)."""
+    out = json.loads(text)
+    assert out["ok"] and (out["view"], out["effects"], out["dialog"], out["store"]) == (None, [], None, {}), out
+    return out["marks"]["answers"]
+
+
 def started(width=1280.0, height=800.0, **kw):
     s = Session()
     first = json.loads(s.handle(encode(Start(width, height, code=CODE, languages=("en",), **kw))))
@@ -354,17 +361,17 @@ def test_the_new_game_dialogs_deal_and_the_daily_deal_come_from_the_worker():
     out = send(s, Button("daily", draw=3, rules="canfield"))
     assert s.records.daily is not None and s.controller.game.number in {e.number for e in catalog.winnable("canfield", 3)}
     assert s.controller.ui.panel.kind == "note" and "Deal of the day" in s.controller.ui.panel.text
-    assert out["marks"] in (None, {"solver": "idle", "search": None})   # the catalogue's: no search
+    assert out["marks"] in (None, {"solver": "idle", "search": None, "stuck": "false", "answers": "0"})   # no search
     out = send(s, Button("deal", draw=1, rules="casino"))    # no catalogue yet: the solver's search
     (kind, rid, request), = s.take_solver_requests()[0]
     assert kind == "winnable" and json.loads(request)["rules"] == "casino"
     assert s.controller.game.rules.name == "canfield" and decode_view(out["view"])["assist"]["kind"] == "search"
-    assert out["marks"] == {"solver": "ready", "search": "winnable"}
+    assert out["marks"] == {"solver": "ready", "search": "winnable", "stuck": "false", "answers": "0"}
     send(s, Tap("stock"))                                    # a move meanwhile: the deal is still wanted
     number = catalog.winnable("canfield", 1)[0].number       # (any number: the answer says which)
     answer = json.loads(s.solver_answer("winnable", rid, json.dumps({"id": rid, "verdict": "won", "number": number})))
     assert answer["ok"] and s.controller.game.rules.name == "casino" and s.controller.game.number == number
-    assert answer["marks"] == {"solver": "ready", "search": None}
+    assert answer["marks"] == {"solver": "ready", "search": None, "stuck": "false", "answers": "1"}
     send(s, Button("daily", draw=1, rules="chameleon"))
     (kind, rid, request), = s.take_solver_requests()[0]
     assert kind == "daily"
@@ -487,12 +494,12 @@ def test_a_hint_is_asked_of_the_solver_beside_the_session_and_its_answer_shown_o
     view = decode_view(answer["view"])
     assert answer["ok"] and view["assist"]["kind"] == "hint" and view["assist"]["move"] == "T4-T2"
     assert "hint-src" in view["piles"]["tableau-4"]["marks"] and "hint-dst" in view["piles"]["tableau-2"]["marks"]
-    assert s.solver_answer("hint", 1, "{}") is None                # answered once
+    assert dropped(s.solver_answer("hint", 1, "{}")) == "2"        # answered once: the second is counted only
     send(s, Button("hint"))
     assert [rid for _, rid, _ in s.take_solver_requests()[0]] == [2]
     send(s, Tap("stock"))                                         # the position changes: the hint searched goes
     assert s.take_solver_requests() == ([], [2])
-    assert s.solver_answer("hint", 2, json.dumps({"id": 2, "verdict": "won", "move": "S"})) is None
+    assert dropped(s.solver_answer("hint", 2, json.dumps({"id": 2, "verdict": "won", "move": "S"})))
     send(s, Button("hint"))
     send(s, AssistButton("cancel"))
     assert s.take_solver_requests()[1] == [3] and s.controller.ui.panel is None
@@ -504,7 +511,7 @@ def test_show_me_how_plays_the_line_the_solver_found_for_the_position_it_was_ask
     send(s, Button("show-me-how"))
     (kind, rid, _), = s.take_solver_requests()[0]
     send(s, Tap("stock"))                                         # another position: that line is not for it
-    assert s.solver_answer("line", rid, json.dumps({"id": rid, "verdict": "won", "moves": list(line)})) is None
+    assert dropped(s.solver_answer("line", rid, json.dumps({"id": rid, "verdict": "won", "moves": list(line)})))
     send(s, Button("undo"))
     send(s, Button("show-me-how"))
     (kind, rid, _), = s.take_solver_requests()[0]
@@ -519,12 +526,14 @@ def test_a_blocked_deal_opens_the_no_more_moves_panel_at_each_position():
     s = Session()
     first = json.loads(s.handle(encode(Start(1280.0, 800.0, code="CF1-D3-AAAAAFO", languages=("en",)))))
     assert decode_view(first["view"])["assist"]["kind"] == "stuck"      # at once, as the PyScript page says it
+    assert first["marks"]["stuck"] == "true"                             # #game's data-stuck
     assert s.controller.ui.panel.buttons == ("new", "analyse")          # nothing to undo yet
     send(s, HidePanel())
     out = send(s, Tap("stock"))
     assert s.controller.ui.panel.kind == "stuck" and decode_view(out["view"])["assist"]["kind"] == "stuck"
     assert s.controller.ui.panel.buttons == ("undo", "new", "analyse")
-    s2, _ = started()
+    s2, first = started()
+    assert first["marks"]["stuck"] == "false"
     send(s2, Tap("stock"))
     assert s2.controller.ui.panel is None                         # moves left: no panel
 
@@ -646,4 +655,4 @@ def test_a_won_deal_the_catalogue_has_not_is_graded_by_the_solver_and_the_open_w
     assert answer["dialog"]["name"] == "win" and answer["dialog"]["grade"] == "easy"
     assert answer["dialog"]["attrs"] == {"win-grade": {"data-grade": "easy"}, "win-par": {"data-par": "255"}}
     assert json.loads(answer["store"]["canfield.stats"])                            # the grade counted
-    assert s.solver_answer("grade", rid, json.dumps({"id": rid, "verdict": "won", "grade": "easy", "par": 1})) is None
+    assert dropped(s.solver_answer("grade", rid, json.dumps({"id": rid, "verdict": "won", "grade": "easy", "par": 1})))

@@ -95,7 +95,8 @@ def answer(view_text, effects, store=None, page=None, dialog=None, counters=None
     the win cascade's throws (None: no cascade starts), the replay bar's state ({"bar": None or
     handle_replays.bar_state's}; None: unchanged), the marks on #game (None: unchanged; else "solver":
     "idle" until the solver is first asked, then "ready"; "search": the deal search or analysis running,
-    or None)."""
+    or None; "stuck": "true" when no move is left, else "false"; "answers": how many of the solver's
+    answers came back)."""
     return json.dumps({"ok": True, "view": view_text, "effects": [encode(e) for e in effects],
                        "store": store or {}, "page": page, "dialog": dialog, "counters": counters,
                        "cascade": cascade, "replay": replay, "marks": marks},
@@ -151,6 +152,8 @@ class Session:
         self._grading = None       # the code of the deal the solver's grade search is for
         self._solver_used = False  # a search was asked of the solver (#game's data-solver)
         self.snapshot_due = False  # the saved game changed since the last board's record
+        self._blocked = False      # no more moves in the position (#game's data-stuck)
+        self._answers = 0          # the solver's answers come back, shown or dropped (#game's data-answers)
         self._marks_sent = None    # the marks of the last answer that held them
         self._cascade_seq = 0      # the win cascade whose plan was sent last (UIState.celebration_seq)
         self._win = False          # a CelebrationEnd of a won game: its answer holds the win dialog
@@ -308,12 +311,14 @@ class Session:
         return out
 
     def solver_answer(self, kind, rid, text):
-        """The answer text for the page to a solver's answer (static/solver_worker.py's JSON text), or None
-        when it is for a request gone by (another one asked since, or the position changed)."""
+        """The answer text for the page to a solver's answer (static/solver_worker.py's JSON text); for a
+        request gone by (another one asked since, or the position changed) it changes nothing but the count
+        of the solver's answers (#game's data-answers, a test hook: shown or dropped)."""
         asked = self._asked
         c = self.controller
+        self._answers += 1
         if asked is None or asked[0] != rid or asked[1] != kind or asked[2] not in (None, c.ui.version):
-            return None
+            return self._answer([])    # dropped: only #game's data-answers counts it
         self._asked = None
         try:
             res = json.loads(text)
@@ -362,7 +367,8 @@ class Session:
             return []
         self._stuck_version = c.ui.version
         panel = c.ui.panel
-        if not no_more_moves(c.game) or (panel is not None and panel.kind in ("search", "wait")):
+        self._blocked = no_more_moves(c.game)
+        if not self._blocked or (panel is not None and panel.kind in ("search", "wait")):
             return []
         buttons = ("undo", "new", "analyse") if c.game.can_undo else ("new", "analyse")
         return self._dispatch(ShowPanel(Panel("stuck", c.t("assist.stuck"), buttons)))
@@ -465,8 +471,8 @@ class Session:
             self.snapshot_due = True            # the next visit's board: written a little later (`snapshot_answer`)
         self._solver_used = self._solver_used or bool(self._solver_wanted)
         asked = self._asked[1] if self._asked is not None else None
-        marks = {"solver": "ready" if self._solver_used else "idle",
-                 "search": asked if asked in SEARCHES else None}
+        marks = {"solver": "ready" if self._solver_used else "idle", "answers": str(self._answers),
+                 "search": asked if asked in SEARCHES else None, "stuck": "true" if self._blocked else "false"}
         out = answer(None if text == self._sent else text, effects, store,
                      None if page == self._page_sent else page, shown,
                      None if counters == self._counters_sent else counters, cascade,
