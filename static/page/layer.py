@@ -142,6 +142,7 @@ class Layer:
         self._tick = create_proxy(self.tick)
         self.proxies = {}         # named_proxy's
         self.win_wanted = False   # the cascade ended: the answer's win dialog opens
+        self.focusing = None      # the pile the page is focusing as the worker said (no Focus sent back)
 
     # ---- the worker ---------------------------------------------------------------------------
 
@@ -476,8 +477,12 @@ class Layer:
                 self.proxy(lambda *_: self.send(vocab.HideNotice(seq))), e.ms)
         elif kind == "hash":
             self._write_hash(e.code, e.push)
-        elif kind == "focus":
-            self.renderer.pile_element(e.pile).focus()
+        elif kind == "focus":             # the worker moved the cursor there: it knows, no Focus goes back
+            self.focusing = e.pile
+            try:
+                self.renderer.pile_element(e.pile).focus()
+            finally:
+                self.focusing = None
         elif kind == "shake":
             self._shake(e.pile, e.count)
         elif kind == "finish_step":
@@ -777,5 +782,7 @@ class Layer:
     def on_focusin(self, ev):
         target = ev.target
         pile_el = target.closest("[data-pile]") if target is not None else None
-        if pile_el is not None:
+        # a focus the page gave as the worker said (an arrow key's answer) would arrive after the keys
+        # pressed since, and take the cursor back: only the player's own focus moves go
+        if pile_el is not None and str(pile_el.dataset.pile) != self.focusing:
             self.send(vocab.Focus(str(pile_el.dataset.pile), keyboard=bool(pile_el.matches(":focus-visible"))))
