@@ -104,10 +104,10 @@ PROGRESS_FILES = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyod
 
 # The thin page's modules on the main thread (MicroPython, thin.html's <script type="mpy">), under static/:
 # the layer and the pure modules it draws with. Fetched one by one (not from game.zip, which is Pyodide's).
-PAGE_MODULES = ("page/__init__.py", "page/dialogs.py", "page/layer.py", "ui/__init__.py", "ui/announce.py",
-                "ui/apply.py", "ui/assist_panel.py", "ui/cardface.py", "ui/celebrate.py", "ui/counters.py",
-                "ui/ffi.py", "ui/flights.py", "ui/keymap.py", "ui/render.py", "ui/replay.py", "ui/sound.py",
-                "ui/table.py", "ui/vocab.py")
+PAGE_MODULES = ("page/__init__.py", "page/analysis.py", "page/dialogs.py", "page/layer.py", "ui/__init__.py",
+                "ui/announce.py", "ui/apply.py", "ui/assist_panel.py", "ui/cardface.py", "ui/celebrate.py",
+                "ui/counters.py", "ui/ffi.py", "ui/flights.py", "ui/keymap.py", "ui/render.py", "ui/replay.py",
+                "ui/sound.py", "ui/table.py", "ui/vocab.py")
 
 
 def _gzip_size(path: Path) -> int:

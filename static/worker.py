@@ -14,6 +14,7 @@ import asyncio
 import json
 
 SNAPSHOT_DELAY_S = 0.4   # the board's record for the next visit, this long after the saved game changed
+PROGRESS_S = 0.25        # how often a running analysis says how far it is
 
 try:
     from ui.session import Session
@@ -30,7 +31,8 @@ except Exception as _exc:      # the game's modules could not load: every answer
 
         def handle(self, text):
             return json.dumps({"ok": False, "error": _why, "view": None, "effects": [], "store": {}, "page": None,
-                               "dialog": None, "counters": None, "cascade": None, "replay": None, "marks": None})
+                               "dialog": None, "counters": None, "cascade": None, "replay": None, "marks": None,
+                               "analysis": None})
 
         def take_solver_requests(self):
             return [], []
@@ -79,6 +81,23 @@ def _launch():
         solver_worker.cancel(rid)
     for kind, rid, request in wanted:
         asyncio.ensure_future(_solve(solver_worker, kind, rid, request))
+        if kind == "analyse":
+            asyncio.ensure_future(_progress(solver_worker, rid))
+
+
+async def _progress(solver_worker, rid):
+    """While the analysis `rid` runs: how far it is, pushed every PROGRESS_S."""
+    while True:
+        await asyncio.sleep(PROGRESS_S)
+        if not _session.analysis_running(rid):
+            return
+        try:
+            p = json.loads(solver_worker.progress(rid))
+            out = _session.analysis_progress(rid, p["checked"], p["total"])
+        except Exception:      # a progress is only a courtesy
+            continue
+        if out is not None:
+            _push(out)
 
 
 async def _solve(solver_worker, kind, rid, request):

@@ -81,7 +81,7 @@ class Player:
         answer = json.loads(text)
         assert answer["ok"] is True, answer
         assert set(answer) == {"ok", "view", "effects", "store", "page", "dialog", "counters", "cascade", "replay",
-                               "marks"}
+                               "marks", "analysis"}
         effects = [decode(e) for e in answer["effects"]]
         assert effects == self.twin.c.take_effects()
         expected = self.twin.view_text()
@@ -169,7 +169,7 @@ def test_a_view_is_sent_only_when_it_changed():
     p = Player()
     answer = json.loads(p.session.handle(encode(Key("Shift"))))     # a key that does nothing
     assert answer == {"ok": True, "view": None, "effects": [], "store": {}, "page": None, "dialog": None,
-                      "counters": None, "cascade": None, "replay": None, "marks": None}
+                      "counters": None, "cascade": None, "replay": None, "marks": None, "analysis": None}
 
 
 @pytest.mark.parametrize("text", [
@@ -656,3 +656,42 @@ def test_a_won_deal_the_catalogue_has_not_is_graded_by_the_solver_and_the_open_w
     assert answer["dialog"]["attrs"] == {"win-grade": {"data-grade": "easy"}, "win-par": {"data-par": "255"}}
     assert json.loads(answer["store"]["canfield.stats"])                            # the grade counted
     assert dropped(s.solver_answer("grade", rid, json.dumps({"id": rid, "verdict": "won", "grade": "easy", "par": 1})))
+
+
+def test_analyse_runs_in_the_worker_with_its_progress_and_goes_back_before_the_losing_move():
+    """The #analysis panel's value comes in the answers: running (with the progress the worker's runner
+    asks), then the solver's finding in words with the timeline, and its back button undoes to before the
+    losing move (the rest stays in redo); a change of position closes an analysis of the position before."""
+    from canfield.insight import lost_move
+    from ui.vocab import AnalysisButton
+    code = Game.new(rules="canfield", draw=3, number=20).code          # deal 20: lost by its fifth move
+    s = Session()
+    s.handle(encode(Start(1280.0, 800.0, code=code, languages=("en",))))
+    for _ in range(4):
+        send(s, Tap("stock"))
+    send(s, Drop("waste", 1, "tableau-4"))
+    game = s.controller.game.copy()
+    want = lost_move(game)
+    assert (want.kind, want.index) == ("lost_at", 4)
+    out = send(s, Button("analyse"))
+    (kind, rid, request), = s.take_solver_requests()[0]
+    assert kind == "analyse" and json.loads(request)["save"]
+    assert out["analysis"]["state"] == "running" and out["analysis"]["progress"] == [0, 6]
+    assert out["marks"]["search"] == "analyse" and s.analysis_running(rid)
+    mid = json.loads(s.analysis_progress(rid, 3, 6))
+    assert mid["analysis"]["progress"] == [3, 6] and "3" in mid["analysis"]["status"]
+    done = json.loads(s.solver_answer("analyse", rid, json.dumps({"id": rid, "verdict": "done",
+                                                                   "analysis": want.as_dict()})))
+    panel = done["analysis"]
+    assert (panel["state"], panel["kind"], panel["index"], panel["undos"]) == ("done", "lost_at", 4, want.undos)
+    assert "move 5" in panel["status"] and panel["timeline"][:2] == [len(game.history), 4] and panel["back"]
+    assert [decode(e).text for e in done["effects"] if decode(e).kind == "say"] == [panel["status"]]
+    assert done["marks"]["search"] is None and not s.analysis_running(rid)
+    assert s.analysis_progress(rid, 4, 6) is None
+    back = send(s, AnalysisButton("back"))
+    assert back["analysis"] == {"open": False} and len(s.controller.game.history) == len(game.history) - want.undos
+    assert s.controller.game.can_redo
+    send(s, Button("analyse"))                                    # asked again, then the position changes
+    (_, rid, _), = s.take_solver_requests()[0]
+    out = send(s, Tap("stock"))
+    assert out["analysis"] == {"open": False} and s.take_solver_requests() == ([], [rid])

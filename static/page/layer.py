@@ -28,6 +28,7 @@ given, and writes no annotations or dataclasses.
 
 import json
 
+from page.analysis import AnalysisPanel
 from page.dialogs import Dialogs
 from ui import assist_panel, vocab
 from ui.replay import ReplayBar
@@ -113,6 +114,7 @@ class Layer:
         self.board = document.getElementById("board")
         self.announcer = Announcer(document.getElementById("announce"))
         self.dialogs = Dialogs(document, create_proxy, self.send, window)
+        self.analysis = AnalysisPanel(document, self.send)
         self.dialog_data = None   # what the dialog the answer being applied opens shows
         self.worker = None
         self.busy = False         # a message is with the worker
@@ -258,6 +260,8 @@ class Layer:
             self.replay_bar.sync(answer["replay"].get("bar"))
         if answer.get("counters") is not None:
             self.apply_counters(answer["counters"])
+        if answer.get("analysis") is not None:
+            self.analysis.apply(answer["analysis"], self.proxy)
         marks = answer.get("marks")
         if marks is not None:                  # #game's data-solver and data-search, as the worker says
             for name in marks:

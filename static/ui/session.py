@@ -55,7 +55,7 @@ from canfield.deal import MAX_NUMBER
 from canfield.save import to_save
 from canfield.stats import InvalidStats, key as stats_key
 
-from . import dates, snapshot
+from . import analysis_view, dates, snapshot
 from .assist import (
     GRADED_TRIES, GRADES, WINNABLE_SECONDS, WINNABLE_TRIES, answer_move, catalogue_deal, hint_panel, hint_request, line_panel, line_request,
 )
@@ -80,7 +80,7 @@ from .vocab import (
     ACTIONS, EFFECTS, NOTICE_MS, AskAnalysis, AskDaily, AskDeal, AskHint, AskLine, AssistButton, Button, Celebrate,
     CelebrationEnd, Changed, Dock, DragAt, DragStart, Drop, DropAt, FinishStep, GoBack, HashChanged, HidePanel,
     HintShown, KeptInput, Leave, LineFound, NewDeal, OpenDialog, Panel, Pointer, PressAt, Relayout, Resize, ShowNotice,
-    ShowPanel, Start, StatsAsk, Stored, Tap, TapAt, Visibility, decode, encode,
+    ShowPanel, Start, StatsAsk, Stored, Tap, AnalysisButton, Announce, TapAt, Visibility, decode, encode,
 )
 
 STORAGE_NOTICE_MS = 12000   # a saved game or statistics set aside: long enough to be read (as app.py)
@@ -89,17 +89,17 @@ MAX_ANSWER = 32768          # the longest answer the tests allow (the 170-move l
 
 
 def answer(view_text, effects, store=None, page=None, dialog=None, counters=None, cascade=None, replay=None,
-           marks=None) -> str:
+           marks=None, analysis=None) -> str:
     """The answer text: the view's text (None: unchanged), the effects' texts in order, the storage
     writes, the page's facts (None: unchanged), a dialog's contents, the counters (None: unchanged) and
     the win cascade's throws (None: no cascade starts), the replay bar's state ({"bar": None or
     handle_replays.bar_state's}; None: unchanged), the marks on #game (None: unchanged; else "solver":
     "idle" until the solver is first asked, then "ready"; "search": the deal search or analysis running,
     or None; "stuck": "true" when no move is left, else "false"; "answers": how many of the solver's
-    answers came back)."""
+    answers came back), the #analysis panel (static/ui/analysis_view.py's value; None: unchanged)."""
     return json.dumps({"ok": True, "view": view_text, "effects": [encode(e) for e in effects],
                        "store": store or {}, "page": page, "dialog": dialog, "counters": counters,
-                       "cascade": cascade, "replay": replay, "marks": marks},
+                       "cascade": cascade, "replay": replay, "marks": marks, "analysis": analysis},
                       ensure_ascii=False, separators=(",", ":"))
 
 
@@ -107,7 +107,7 @@ def error(why: str) -> str:
     """The error answer: nothing changed, nothing to draw, nothing to do."""
     return json.dumps({"ok": False, "error": str(why)[:300], "view": None, "effects": [], "store": {},
                        "page": None, "dialog": None, "counters": None, "cascade": None, "replay": None,
-                       "marks": None},
+                       "marks": None, "analysis": None},
                       ensure_ascii=False, separators=(",", ":"))
 
 
@@ -154,6 +154,10 @@ class Session:
         self.snapshot_due = False  # the saved game changed since the last board's record
         self._blocked = False      # no more moves in the position (#game's data-stuck)
         self._answers = 0          # the solver's answers come back, shown or dropped (#game's data-answers)
+        self._analysis = analysis_view.closed()   # the #analysis panel (static/ui/analysis_view.py)
+        self._analysis_sent = self._analysis
+        self._analysis_version = None  # the position (UI version) the analysis is of
+        self._analysis_game = None     # and its game
         self._marks_sent = None    # the marks of the last answer that held them
         self._cascade_seq = 0      # the win cascade whose plan was sent last (UIState.celebration_seq)
         self._win = False          # a CelebrationEnd of a won game: its answer holds the win dialog
@@ -194,6 +198,8 @@ class Session:
                 effects = []
             elif self.controller is not None and isinstance(message, Stored):
                 effects = self._stored(message)
+            elif self.controller is not None and isinstance(message, AnalysisButton):
+                effects = self._analysis_button(message.name)
             elif not isinstance(message, ACTIONS):
                 return error("not an action: " + message.kind)
             elif self.controller is None:
@@ -276,10 +282,15 @@ class Session:
                 effects = effects + self._deal(e)
             elif isinstance(e, (AskHint, AskLine)):
                 effects = effects + self._ask(e)
-            elif isinstance(e, AskAnalysis):     # not on the thin page yet: said so
-                effects = effects + self._dispatch(ShowNotice(c.t("assist.failed")))
-            elif isinstance(e, Changed) and self._asked is not None and self._asked[1] == "hint":
-                self._cancel()                   # the hint was for the position before
+            elif isinstance(e, AskAnalysis):
+                effects = effects + self._analyse()
+            elif isinstance(e, Changed):
+                if self._asked is not None and self._asked[1] == "hint":
+                    self._cancel()               # the hint was for the position before
+                if self._analysis.get("open") and self._analysis_version != c.ui.version:
+                    if self._asked is not None and self._asked[1] == "analyse":
+                        self._cancel()
+                    self._analysis = analysis_view.closed()   # the analysis was of another position
         return effects
 
     # ---- the solver: hints and "Show me how", run by the worker beside the session ------------
@@ -298,6 +309,60 @@ class Session:
         self._solver_wanted.append((kind, self._rid, json.dumps(request)))
         effects = self._dispatch(HintShown(None)) if kind == "hint" else []
         return effects + self._dispatch(ShowPanel(Panel("wait", c.t("assist.thinking"), ("cancel",))))
+
+    # ---- the analysis: where a lost game was lost (canfield.insight.LostMoveSearch, in the worker) -----
+
+    def _analyse(self) -> list:
+        """Analyse: the game's positions replayed by the solver, with a progress (`analysis_progress`)."""
+        c = self.controller
+        self._cancel()
+        self._rid += 1
+        self._asked = (self._rid, "analyse", c.ui.version)
+        self._analysis_version = c.ui.version
+        self._analysis_game = c.game.copy()
+        self._analysis = analysis_view.running(c.t, 0, len(c.game.history) + 1)
+        self._solver_wanted.append(("analyse", self._rid, json.dumps({"id": self._rid, "save": to_save(c.game)})))
+        return self._dispatch(HidePanel()) if c.ui.panel is not None else []
+
+    def analysis_running(self, rid) -> bool:
+        """Whether the analysis `rid` is still wanted (static/worker.py asks its progress while so)."""
+        return self._asked is not None and self._asked[:2] == (rid, "analyse")
+
+    def analysis_progress(self, rid, checked, total):
+        """The answer that shows how far the analysis `rid` is, or None when it is not running any more."""
+        if not self.analysis_running(rid) or not total:
+            return None
+        self._analysis = analysis_view.running(self.controller.t, int(checked), int(total))
+        return self._answer([])
+
+    def _analysed(self, res) -> list:
+        c = self.controller
+        verdict = res.get("verdict")
+        if verdict == "cancelled":
+            self._analysis = analysis_view.closed()
+            return []
+        if verdict != "done":
+            self._analysis = analysis_view.failed(c.t)
+            return []
+        a = res.get("analysis") or {}
+        game = self._analysis_game
+        self._analysis = analysis_view.done(c.t, c.lang, a, game)
+        best = a.get("best")
+        if a.get("kind") == "lost_from_start" and best and game.code == c.game.code:
+            self.records.note_insight(best=int(best["cards"]), you=analysis_view.foundation_cards(game))
+        return self._dispatch(Announce(self._analysis["status"]))
+
+    def _analysis_button(self, name) -> list:
+        """A button of the #analysis panel (static/ui/analysis.py AnalysisPanel._on_button's meaning)."""
+        panel = self._analysis
+        if not panel.get("open"):
+            return []
+        self._analysis = analysis_view.closed()
+        if name == "back":
+            return self._dispatch(GoBack(int(panel["undos"]))) if panel.get("undos") is not None else []
+        if name == "cancel" or panel.get("state") == "running":
+            self._cancel()
+        return []
 
     def _cancel(self):
         if self._asked is not None:
@@ -326,6 +391,8 @@ class Session:
             effects = []
             if kind in ("winnable", "daily", "graded"):
                 return self._answer(self._dealt(kind, res))
+            if kind == "analyse":
+                return self._answer(self._analysed(res))
             if kind == "grade":            # the won deal's grade and par: the open win dialog shows them
                 if verdict == "won" and res.get("grade") in GRADES:
                     self._grades[self._grading] = (res["grade"], int(res["par"]))
@@ -476,8 +543,10 @@ class Session:
         out = answer(None if text == self._sent else text, effects, store,
                      None if page == self._page_sent else page, shown,
                      None if counters == self._counters_sent else counters, cascade,
-                     None if bar == self._bar_sent else bar, None if marks == self._marks_sent else marks)
+                     None if bar == self._bar_sent else bar, None if marks == self._marks_sent else marks,
+                     None if self._analysis == self._analysis_sent else self._analysis)
         self._marks_sent = marks
+        self._analysis_sent = self._analysis
         self._bar_sent = bar
         self._sent = text
         self._page_sent = page

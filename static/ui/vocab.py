@@ -570,6 +570,12 @@ class AssistButton(Message):
     FIELDS = (("name", "str"),)
 
 
+class AnalysisButton(Message):
+    """A button of the #analysis panel: "back" (before the losing move), "cancel" or "close"."""
+    kind = "AnalysisButton"
+    FIELDS = (("name", "str"),)
+
+
 ACTIONS = (Tap, Drop, Key, Button, Focus, Pointer, HashChanged, Answer, NewDeal, SettingsChanged, MotionPreference,
            EarlyInputRefused, Announce, DialogClosed, ShowNotice, HideNotice, DragStart, CelebrationStart,
            CelebrationEnd, Recover, HintShown, GoBack, ShowPanel, HidePanel, Resize, Dock, AutoFinish, FinishStep,
@@ -583,7 +589,8 @@ for _cls in ACTIONS + EFFECTS:
     if _cls.kind in KINDS:
         raise ValueError("two values of kind " + _cls.kind)
     KINDS[_cls.kind] = _cls
-MESSAGES = (Start, PressAt, TapAt, DragAt, DropAt, Visibility, Leave, StatsAsk, AssistButton, KeptInput, Stored)
+MESSAGES = (Start, PressAt, TapAt, DragAt, DropAt, Visibility, Leave, StatsAsk, AssistButton, KeptInput, Stored,
+            AnalysisButton)
 MESSAGE_KINDS = {}       # kept apart from KINDS: the controller's actions and effects are KINDS alone
 for _cls in MESSAGES:
     if _cls.kind in KINDS or _cls.kind in MESSAGE_KINDS:
