@@ -80,6 +80,8 @@ def _launch():
     for rid in cancelled:
         solver_worker.cancel(rid)
     for kind, rid, request in wanted:
+        if kind == "warm":       # only loaded, for the search to come
+            continue
         asyncio.ensure_future(_solve(solver_worker, kind, rid, request))
         if kind == "analyse":
             asyncio.ensure_future(_progress(solver_worker, rid))

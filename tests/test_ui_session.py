@@ -695,3 +695,17 @@ def test_analyse_runs_in_the_worker_with_its_progress_and_goes_back_before_the_l
     (_, rid, _), = s.take_solver_requests()[0]
     out = send(s, Tap("stock"))
     assert out["analysis"] == {"open": False} and s.take_solver_requests() == ([], [rid])
+
+
+def test_the_solver_is_loaded_at_start_when_winnable_deals_are_wanted_and_the_catalogue_has_none():
+    from canfield import catalog
+    code = Game.new(rules="casino", number=0, draw=1).code
+    assert not catalog.winnable("casino", 1) and catalog.winnable("canfield", 3)
+    s = Session()
+    out = json.loads(s.handle(encode(Start(1280.0, 800.0, code=code, settings='{"winnable": true}'))))
+    assert s.take_solver_requests() == ([("warm", 0, "")], []) and out["marks"]["solver"] == "ready"
+    s = Session()                                                  # the catalogue serves Canfield: nothing loaded
+    out = json.loads(s.handle(encode(Start(1280.0, 800.0, code=CODE, settings='{"winnable": true}'))))
+    assert s.take_solver_requests() == ([], []) and out["marks"]["solver"] == "idle"
+    send(s, Button("deal", draw=1, rules="casino"))                # no catalogue there: the search is asked
+    assert [kind for kind, _, _ in s.take_solver_requests()[0]] == ["winnable"]

@@ -80,7 +80,7 @@ from .vocab import (
     ACTIONS, EFFECTS, NOTICE_MS, AskAnalysis, AskDaily, AskDeal, AskHint, AskLine, AssistButton, Button, Celebrate,
     CelebrationEnd, Changed, Dock, DragAt, DragStart, Drop, DropAt, FinishStep, GoBack, HashChanged, HidePanel,
     HintShown, KeptInput, Leave, LineFound, NewDeal, OpenDialog, Panel, Pointer, PressAt, Relayout, Resize, ShowNotice,
-    ShowPanel, Start, StatsAsk, Stored, Tap, AnalysisButton, Announce, TapAt, Visibility, decode, encode,
+    ShowPanel, SolverWanted, Start, StatsAsk, Stored, Tap, AnalysisButton, Announce, TapAt, Visibility, decode, encode,
 )
 
 STORAGE_NOTICE_MS = 12000   # a saved game or statistics set aside: long enough to be read (as app.py)
@@ -260,7 +260,21 @@ class Session:
             self._effects.table.setdefault(cls.kind, [])
         effects = c.take_effects()
         self._effects.run(effects)
+        self._warm()
         return effects
+
+    def _warm(self) -> None:
+        """The player wants winnable deals and the catalogue has none of the game on the table: the solver
+        is loaded now (static/worker.py imports it), so that the next deal's search starts at once."""
+        c = self.controller
+        if not c.settings.winnable or self._solver_used:
+            return
+        try:
+            serves = bool(catalog.winnable(c.game.rules, c.game.draw))
+        except ValueError:   # a malformed catalogue: the solver takes over
+            serves = False
+        if not serves:
+            self._solver_wanted.append(("warm", 0, ""))
 
     # ---- an action --------------------------------------------------------------------------
 
@@ -284,6 +298,8 @@ class Session:
                 effects = effects + self._ask(e)
             elif isinstance(e, AskAnalysis):
                 effects = effects + self._analyse()
+            elif isinstance(e, SolverWanted):
+                self._warm()
             elif isinstance(e, Changed):
                 if self._asked is not None and self._asked[1] == "hint":
                     self._cancel()               # the hint was for the position before
