@@ -508,6 +508,19 @@
     try { return !!fromSnapshot(s, lookClasses(s), text, save); } catch (e) { return false; }
   };
   api.hash = hash;
+  // localStorage for the thin page's MicroPython layer (static/page/layer.py): a getter or a write that
+  // throws (storage refused, full) is a DOMException MicroPython's try cannot catch, so it is caught here
+  api.read = get;
+  api.write = function (key, text) {
+    try { localStorage.setItem(key, text); return true; } catch (e) { return false; }
+  };
+  api.copy = function (from, to) {   // a record set aside as the browser keeps it (any string, NULs too)
+    try { var text = localStorage.getItem(from); if (text !== null) localStorage.setItem(to, text); return true; }
+    catch (e) { return false; }
+  };
+  api.remove = function (key) {
+    try { localStorage.removeItem(key); return true; } catch (e) { return false; }
+  };
   // The JS copies the facts cannot replace, for tests/browser/test_facts_parity.py: the look classes of a
   // stored settings text, and a card element's inner markup (static/ui/faces.py's card_markup).
   api.look = function (text) { return lookClasses(shared.readSettings(text)); };

@@ -221,6 +221,9 @@ def test_start_resumes_the_saved_game_and_opens_a_bad_code_with_a_notice(line):
     answer = json.loads(s.handle(encode(Start(1280, 800, save="{broken", settings='{"draw": 1}'))))
     assert answer["ok"] is True and s.controller.game.draw == 1
     assert decode_view(answer["view"])["notice"] is not None
+    # set aside by the page from what the browser holds (a text MicroPython may not carry whole), then replaced
+    assert answer["store"]["canfield.save.broken"] == {"copy": "canfield.save"}
+    assert json.loads(answer["store"]["canfield.save"])["format"] == "canfield-save"
 
 
 def test_the_session_imports_no_js_or_pyodide():

@@ -252,8 +252,12 @@ class Layer:
             if not opened and data is not None and data.get("name") == "win" and not self._dialog_open():
                 self.dialogs.open("win", data)
         store = answer.get("store") or {}
+        for key in store:            # a record set aside first (copied as the browser holds it), then the writes
+            if isinstance(store[key], dict):
+                self.window.canfieldPaint.copy(store[key]["copy"], key)
         for key in store:
-            self.storage_set(key, store[key])
+            if not isinstance(store[key], dict):
+                self.storage_set(key, store[key])
             if key == "canfield.save":
                 self.saved = store[key]
         if answer.get("replay") is not None:
@@ -452,19 +456,16 @@ class Layer:
     # ---- storage (every access may be refused: private mode, a full quota) ------------------------
 
     def storage_get(self, key):
-        try:
-            value = self.window.localStorage.getItem(key)
-        except Exception:
-            return None
+        """localStorage's text for `key`, through static/paint.js (None: absent or refused)."""
+        value = self.window.canfieldPaint.read(key)
         return None if value is None else str(value)
 
     def storage_set(self, key, text):
-        try:
-            if text is None:
-                self.window.localStorage.removeItem(key)
-            else:
-                self.window.localStorage.setItem(key, text)
-        except Exception:   # refused or full: the game plays on (the worker keeps it in memory)
+        """Write (or, for None, remove) `key` through static/paint.js, which catches what storage throws:
+        refused or full, the game plays on (the worker keeps its records in memory)."""
+        paint = self.window.canfieldPaint
+        done = paint.remove(key) if text is None else paint.write(key, text)
+        if not done:
             self.window.console.warn("Canfield: could not write " + key)
 
     # ---- effects: what only the page can do --------------------------------------------------------

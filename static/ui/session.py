@@ -72,7 +72,7 @@ from .layout import compute, counts_for, drop_pile, hit_pile
 from .motion import FALL, LAUNCH_MS, RISE, bounce, cascade_order, speed_factor, throw_speed
 from .persist import MemoryStorage, Records, Store, import_reason
 from .scene import encode_view, scene
-from .storage_keys import SAVE_KEY, SETTINGS_KEY, SNAPSHOT_KEY, STATS_KEY
+from .storage_keys import BROKEN_SUFFIX, SAVE_KEY, SETTINGS_KEY, SNAPSHOT_KEY, STATS_KEY
 from .stuck import no_more_moves
 from .table import move_count, route_hash, visible_cards
 from .view import column_lengths, lengths
@@ -158,6 +158,7 @@ class Session:
         self._analysis_sent = self._analysis
         self._analysis_version = None  # the position (UI version) the analysis is of
         self._analysis_game = None     # and its game
+        self._read = {}                # the stored texts the Start carried
         self._marks_sent = None    # the marks of the last answer that held them
         self._cascade_seq = 0      # the win cascade whose plan was sent last (UIState.celebration_seq)
         self._win = False          # a CelebrationEnd of a won game: its answer holds the win dialog
@@ -219,6 +220,7 @@ class Session:
         items = {key: text for key, text in ((SAVE_KEY, m.save), (STATS_KEY, m.stats), (SETTINGS_KEY, m.settings))
                  if text is not None}
         self._storage = _Storage(items)
+        self._read = dict(items)     # the texts read at start (a record set aside is copied by the page)
         records = Records(Store(self._storage))
         settings = records.load_settings(offered_names())
         lang = pick_language(m.lang, settings.lang, *m.languages)
@@ -550,6 +552,10 @@ class Session:
         bar = {"bar": bar_state(ui, self.controller.game, self.controller.t)}
         shown = self._dialog(effects)           # before the writes: the win's grade may count in the statistics
         store = self._storage.taken()
+        for key in store:    # a record set aside: copied by the page from what the browser holds, which the
+            base = key[:-len(BROKEN_SUFFIX)] if key.endswith(BROKEN_SUFFIX) else None   # Start's text may not be
+            if base is not None and store[key] is not None and store[key] == self._read.get(base):
+                store[key] = {"copy": base}
         if SAVE_KEY in store and SNAPSHOT_KEY not in store:
             self.snapshot_due = True            # the next visit's board: written a little later (`snapshot_answer`)
         self._solver_used = self._solver_used or bool(self._solver_wanted)
