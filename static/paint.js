@@ -518,6 +518,19 @@
     try { var text = localStorage.getItem(from); if (text !== null) localStorage.setItem(to, text); return true; }
     catch (e) { return false; }
   };
+  // the saved game written again as the page is left (its clock's time): the snapshot that named the save
+  // before names this one, so the next visit still paints it
+  api.resave = function (text) {
+    try {
+      var old = localStorage.getItem(KEYS.save), snap = localStorage.getItem(KEYS.snapshot);
+      localStorage.setItem(KEYS.save, text);
+      if (snap !== null && old !== null) {
+        var r = JSON.parse(snap);
+        if (isObj(r) && r.save === hash(old)) { r.save = hash(text); localStorage.setItem(KEYS.snapshot, JSON.stringify(r)); }
+      }
+      return true;
+    } catch (e) { return false; }
+  };
   api.remove = function (key) {
     try { localStorage.removeItem(key); return true; } catch (e) { return false; }
   };

@@ -451,7 +451,8 @@ class Layer:
         text = with_seconds(self.saved, self.clock_seconds()) if self.counters is not None else None
         if text is not None and text != self.saved:
             self.saved = text
-            self.storage_set("canfield.save", text)
+            if not self.window.canfieldPaint.resave(text):   # the snapshot naming it follows (static/paint.js)
+                self.window.console.warn("Canfield: could not write canfield.save")
 
     # ---- storage (every access may be refused: private mode, a full quota) ------------------------
 
