@@ -586,16 +586,17 @@ def test_a_change_of_the_saved_game_brings_the_next_visits_board_a_little_later_
     assert s.snapshot_answer() is None
 
 
-def test_the_taps_and_keys_kept_by_the_painter_are_played_once_the_game_is_live():
-    from ui.vocab import KeptInput
-    s, _ = started()
+def test_the_taps_and_keys_kept_by_the_painter_are_played_with_the_start_before_its_answer():
     items = [{"t": "tap", "pile": "stock", "index": None, "card": None}, {"t": "key", "key": "u", "inBoard": True},
              {"t": "tap", "pile": "tableau-1", "index": 0, "card": "KH"}, {"t": "tap", "pile": "nowhere"}]
-    out = send(s, KeptInput(json.dumps(items)))
+    s, out = started(kept=json.dumps(items))
     assert len(s.controller.game.history) == 0 and s.controller.game.redo_moves   # drawn, then undone
     kinds = [decode(e).kind for e in out["effects"]]
     assert "shake" in kinds                   # the tap on a card the live board shows elsewhere: refused visibly
-    assert send(s, KeptInput("not json"))["effects"] == []
+    s, out = started(kept=json.dumps(items[:1]))
+    assert decode_view(out["view"])["piles"]["waste"]["cards"]      # the first view already shows the draw
+    s, out = started(kept="not json")
+    assert out["ok"] and not s.controller.game.history
 
 
 def test_a_deal_of_a_difficulty_comes_from_the_catalogue_or_the_solvers_graded_search():

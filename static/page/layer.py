@@ -43,13 +43,14 @@ DRAG_THRESHOLD = 6        # px before a press becomes a drag (a tap may wobble a
 STORAGE_KEYS = ("canfield.save", "canfield.stats", "canfield.settings")   # static/ui/storage_keys.py's
 
 
-def start_message(width, height, hash_text, storage, query_lang, languages, painted, coarse, reduced, dock):
-    """The `Start` text from the page's facts; `storage(key)` reads localStorage (None: absent or refused)."""
+def start_message(width, height, hash_text, storage, query_lang, languages, painted, coarse, reduced, dock, kept=""):
+    """The `Start` text from the page's facts; `storage(key)` reads localStorage (None: absent or refused);
+    `kept`: the painted board's taps and keys (JSON text), played before the first answer."""
     return vocab.encode(vocab.Start(
         float(width), float(height), code=code_from_hash(hash_text), save=storage("canfield.save"),
         stats=storage("canfield.stats"), settings=storage("canfield.settings"), lang=query_lang or "",
         languages=tuple(x for x in languages if x), painted=painted or "", coarse=bool(coarse),
-        reduced=bool(reduced), dock=float(dock)))
+        reduced=bool(reduced), dock=float(dock), kept=kept or ""))
 
 
 def with_seconds(text, seconds):
@@ -160,15 +161,14 @@ class Layer:
         painted = str(paint.firstDeal) if paint is not None and paint.firstDeal else ""
         query = w.URLSearchParams.new(w.location.search).get("lang")
         dock = self.document.getElementById("dock")
+        kept = paint.take() if paint is not None and getattr(paint, "take", None) is not None else None
+        kept = str(kept) if kept is not None and str(kept) not in ("", "[]") else ""   # played with the Start
         text = start_message(el.clientWidth or w.innerWidth, el.clientHeight or w.innerHeight, str(w.location.hash),
                              self.storage_get, str(query) if query else "", languages, painted,
                              w.matchMedia("(pointer: coarse)").matches,
                              w.matchMedia("(prefers-reduced-motion: reduce)").matches,
-                             (dock.scrollHeight or 0) if dock is not None else 0)
+                             (dock.scrollHeight or 0) if dock is not None else 0, kept)
         self.queue.insert(0, text)
-        kept = paint.take() if paint is not None and getattr(paint, "take", None) is not None else None
-        if kept is not None and str(kept) not in ("", "[]"):   # taps and keys on the painted board: played now
-            self.queue.insert(1, vocab.encode(vocab.KeptInput(str(kept))))
         self._wait_push()
         self.saved = self.storage_get("canfield.save")
         if str(self.document.visibilityState) == "hidden":   # opened in a tab behind: no clock yet

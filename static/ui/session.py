@@ -79,7 +79,7 @@ from .view import column_lengths, lengths
 from .vocab import (
     ACTIONS, EFFECTS, NOTICE_MS, AskAnalysis, AskDaily, AskDeal, AskHint, AskLine, AssistButton, Button, Celebrate,
     CelebrationEnd, Changed, Dock, DragAt, DragStart, Drop, DropAt, FinishStep, GoBack, HashChanged, HidePanel,
-    HintShown, KeptInput, Leave, LineFound, NewDeal, OpenDialog, Panel, Pointer, PressAt, Relayout, Resize, ShowNotice,
+    HintShown, Leave, LineFound, NewDeal, OpenDialog, Panel, Pointer, PressAt, Relayout, Resize, ShowNotice,
     ShowPanel, SolverWanted, Start, StatsAsk, Stored, Tap, AnalysisButton, Announce, TapAt, Visibility, decode, encode,
 )
 
@@ -190,8 +190,6 @@ class Session:
                 effects = self._pointer(message)
             elif self.controller is not None and isinstance(message, (Visibility, Leave)):
                 effects = self._leaving(message)
-            elif self.controller is not None and isinstance(message, KeptInput):
-                effects = self._kept_input(message.items)
             elif self.controller is not None and isinstance(message, AssistButton):
                 effects = self._assist_button(message.name)
             elif self.controller is not None and isinstance(message, StatsAsk):
@@ -263,6 +261,8 @@ class Session:
         effects = c.take_effects()
         self._effects.run(effects)
         self._warm()
+        if m.kept:
+            effects = effects + self._kept_input(m.kept)
         return effects
 
     def _warm(self) -> None:

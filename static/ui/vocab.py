@@ -485,13 +485,14 @@ class Start(Message):
     """The page's facts at start, once, before any action: the window (`width`, `height`, `dock`, `coarse`:
     a touch-only pointer), the address's hash (`code`: a deal code, a game link or ""), what localStorage
     holds (`save`, `stats`, `settings`: the texts, None where absent), the address's ?lang= (`lang`), the
-    browser's languages, the deal static/paint.js painted on a first visit (`painted`) and the system's
-    reduced motion."""
+    browser's languages, the deal static/paint.js painted on a first visit (`painted`), the system's
+    reduced motion, and the taps and keys made on the painted board (`kept`, static/paint.js's `take()`:
+    played before the first answer, so the live board never shows the position before them)."""
     kind = "Start"
     FIELDS = (("width", "num"), ("height", "num"), ("code", "str", ""),
               ("save", "str?", None), ("stats", "str?", None), ("settings", "str?", None),
               ("lang", "str", ""), ("languages", "strs", ()), ("painted", "str", ""),
-              ("coarse", "bool", False), ("reduced", "bool", False), ("dock", "num", 0))
+              ("coarse", "bool", False), ("reduced", "bool", False), ("dock", "num", 0), ("kept", "str", ""))
 
 
 class PressAt(Message):
@@ -548,13 +549,6 @@ class StatsAsk(Message):
     FIELDS = (("what", "str"), ("rules", "str", ""), ("draw", "int", 3), ("text", "str", ""))
 
 
-class KeptInput(Message):
-    """The taps and keys made on the painted board before the game was live (static/paint.js's
-    `take()`, JSON text): played once, right after the `Start` (static/ui/kept_input.py)."""
-    kind = "KeptInput"
-    FIELDS = (("items", "str"),)
-
-
 class Stored(Message):
     """Another page of the game wrote localStorage (the `storage` event): `key` and its new text (`value`,
     None where the key was removed). The statistics merge (static/ui/persist.py on_storage); an open
@@ -589,7 +583,7 @@ for _cls in ACTIONS + EFFECTS:
     if _cls.kind in KINDS:
         raise ValueError("two values of kind " + _cls.kind)
     KINDS[_cls.kind] = _cls
-MESSAGES = (Start, PressAt, TapAt, DragAt, DropAt, Visibility, Leave, StatsAsk, AssistButton, KeptInput, Stored,
+MESSAGES = (Start, PressAt, TapAt, DragAt, DropAt, Visibility, Leave, StatsAsk, AssistButton, Stored,
             AnalysisButton)
 MESSAGE_KINDS = {}       # kept apart from KINDS: the controller's actions and effects are KINDS alone
 for _cls in MESSAGES:
