@@ -9,11 +9,11 @@ import datetime
 def today() -> str:
     """Today in the player's time zone, "YYYY-MM-DD" (the machine's, outside a browser: CPython's tests)."""
     try:
-        from js import window  # the page and its worker: the rest of this module is pure
+        from js import Date  # the page and its worker (a worker has no window): the rest of this module is pure
     except ImportError:
         return datetime.date.today().isoformat()
 
-    d = window.Date.new()
+    d = Date.new()
     return f"{int(d.getFullYear()):04d}-{int(d.getMonth()) + 1:02d}-{int(d.getDate()):02d}"
 
 
@@ -21,7 +21,7 @@ def day_label(day: str, lang: str) -> str:
     """`day` ("YYYY-MM-DD") as the player's language writes a date ("2 décembre 2026"); the digits in a
     browser without that locale (and outside a browser)."""
     try:
-        from js import Object, window
+        from js import Date, Object
         from pyodide.ffi import to_js
     except ImportError:
         return day
@@ -29,7 +29,7 @@ def day_label(day: str, lang: str) -> str:
     y, m, d = (int(x) for x in day.split("-"))
     try:
         options = to_js({"day": "numeric", "month": "long", "year": "numeric"}, dict_converter=Object.fromEntries)
-        return str(window.Date.new(y, m - 1, d).toLocaleDateString(lang, options))
+        return str(Date.new(y, m - 1, d).toLocaleDateString(lang, options))
     except Exception:  # a browser without that locale
         return day
 
