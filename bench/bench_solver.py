@@ -3,6 +3,11 @@
     python bench/bench_solver.py [N] [--start 0] [--draw 3] [--rules canfield] [--nodes 2000000] [--seconds 10]
                                  [--clock cpu|wall] [--all] [-v]
     python bench/bench_solver.py N --all --games page --against REV [--nodes 15000] [--repeat 2]
+    python bench/bench_solver.py N --rules chameleon --grade [-v]
+
+--grade grades each deal as the catalogue does (canfield.insight.rate: the depth-first search of
+GRADE_NODES, then the rule set's beam search where insight.GRADE_BEAMS has one) and prints how many were won
+by each search, the CPU time and positions per grade (median, p95).
 
 The time limit counts this process's CPU time by default: on a machine shared with other jobs, a wall
 limit gives a deal a fraction of its 10 s. --all runs every rule set with both draws and ends with a
@@ -73,6 +78,37 @@ def run(rules, draw, start, n, nodes, seconds, verbose=False, clock=time.process
             print(f"{game.code} {res.verdict:7} {res.nodes:9d} nodes {dt:8.3f} s {res.reason or ''}", flush=True)
     return {"clock": "CPU" if clock is time.process_time else "wall", "rules": rules, "draw": draw, "n": n, "counts": counts, "times": times, "cpu": cpu_times,
             "nodes": node_counts, "decided": 100.0 * (counts["won"] + counts["lost"]) / n}
+
+
+def grade_run(rules, draw, start, n, verbose=False):
+    """Grade deals start .. start+n-1 as the catalogue does; prints the figures."""
+    from canfield.insight import GRADE_BEAMS, GRADE_NODES, rate
+
+    counts = {"won (depth-first)": 0, "won (beam)": 0, "lost": 0, "unknown": 0}
+    cpu, nodes, wins = [], [], []
+    for number in range(start, start + n):
+        game = Game.new(draw, rules, number)
+        c0 = time.process_time()
+        r = rate(game)
+        dt = time.process_time() - c0
+        cpu.append(dt)
+        nodes.append(r.nodes)
+        kind = r.verdict if r.verdict != "won" else ("won (beam)" if r.nodes > GRADE_NODES else "won (depth-first)")
+        counts[kind] += 1
+        if r.verdict == "won":
+            wins.append((number, r.grade, r.par, r.nodes))
+        if verbose:
+            print(f"{game.code} {kind:18} {r.nodes:7d} positions {dt:7.3f} s CPU {r.grade or ''} {r.par or ''}",
+                  flush=True)
+    beam = GRADE_BEAMS.get(RULESETS[rules])
+    print(f"grade benchmark: {n} deals from {start}, {rules} D{draw}, {GRADE_NODES} positions depth-first"
+          + (f", then a beam of width {beam[0]}, at most {beam[1]} positions" if beam else ", no beam"))
+    for k, v in counts.items():
+        print(f"  {k:18} {v:5d}  {100.0 * v / n:5.1f}%")
+    print(f"  CPU time per grade: median {1000 * statistics.median(cpu):.1f} ms, p95 {1000 * percentile(cpu, 0.95):.1f} ms, "
+          f"total {sum(cpu):.1f} s")
+    print(f"  positions per grade: median {statistics.median(nodes):.0f}, p95 {percentile(nodes, 0.95)}")
+    print(f"  won: {wins}")
 
 
 def target_line(fig):
@@ -196,9 +232,16 @@ def main(argv=None):
     ap.add_argument("--against", metavar="REV", default=None,
                     help="compare positions per CPU second with the solver of this git revision")
     ap.add_argument("--repeat", type=int, default=2, help="with --against: runs of each search, the fastest kept")
+    ap.add_argument("--grade", action="store_true",
+                    help="grade each deal as the catalogue does (the depth-first search, then the beam where the "
+                         "rule set has one)")
     args = ap.parse_args(argv)
 
     print(load_average() + " at the start")
+    if args.grade:
+        grade_run(args.rules, (RULESETS[args.rules].draws or (args.draw,))[0], args.start, args.n, args.verbose)
+        print(load_average() + " at the end")
+        return 0
     names = list(RULESETS)
     if args.games == "page":
         names = [name for name, r in RULESETS.items() if r.decks == 1 and name not in LEGACY]

@@ -336,7 +336,10 @@ ENTRIES = {
         "3E0491X04y1E0431X04e2E0491X04m6H0422H04f2X04p8X04h4X04q1M03w"
         "1E0463X0462E03z4X04qaX04d1X04g"
     ),
-    "chameleon/1": "",
+    "chameleon/1": (
+        "aX03c1bX03a7mX02x4dX0332tX0362gX0301xX03l9X02z4kX039lX02x15X"
+        "030"
+    ),
     "rush/3": (
         "2H03q9X03v15X03b1X03tnX03n2X03c4M03o1E03b4M0351X049aX03v4X0f"
         "o2H03jaX03kfX03m5X03jsX03zaH03reX03ikX03j2X03w13X03fjE03cdE0"
@@ -717,7 +720,7 @@ TRIED = {
     "superior/1": 469,
     "superior/3": 502,
     "rainfall/1": 888,
-    "chameleon/1": 800,
+    "chameleon/1": 1008,
     "rush/3": 4617,
     "casino/1": 800,
     "acme/1": 3117,

@@ -66,6 +66,9 @@ machine): main 1000 positions, run 1 1000, main 2000 more, run 2 2000, ... doubl
 then the main DFS alone to the end of the budget. Each run is a complete reachability search of its
 own, so any run that empties its stack proves "lost"; a run that runs out is dropped. The main DFS
 keeps its work between its turns. Node budgets still give the same result everywhere.
+
+The beam search (``BeamSolver``): a second search that proves wins only, for where the depth-first search
+spends its budget under its first choices (canfield.insight grades with it per rule set: GRADE_BEAMS).
 """
 
 import gc

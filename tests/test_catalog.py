@@ -93,6 +93,18 @@ def test_a_sample_of_the_entries_is_proved_again_by_the_solver():
         assert solver.grade(Game.new(rules=name, number=n, draw=draw))[0] is None, (name, draw, n, SEED)
 
 
+def test_chameleons_entries_are_the_beams_wins_and_one_is_proved_again():
+    """Chameleon is graded with the beam search after the depth-first one (insight.GRADE_BEAMS): deals 9
+    and 56, which only the beam wins, are entries, every entry is expert (the depth-first search won none
+    of them within GRADE_NODES), and a random one is graded again."""
+    entries = catalog.winnable("chameleon", 1)
+    assert catalog.tried("chameleon", 1) > 56
+    assert catalog.find("chameleon", 1, 9) and catalog.find("chameleon", 1, 56)
+    assert all(e.grade == "expert" for e in entries)
+    e = random.Random(SEED).choice(entries)
+    assert solver.grade(Game.new(rules="chameleon", number=e.number, draw=1)) == (e.grade, e.par), (e, SEED)
+
+
 # ---- pick, find, the checks of their arguments ----------------------------------------------------
 
 def test_pick_gives_an_entry_of_the_pair_and_of_the_grade_asked_for():
@@ -105,7 +117,8 @@ def test_pick_gives_an_entry_of_the_pair_and_of_the_grade_asked_for():
         e = catalog.pick("canfield", 3, SEED, grade=g)
         assert e in entries and e.grade == g
     assert catalog.pick("acme", 3, 1) in set(catalog.winnable("acme", 1))   # the game's fixed draw wins
-    assert catalog.pick("chameleon", 1, 1) is None               # none proved in its catalogue
+    assert catalog.pick("casino", 1, 1) is None                  # none proved in its catalogue
+    assert catalog.pick("chameleon", 1, 1, grade="easy") is None  # only experts (the beam's wins)
     assert catalog.pick("double", 1, 1, grade="expert") is None  # none of that grade
     assert catalog.pick("canfield", 3) in entries                # the random module
 
