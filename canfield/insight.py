@@ -151,11 +151,12 @@ def grade_for_nodes(nodes):
 class GradeSearch(Task):
     """``rate`` in slices (``result``: a Rating)."""
 
-    def __init__(self, game, max_nodes=GRADE_NODES, should_stop=None):
+    def __init__(self, game, max_nodes=GRADE_NODES, should_stop=None, beam=True):
         super().__init__(should_stop, None)
         self.game = canonical(game)
         self.max_nodes = max_nodes
-        self.beam = GRADE_BEAMS.get(self.game.rules)
+        # beam=False: the depth-first search alone (a search for an easier grade than the beam's "expert")
+        self.beam = GRADE_BEAMS.get(self.game.rules) if beam else None
 
     def _work(self):
         res = yield from self._solve(Solver(self.game, self.max_nodes))
@@ -205,7 +206,8 @@ class GradedSearch(Task):
             number = (self.start_number + i) % (MAX_NUMBER + 1)
             game = Game(shuffled_deck(number, self.rules.decks), self.draw, self.rules, number)
             self.tried = i + 1
-            r = yield from self._sub(GradeSearch(game, self.max_nodes))
+            # (the beam's wins are all "expert": for another grade it could only spend time)
+            r = yield from self._sub(GradeSearch(game, self.max_nodes, beam=self.wanted == GRADES[-1]))
             if r.grade == self.wanted:
                 return number, game.code, r
         return None

@@ -92,3 +92,13 @@ def test_a_beam_grade_is_the_same_under_every_suit_renaming():
     text = game.position()
     for table in insight._RENAMINGS:
         assert grade(Game.from_position(renamed(text, table))) == want, table
+
+
+def test_a_search_for_an_easier_grade_skips_the_beam():
+    """The beam's wins are all "expert": a graded search for another grade does not run it (it could only
+    spend time), and finds the same deal as with it; for "expert" it runs."""
+    easy = insight.GradedSearch("hard", 9, 1, "chameleon", tries=1)
+    assert easy.run() is None and easy.nodes <= GRADE_NODES
+    expert = insight.GradedSearch("expert", 9, 1, "chameleon", tries=1)
+    number, _code, r = expert.run()
+    assert number == 9 and r.grade == "expert" and expert.nodes > GRADE_NODES
