@@ -371,7 +371,9 @@ def thin_page(index: str) -> str:
         raise FactsError("index.html has no <script type=\"py\"> of static/main.py")
     mpy = {"interpreter": "./static/vendor/micropython/micropython.mjs", "plugins": PLUGINS_OFF,
            "files": {f"./static/{m}": f"./{m}" for m in build_vendor.PAGE_MODULES}}
-    worker = {"interpreter": "./static/vendor/pyodide/pyodide.mjs", "sync_main_only": True, "plugins": PLUGINS_OFF,
+    # the worker's interpreter: the vendored Pyodide started by static/pyodide-worker.mjs, which restores the
+    # memory snapshot and tells the loading screen (static/boot.js) the runtime's bytes and its stages
+    worker = {"interpreter": "./static/pyodide-worker.mjs", "sync_main_only": True, "plugins": PLUGINS_OFF,
               "files": {"./static/vendor/game.zip": "./*", "./static/solver_worker.py": "./solver_worker.py"}}
     scripts = (f"<script type=\"mpy\" src=\"./static/page/main.py\" config='{json.dumps(mpy)}'></script>\n"
                f"<script type=\"py\" worker name=\"engine\" src=\"./static/worker.py\" "

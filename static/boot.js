@@ -137,6 +137,15 @@
     if (encoded !== null && f.encoded === null) f.encoded = encoded;
     if (encoded) load.compressing = true;
   }
+  // `got` decoded bytes of the file at `url` have arrived (a file fetched twice never counts backwards)
+  function arrived(url, got, length, encoded) {
+    var match = RUNTIME.exec(String(url).split("?")[0]);
+    if (!match) return;
+    heard(match[1], length, encoded);
+    var f = file(match[1]);
+    f.got = Math.max(f.got, got);
+    progress();
+  }
 
   function mb(n) {
     try { return new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n / 1e6); }
@@ -182,6 +191,7 @@
 
   function done() {
     state.ready = true;
+    if (channel) { channel.close(); channel = null; }
     var box = document.getElementById("boot");
     if (box) box.hidden = true;
   }
@@ -214,16 +224,15 @@
       return pending.then(function (res) {
         try {
           if (res.ok && res.body) {
-            var name = match[1], f = file(name), got = 0;
+            var got = 0;
             var coding = (res.headers.get("content-encoding") || "").toLowerCase();
-            heard(name, parseInt(res.headers.get("content-length"), 10) || 0, coding !== "" && coding !== "identity");
+            var length = parseInt(res.headers.get("content-length"), 10) || 0, encoded = coding !== "" && coding !== "identity";
             var reader = res.clone().body.getReader();
             var pump = function () {
               reader.read().then(function (step) {
                 if (step.done) return;
                 got += step.value.byteLength;
-                f.got = Math.max(f.got, got);   // a file fetched twice never counts backwards
-                progress();
+                arrived(url, got, length, encoded);
                 pump();
               }, function () { /* the original reports its own failure */ });
             };
@@ -253,17 +262,42 @@
   try {
     new PerformanceObserver(function (list) {
       list.getEntries().forEach(function (e) {
-        var match = RUNTIME.exec(e.name.split("?")[0]);
-        if (match && e.decodedBodySize) {
-          var f = file(match[1]);
-          heard(match[1], e.encodedBodySize, e.encodedBodySize > 0 ? e.encodedBodySize !== e.decodedBodySize : null);
-          f.got = Math.max(f.got, e.decodedBodySize);
-          progress();
+        if (e.decodedBodySize) {
+          arrived(e.name, e.decodedBodySize, e.encodedBodySize,
+                  e.encodedBodySize > 0 ? e.encodedBodySize !== e.decodedBodySize : null);
         }
       });
     }).observe({ type: "resource", buffered: true });
   } catch (e) { /* progress stays coarse */ }
+  // PyScript's Pyodide is up: on index.html the main thread's; on thin.html the worker's (its <script
+  // type="py" worker>: the page's MicroPython says "mpy:ready", long before)
   document.addEventListener("py:ready", function () { stage("boot.game", 85); });
+
+  // thin.html: Pyodide starts in PyScript's worker "engine", whose requests the main thread never sees.
+  // static/pyodide-worker.mjs (its interpreter module) posts on this channel what it counts and where its
+  // start is: the runtime's bytes, which start it was (the memory snapshot restored, or plain), Python up.
+  // A worker's time comes on the epoch's clock (`at`), marked here on the page's own timeline.
+  var channel = null;
+  function workerMark(name, detail, at) {
+    var options = { detail: detail };
+    if (typeof at === "number" && performance.timeOrigin) options.startTime = Math.max(0, at - performance.timeOrigin);
+    try { performance.mark(name, options); } catch (e) { /* no marks: nothing to time */ }
+  }
+  if (document.documentElement.getAttribute("data-layer") === "thin" && window.BroadcastChannel) {
+    try { channel = new BroadcastChannel("canfield-boot"); } catch (e) { channel = null; }
+  }
+  if (channel) {
+    channel.onmessage = function (e) {
+      var m = e.data || {};
+      if (state.ready) return;
+      if (m.kind === "bytes") arrived(m.url, m.got, m.length, m.encoded === undefined ? null : m.encoded);
+      else if (m.kind === "module") workerMark("canfield:worker-module", "worker", m.at);
+      else if (m.kind === "start") workerMark("canfield:pyodide", "worker", m.at);
+      else if (m.kind === "snapshot-read") workerMark("canfield:memory-snapshot-read", "worker", m.at);
+      else if (m.kind === "snapshot") workerMark("canfield:memory-snapshot", String(m.detail), m.at);
+      else if (m.kind === "python") workerMark("canfield:pyodide-ready", String(m.detail), m.at);
+    };
+  }
 
   // Anything uncaught before the game is ready means start-up failed.
   window.addEventListener("error", function (e) { fail(e.error || e.message); });

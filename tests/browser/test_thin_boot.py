@@ -1,0 +1,195 @@
+"""thin.html's start (issue 33): Pyodide starts in PyScript's worker "engine", through our interpreter module
+static/pyodide-worker.mjs, which tells the page's loading screen (static/boot.js) what the main thread
+cannot see, and restores the memory snapshot there.
+
+- the loading message counts the runtime's bytes fetched by the worker ("4.1 of 21.1 MB"), going forward up
+  to the end of the download, compressed bytes on a compressing host, then "Starting Python…" and
+  "Dealing…", as index.html's does (tests/browser/test_boot_progress.py);
+- a first visit starts the worker's Python plainly and never reads the memory snapshot; a returning visit
+  restores it in the worker (the page's mark "canfield:memory-snapshot" says so), online and offline, the
+  game plays, and `random` is reseeded;
+- missing, refused, stale or corrupt in the cache: a plain start, a console line, the game plays;
+- the snapshot holds every module the worker imports at its start.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import build_vendor
+import pytest
+from build_helpers import build
+from conftest import reload_game, settle, tap_stock_plays
+from test_boot_progress import RECORD_MESSAGES, RUNTIME, _runtime_mb
+from test_memory_snapshot import BROKEN, SNAPSHOT, wait_cached
+
+REPO = Path(__file__).resolve().parents[2]
+
+SEED_CODE = "CF1-D3-AAAAACL"
+PAGE = "thin.html"
+MODULE = "static/pyodide-worker.mjs"
+MARK = "canfield:memory-snapshot"
+COUNTED = re.compile(r"Loading the game: (\d+\.\d) of (\d+\.\d) MB")
+
+
+def start_kind(page, name: str = MARK) -> str:
+    """The detail of the page's mark `name` (static/boot.js marks what the worker posts)."""
+    return page.evaluate("(name) => { const m = performance.getEntriesByName(name)[0]; return m ? m.detail : null; }", name)
+
+
+def engine(page):
+    """The page's Pyodide worker: the one that imported our interpreter module."""
+    for worker in page.workers:
+        if worker.evaluate("(m) => performance.getEntriesByType('resource').some(e => e.name.endsWith(m))", MODULE):
+            return worker
+    raise AssertionError(f"no worker of {page.url} imported {MODULE}: {[w.url for w in page.workers]}")
+
+
+def worker_python(page, base: str, code: str):
+    """Run Python in the worker's Pyodide (the module's loadPyodide() hands back the one it started)."""
+    return engine(page).evaluate("async ([url, code]) => (await (await import(url)).loadPyodide()).runPython(code)",
+                                 [f"{base}/{MODULE}", code])
+
+
+# ---------------------------------------------------------------------------------------- the loading screen
+
+def _boot_messages(new_context, record_page, base: str) -> list[str]:
+    """Every #boot-msg text of a first visit to thin.html, its runtime downloaded at 3 MB/s."""
+    context = new_context(locale="en-US")   # private: every byte of the runtime comes over the (throttled) wire
+    context.add_init_script(RECORD_MESSAGES)
+    page = context.new_page()
+    record_page(page)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions",
+             {"offline": False, "latency": 5, "downloadThroughput": 3_000_000, "uploadThroughput": 1_000_000})
+    page.goto(f"{base}/{PAGE}?lang=en", wait_until="commit")
+    page.wait_for_selector('#game[data-ready="true"]', timeout=120_000)
+    # the worker fetched the runtime, never the main thread
+    assert not [e for e in page.evaluate("performance.getEntriesByType('resource').map(e => e.name)") if RUNTIME.search(e)]
+    return page.evaluate("window.__bootMessages")
+
+
+def _counted(messages: list[str]) -> tuple[list[float], list[float]]:
+    found = [COUNTED.fullmatch(m) for m in messages if m.startswith("Loading the game: ")]
+    assert len(found) >= 3 and all(found), messages
+    return [float(m.group(1)) for m in found], [float(m.group(2)) for m in found]
+
+
+def test_progress_counts_the_workers_megabytes_then_names_the_stages(new_context, record_page, server):
+    messages = _boot_messages(new_context, record_page, server)
+    done, totals = _counted(messages)
+    assert set(totals) == {float(f"{_runtime_mb():.1f}")}, (totals, messages)
+    assert done == sorted(done) and done[0] < done[-1], done          # it moves, forward only
+    assert done[-1] >= totals[-1] * 0.9, done                         # up to the end of the download
+    last = max(i for i, m in enumerate(messages) if m.startswith("Loading the game: "))
+    after = messages[last + 1:]
+    assert "Starting Python…" in after and after.index("Starting Python…") < after.index("Dealing…"), messages
+
+
+def test_a_compressing_host_shows_the_workers_bytes_on_the_wire(new_context, record_page, serve, tmp_path):
+    # the built site with the runtime's files gzipped beside them: scripts/serve.py sends them with
+    # Content-Encoding, and the worker's counts are the compressed bytes, not the decoded ones
+    import gzip
+
+    site = tmp_path / "site"
+    build(REPO, "--dist", str(site))
+    assert (site / PAGE).is_file()
+    wire = 0
+    for path in (site / "static" / "vendor").rglob("*"):
+        if RUNTIME.search(path.as_posix()):
+            packed = gzip.compress(path.read_bytes(), compresslevel=6)
+            (path.parent / f"{path.name}.gz").write_bytes(packed)
+            wire += len(packed)
+    assert wire and wire < _runtime_mb() * 1e6 / 2
+    messages = _boot_messages(new_context, record_page, serve(root=site))
+    done, totals = _counted(messages)
+    assert abs(totals[-1] - wire / 1e6) <= 0.15, (totals, wire)
+    assert done == sorted(done) and done[0] < done[-1], done
+    assert done[-1] >= totals[-1] * 0.9, (done, totals)
+
+
+# ---------------------------------------------------------------------------------------- the memory snapshot
+
+def test_the_snapshot_holds_every_module_the_worker_imports_at_start():
+    # static/worker.py imports ui.session, which imports the game: a module of them importing js, pyodide or
+    # pyscript would leave the snapshot (build_vendor.pure_modules) and be imported at every start again
+    files = build_vendor.game_files(REPO)
+    needed = set(build_vendor.import_order(files, "ui.session"))
+    assert needed <= set(build_vendor.pure_modules(files)), sorted(needed - set(build_vendor.pure_modules(files)))
+    manifest = json.loads((REPO / "static" / "vendor" / "manifest.json").read_text(encoding="utf-8"))
+    held = set(manifest["memory_snapshot"]["modules"])
+    assert needed <= held, f"not in the built memory snapshot (run `make vendor`): {sorted(needed - held)}"
+    assert {"asyncio", "json"} <= held     # static/worker.py's own
+
+
+def test_first_visit_plain_then_returning_visits_restore_it_in_the_worker(page, open_game, server, release):
+    open_game(SEED_CODE, path=PAGE)
+    assert start_kind(page).startswith("plain: none cached yet"), start_kind(page)
+    assert start_kind(page, "canfield:pyodide-ready") == "plain"
+    # on its way to ready neither the page nor its worker asked for the file (the service worker does, after)
+    asked = "(f) => performance.getEntriesByType('resource').filter(e => e.name.includes(f)).length"
+    assert page.evaluate(asked, SNAPSHOT) == 0 and engine(page).evaluate(asked, SNAPSHOT) == 0
+    wait_cached(page, server, release)
+
+    reload_game(page)
+    assert start_kind(page) == "restored"
+    assert start_kind(page, "canfield:pyodide-ready") == "restored"
+    # the read's end and Python up, in order on the page's timeline (marked from the worker's clock)
+    read, ready = (page.evaluate(f"performance.getEntriesByName({n!r})[0].startTime")
+                   for n in ("canfield:memory-snapshot-read", "canfield:pyodide-ready"))
+    assert 0 < read <= ready
+    assert worker_python(page, server, "import sys; 'ui.session' in sys.modules and 'canfield.game' in sys.modules")
+    tap_stock_plays(page)
+    first = worker_python(page, server, "import random; random.random()")
+    reload_game(page)
+    assert start_kind(page) == "restored"
+    # every restore starts from the same heap: without the reseed both would draw the same number
+    assert worker_python(page, server, "import random; random.random()") != first
+
+    settle(page)
+    page.context.set_offline(True)
+    try:
+        reload_game(page)
+        assert start_kind(page) == "restored"
+        tap_stock_plays(page)
+    finally:
+        page.context.set_offline(False)
+
+
+@pytest.mark.allow_http_errors
+def test_a_broken_snapshot_gives_the_worker_a_plain_start(page, open_game, server, release):
+    # each of tests/browser/test_memory_snapshot.py's broken cache entries in turn, the good file kept aside
+    # (at another name, which the worker's lookup never finds) and put back after each
+    open_game(SEED_CODE, path=PAGE)
+    wait_cached(page, server, release)
+    url = f"{server}/{SNAPSHOT}"
+    page.evaluate("""async ([name, url]) => {
+        const cache = await caches.open(name);
+        await cache.put(url + '.good', await cache.match(url));
+    }""", [release["cache"], url])
+    messages = []
+    page.on("console", lambda m: messages.append(m.text))
+    for broken, make in sorted(BROKEN.items()):
+        page.evaluate("""async ([name, url, make]) => {
+            const cache = await caches.open(name);
+            const bytes = new Uint8Array(await (await cache.match(url + '.good')).arrayBuffer());
+            const response = eval(make);
+            if (response) await cache.put(url, response); else await cache.delete(url);
+        }""", [release["cache"], url, make])
+        messages.clear()
+        reload_game(page)
+        kind = start_kind(page)
+        assert kind.startswith("plain: "), (broken, kind)
+        if broken != "corrupt-inside":  # Pyodide's own check says it in its words
+            assert broken.split("-")[0] in kind, (broken, kind)
+        assert any("memory snapshot not used in the worker" in m for m in messages), (broken, messages)
+        tap_stock_plays(page)
+    page.evaluate("""async ([name, url]) => {
+        const cache = await caches.open(name);
+        await cache.put(url, await cache.match(url + '.good'));
+    }""", [release["cache"], url])
+    reload_game(page)
+    assert start_kind(page) == "restored"
