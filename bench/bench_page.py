@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""The two pages measured side by side (issue 33): index.html (PyScript with Pyodide on the main thread)
-and thin.html (MicroPython on the main thread, the engine in PyScript's named Pyodide worker), with a bare
-Pyodide booted in a module worker for comparison (bench/thin/bare_worker.html).
+"""The game's page measured beside a bare Pyodide (issue 33): index.html, the two-sided page (MicroPython on
+the main thread, the engine in PyScript's named Pyodide worker), and a bare Pyodide booted in a module
+worker for comparison (bench/thin/bare_worker.html). (Until 6 December the PyScript page with Pyodide on
+the main thread was index.html and this page thin.html: docs/loading.md has the figures of both.)
 
 The harness is bench/bench_thin.py's (its server without cross-origin isolation, counting bytes; its
 long-task observer and ready marker; its visit), on its two profiles:
@@ -20,7 +21,7 @@ on each page of dist/, served compressed, desktop and mobile.
 
 It prints min / median / max over the runs and the load average; it asserts no timing.
 
-    python bench/bench_page.py [--runs 3] [--taps 10] [--profiles phone,desktop] [--pages pyscript,thin]
+    python bench/bench_page.py [--runs 3] [--taps 10] [--profiles phone,desktop] [--pages thin]
                                [--lighthouse] [--json bench/out/page.json] [-v]
 """
 
@@ -38,7 +39,7 @@ sys.path.insert(0, str(REPO / "bench"))
 import bench_thin as harness  # noqa: E402 - the same server, observer and visit
 from bench_thin import COUNTER, INIT_SCRIPT, PROFILES, fmt, loadavg, stats  # noqa: E402
 
-PAGES = {"pyscript": "index.html", "thin": "thin.html", "bare": "bench/thin/bare_worker.html"}
+PAGES = {"thin": "index.html", "bare": "bench/thin/bare_worker.html"}
 
 
 def taps(page, n: int, touch: bool) -> list[float]:
@@ -51,13 +52,13 @@ def main(argv=None) -> int:
     ap.add_argument("--runs", type=int, default=3, help="fresh profiles per page and profile kind (default 3)")
     ap.add_argument("--taps", type=int, default=10, help="taps on the stock per returning visit (default 10)")
     ap.add_argument("--profiles", default="phone,desktop")
-    ap.add_argument("--pages", default="pyscript,thin", help="pyscript, thin or both (the bare worker always)")
+    ap.add_argument("--pages", default="thin", help="thin: the game's page (the bare worker always)")
     ap.add_argument("--lighthouse", action="store_true", help="Lighthouse on dist/'s pages too (make dist first)")
     ap.add_argument("--json", type=Path)
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
-    if not (REPO / "thin.html").is_file() or not (REPO / "static" / "vendor" / "micropython").is_dir():
-        print("bench_page: run `make vendor` first (and scripts/build_facts.py for thin.html)", file=sys.stderr)
+    if not (REPO / "static" / "vendor" / "micropython").is_dir():
+        print("bench_page: run `make vendor` first", file=sys.stderr)
         return 1
     from playwright.sync_api import sync_playwright
 

@@ -67,7 +67,6 @@ import build_vendor  # noqa: E402
 
 INDEX = REPO / "index.html"
 GAME_CSS = REPO / "static" / "game.css"
-THIN = REPO / "thin.html"
 PLUGINS_OFF = ["!error", "!codemirror", "!deprecations-manager", "!donkey", "!py-editor", "!py-game", "!py-terminal"]
 FORMAT = 1
 # Elements whose first text static/boot.js rewrites: not data-t (Python's translation would write them back
@@ -362,13 +361,20 @@ def render_css(css: str) -> str:
     return head + css_written() + tail
 
 
-def thin_page(index: str) -> str:
-    """thin.html: index.html's markup with the two-sided page's scripts instead of the PyScript page on the
-    main thread: MicroPython for the thin layer (static/page/main.py), Pyodide in the named worker
-    "engine" (static/worker.py). The same body, so every hook and text is the same page's."""
-    old_script = re.search(r'<script type="py" src="./static/main.py"[^\n]*</script>\n', index)
+# the page's two scripts (written here: their configs follow build_vendor.PAGE_MODULES), or, in an index.html
+# from before the two-sided page, the PyScript page's one script of static/main.py
+_SCRIPTS = re.compile(r'<script type="mpy" src="./static/page/main.py"[^\n]*</script>\n'
+                      r'<script type="py" worker name="engine"[^\n]*</script>\n'
+                      r'|<script type="py" src="./static/main.py"[^\n]*</script>\n')
+
+
+def page_scripts(index: str) -> str:
+    """index.html with the two-sided page's scripts: MicroPython for the thin layer on the main thread
+    (static/page/main.py, its modules fetched by its config's "files"), Pyodide in the named worker "engine"
+    (static/worker.py), each config written here."""
+    old_script = _SCRIPTS.search(index)
     if old_script is None:
-        raise FactsError("index.html has no <script type=\"py\"> of static/main.py")
+        raise FactsError("index.html has no <script type=\"mpy\"> of static/page/main.py")
     mpy = {"interpreter": "./static/vendor/micropython/micropython.mjs", "plugins": PLUGINS_OFF,
            "files": {f"./static/{m}": f"./{m}" for m in build_vendor.PAGE_MODULES}}
     # the worker's interpreter: the vendored Pyodide started by static/pyodide-worker.mjs, which restores the
@@ -382,9 +388,7 @@ def thin_page(index: str) -> str:
     page = page.replace('<link rel="modulepreload" href="./static/pyodide-early.mjs">\n', "")
     page = page.replace('<link rel="modulepreload" href="./static/vendor/pyodide/pyodide.mjs">',
                         '<link rel="modulepreload" href="./static/vendor/micropython/micropython.mjs">')
-    page = page.replace('<html lang="en">', '<html lang="en" data-layer="thin">', 1)
-    return page.replace("<title>Canfield</title>", "<title>Canfield</title>\n<!-- Written by scripts/build_facts.py "
-                        "from index.html: the two-sided page (static/page/, static/worker.py). -->", 1)
+    return page.replace('<html lang="en">', '<html lang="en" data-layer="thin">', 1)
 
 
 def main(argv=None) -> int:
@@ -393,10 +397,9 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     try:
         files = []
-        for path, write in ((INDEX, render), (GAME_CSS, render_css)):
+        for path, write in ((INDEX, lambda page: page_scripts(render(page))), (GAME_CSS, render_css)):
             old = path.read_text(encoding="utf-8")
             files.append((path, old, write(old)))
-        files.append((THIN, THIN.read_text(encoding="utf-8") if THIN.exists() else "", thin_page(files[0][2])))
     except FactsError as err:
         print(f"build_facts: error: {err}", file=sys.stderr)
         return 1

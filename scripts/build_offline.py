@@ -39,7 +39,6 @@ REPO = Path(__file__).resolve().parent.parent
 RELEASE_FILE = "sw-release.js"
 SW_FILE = "sw.js"
 TOP_FILES = ("index.html", "pyscript.json", "pyscript.toml", "app.webmanifest")
-OPTIONAL_TOP_FILES = ("thin.html",)   # the two-sided page (static/page/), beside index.html while it grows
 CACHE_PREFIX = "canfield-"
 
 
@@ -60,7 +59,7 @@ def site_files(root: Path) -> list[str]:
             raise BuildError(f"{root / name} is missing: is {root} the game's folder?")
     if not (root / "static" / "vendor" / "manifest.json").is_file():
         raise BuildError(f"{root / 'static' / 'vendor'} is not built: run scripts/build_vendor.py first (or `make vendor`)")
-    files = set(TOP_FILES) | {name for name in OPTIONAL_TOP_FILES if (root / name).is_file()}
+    files = set(TOP_FILES)
     for p in (root / "static").rglob("*"):
         rel = p.relative_to(root)
         if p.is_file() and not _skipped(rel):

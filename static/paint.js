@@ -580,66 +580,8 @@
     document.addEventListener("keydown", onKey, true);
   }
 
-  // ---- the runtime's downloads and Pyodide's start, once the board is on screen ---------------
-  // Preloaded from here rather than from index.html's <head>: started there, these 5 MB competed
-  // with the few small files the painted board needs (a simulated slow network counts them all before
-  // the board's paint). Started right after the first frame, they still arrive long before PyScript
-  // asks for them (it first loads its own modules). The same URLs and request modes as Pyodide's and
-  // PyScript's own fetches, so those reuse these responses (tests/test_preload_build.py, tests/browser/test_preload.py).
-  var RUNTIME_PRELOADS = [
-    ["modulepreload", "./static/vendor/pyodide/pyodide.asm.mjs"],
-    ["fetch", "./static/vendor/pyodide/pyodide.asm.wasm"],
-    ["fetch", "./static/vendor/pyodide/python_stdlib.zip"],
-    ["fetch", "./static/vendor/pyodide/pyodide-lock.json"],
-    ["fetch", "./static/vendor/game.zip"],
-    ["fetch", "./static/main.py"]
-  ];
-  var preloaded = false;
-  function preloadRuntime() {
-    if (preloaded) return;
-    preloaded = true;
-    for (var i = 0; i < RUNTIME_PRELOADS.length; i++) {
-      var link = document.createElement("link");
-      if (RUNTIME_PRELOADS[i][0] === "modulepreload") {
-        link.rel = "modulepreload";
-      } else {
-        link.rel = "preload";
-        link.as = "fetch";
-        link.crossOrigin = "anonymous";
-      }
-      link.href = RUNTIME_PRELOADS[i][1];
-      link.setAttribute("data-runtime-preload", "");
-      document.head.appendChild(link);
-    }
-    startPyodide();
-  }
-  // Pyodide's start itself (static/pyodide-early.mjs), which PyScript then takes over: from the animation
-  // callback of the board's first frame (that frame is drawn before any task its work queues)
-  var pyodideStarted = false;
-  function startPyodide() {
-    if (pyodideStarted || !early) return;
-    pyodideStarted = true;
-    early.then(function (module) { module.start("painter"); }, function () { /* PyScript reports it */ });
-  }
-  // The module (7 KB, and Pyodide's 7 KB loader it imports) is fetched and evaluated while the board is
-  // painted: only its start() waits for the first frame.
-  var early = null;
-  api.preloads = RUNTIME_PRELOADS;
-  // A page without the game (a test page that loads this file for its functions) starts nothing.
+  // A page without the game (a test page that loads this file for its functions) starts nothing. Pyodide
+  // starts in PyScript's worker (static/pyodide-worker.mjs), never on this thread: nothing to preload here.
   if (!document.getElementById("game")) return;
-  // The two-sided page (thin.html, <html data-layer="thin">): Pyodide starts in PyScript's worker, never here.
-  if (document.documentElement.getAttribute("data-layer") === "thin") { start(); return; }
-  try { early = import("./pyodide-early.mjs"); } catch (e) { /* PyScript starts Pyodide itself */ }
-
   start();
-  // in a task queued from the animation callback of the frame that shows the board, so after it is
-  // drawn: requests started before that paint would count as the paint's own (Lighthouse's simulated
-  // slow network then waits for the 5 MB before the largest paint). A hidden page draws no frame, so a
-  // timer starts them anyway. The preloads go in before Pyodide's start: the early module is preloaded
-  // by the head, so the start could otherwise fetch its wasm before the preload exists, and the file
-  // would come twice (tests/browser/test_preload.py).
-  try {
-    requestAnimationFrame(function () { setTimeout(preloadRuntime, 0); });
-  } catch (e) { preloadRuntime(); }
-  setTimeout(preloadRuntime, 1000);
 })();

@@ -14,8 +14,8 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def thin_page_files(root: Path) -> set[str]:
-    """The files thin.html's MicroPython script fetches one by one (its config's "files"), from the page."""
-    html = (root / "thin.html").read_text(encoding="utf-8")
+    """The files index.html's MicroPython script fetches one by one (its config's "files"), from the page."""
+    html = (root / "index.html").read_text(encoding="utf-8")
     config = re.search(r'<script type="mpy"[^>]*config=\'([^\']*)\'', html)
     return {src[2:] for src in json.loads(config.group(1))["files"]}
 
@@ -23,11 +23,8 @@ def thin_page_files(root: Path) -> set[str]:
 def expected_files(root: Path) -> set[str]:
     """What the game needs, listed independently of build_offline.site_files. The game's Python files
     (canfield/*.py, static/ui/*.py) are not among them: static/vendor/game.zip carries them; but the
-    thin page fetches its own (`thin_page_files`)."""
+    page's MicroPython layer fetches its own (`thin_page_files`)."""
     files = {"index.html", "pyscript.json", "pyscript.toml", "app.webmanifest"}
-    if not (root / "thin.html").is_file():
-        return files | {rel for rel in _static(root)}
-    files.add("thin.html")
     return files | _static(root) | thin_page_files(root)
 
 

@@ -1,4 +1,4 @@
-"""The thin page's main-thread modules (static/page/, and the static/ui/ modules thin.html's MicroPython
+"""The thin page's main-thread modules (static/page/, and the static/ui/ modules index.html's MicroPython
 fetches, scripts/build_vendor.py PAGE_MODULES): every one compiles under MicroPython (through node, when
 node_modules has PyScript's MicroPython), the layer imports under CPython, and its pure parts (the
 `Start` it builds, the message table's placeholders) give what the worker expects."""
@@ -48,7 +48,7 @@ def test_every_page_module_compiles_under_micropython(tmp_path):
 
 
 def test_the_page_modules_are_fetched_by_the_thin_page():
-    html = (REPO / "thin.html").read_text(encoding="utf-8")
+    html = (REPO / "index.html").read_text(encoding="utf-8")
     assert '<script type="mpy" src="./static/page/main.py"' in html
     assert '<script type="py" worker name="engine" src="./static/worker.py"' in html
     for rel in PAGE_MODULES:

@@ -1,16 +1,16 @@
-"""PyScript's configuration loads the local runtime and ships every Python file of the game (no CDN).
+"""PyScript's configuration loads the local runtimes and ships every Python file of the game (no CDN).
 
-The page carries its config inline, as JSON in the script tag's config attribute (no file to fetch, no
-TOML parser to download before the game starts), a copy of pyscript.json; the solver's worker reads
-pyscript.toml: all three say the same. Both map one archive, static/vendor/game.zip, built by
-scripts/build_vendor.py from canfield/*.py and static/ui/*.py: the tests here read the built archive
-(`make vendor`), so a module missing from it fails here."""
+index.html carries both configs inline, as JSON in the script tags' config attribute (no file to fetch,
+no TOML parser to download before the game starts), written by scripts/build_facts.py: the MicroPython
+page's (static/page/ and its static/ui/ modules, fetched one by one) and the engine worker's, whose Pyodide
+maps one archive, static/vendor/game.zip, built by scripts/build_vendor.py from canfield/*.py and
+static/ui/*.py: the tests here read the built archive (`make vendor`), so a module missing from it fails
+here."""
 
 from __future__ import annotations
 
 import json
 import re
-import tomllib
 import zipfile
 from pathlib import Path
 
@@ -18,12 +18,14 @@ REPO = Path(__file__).resolve().parents[1]
 ARCHIVE = "./static/vendor/game.zip"
 
 
-def _json():
-    return json.loads((REPO / "pyscript.json").read_text(encoding="utf-8"))
-
-
-def _toml():
-    return tomllib.loads((REPO / "pyscript.toml").read_text(encoding="utf-8"))
+def _inline(kind) -> dict:
+    """The config of index.html's one <script type="mpy"> (the page) or of its engine worker."""
+    index = (REPO / "index.html").read_text(encoding="utf-8")
+    pattern = (r'<script type="mpy" src="\./static/page/main\.py" config=\'(\{[^\']*\})\'></script>' if kind == "page" else
+               r'<script type="py" worker name="engine" src="\./static/worker\.py" config=\'(\{[^\']*\})\'></script>')
+    tags = re.findall(pattern, index)
+    assert len(tags) == 1, f"index.html must have one {kind} script with its config inline"
+    return json.loads(tags[0])
 
 
 def _archive() -> zipfile.ZipFile:
@@ -32,34 +34,20 @@ def _archive() -> zipfile.ZipFile:
     return zipfile.ZipFile(path)
 
 
-EARLY = "./static/pyodide-early.mjs"
-
-
-def test_page_and_worker_configs_agree():
-    # but for the interpreter: the page's starts the vendored Pyodide as soon as its board is painted
-    # (static/pyodide-early.mjs), the worker, with no board, names the vendored Pyodide itself
-    page, worker = _json(), _toml()
-    assert page.pop("interpreter") == EARLY
-    assert worker.pop("interpreter") == "./static/vendor/pyodide/pyodide.mjs"
-    assert page == worker
-
-
-def _inline() -> dict:
-    index = (REPO / "index.html").read_text(encoding="utf-8")
-    tags = re.findall(r'<script type="py" src="\./static/main\.py" config=\'(\{[^\']*\})\'></script>', index)
-    assert len(tags) == 1, "index.html must have one <script type=\"py\"> with its config inline"
-    return json.loads(tags[0])
-
-
-def test_the_page_carries_the_json_config_inline_and_the_worker_reads_the_toml():
-    assert _inline() == _json()
-    hint = (REPO / "static" / "ui" / "hint.py").read_text(encoding="utf-8")
-    assert 'WORKER_CONFIG = "./pyscript.toml"' in hint
+def test_the_page_runs_micropython_and_the_worker_pyodide_both_vendored():
+    assert _inline("page")["interpreter"] == "./static/vendor/micropython/micropython.mjs"
+    interpreter = _inline("engine")["interpreter"]
+    assert "://" not in interpreter and not interpreter.startswith("/")
+    # a module of ours that re-exports the vendored Pyodide (restoring its memory snapshot), by a relative URL
+    module = (REPO / interpreter).read_text(encoding="utf-8")
+    assert re.search(r'^import \{ loadPyodide as realLoadPyodide, version \} from "\./vendor/pyodide/pyodide\.mjs";$',
+                     module, re.M)
+    assert re.search(r"^export function loadPyodide\(", module, re.M) and re.search(r"^export \{ version \};$", module, re.M)
 
 
 def test_the_game_files_come_in_one_archive_unpacked_into_the_working_folder():
     # PyScript unpacks a zip mapped to "<folder>/*"; "./*" is Pyodide's working folder (sys.path[0])
-    assert _json()["files"] == {ARCHIVE: "./*"}
+    assert _inline("engine")["files"][ARCHIVE] == "./*"
 
 
 def test_every_engine_file_is_in_the_archive_unchanged_at_its_package_path():
@@ -110,17 +98,6 @@ def test_the_archive_holds_only_the_game_and_a_checked_pyc_for_each_module():
             assert int.from_bytes(header[4:8], "little") == 0b11, pyc
 
 
-def test_interpreter_is_the_vendored_pyodide_by_a_relative_url():
-    interpreter = _toml()["interpreter"]
-    assert interpreter == "./static/vendor/pyodide/pyodide.mjs"
-    assert "://" not in interpreter and not interpreter.startswith("/")
-    # the page's names a module that re-exports that very Pyodide (started early), by a relative URL too
-    early = (REPO / EARLY).read_text(encoding="utf-8")
-    assert _json()["interpreter"] == EARLY
-    assert re.search(r'^import \{ loadPyodide as realLoadPyodide, version \} from "\./vendor/pyodide/pyodide\.mjs";$', early, re.M)
-    assert re.search(r"^export function loadPyodide\(", early, re.M) and re.search(r"^export \{ version \};$", early, re.M)
-
-
 def test_the_traceback_banner_is_off():
     # start-up errors go to the page's own message with a retry (static/boot.js)
-    assert "!error" in _json().get("plugins", [])
+    assert "!error" in _inline("page").get("plugins", []) and "!error" in _inline("engine").get("plugins", [])

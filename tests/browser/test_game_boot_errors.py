@@ -41,7 +41,7 @@ def _archive_with(name: str, source: str) -> bytes:
 
 def test_python_error_during_start_shows_message_and_retry_works(page, server):
     broken = {"on": True}
-    archive = _archive_with("ui/app.py", "raise RuntimeError('boom at import')\n")
+    archive = _archive_with("ui/session.py", "raise RuntimeError('boom at import')\n")   # the worker's game
 
     def game_archive(route):
         if broken["on"]:

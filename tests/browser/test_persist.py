@@ -118,34 +118,16 @@ _BAD = {
 }
 
 
-def test_a_new_deal_left_before_its_first_frame_still_comes_back(open_game, page):
-    """A new deal's storage writes wait until its first frame is drawn (static/ui/app.py `settle`); a
-    page left before that frame writes them as it goes: the deal is the saved game."""
+def test_a_new_deal_left_at_once_still_comes_back(open_game, page):
+    """A new deal's saved game comes with the worker's answer that deals it: a page left right after the
+    deal is shown keeps that deal."""
     open_game(SEED_CODE, path=EN)
     assert saved(page)["code"] == SEED_CODE
-    # The board snapshot is written 400 ms after a frame (static/ui/early.py `Snapshots`), and that write
-    # first runs the writes a new deal deferred. So the test waits, before dealing, for a snapshot write
-    # after the last frame drawn (the dialog's): then none is pending, and only a drawn frame would
-    # schedule another. (It once assumed its own steps took less than 400 ms, and failed under load.)
-    page.evaluate("""() => { const set = Storage.prototype.setItem, raf = window.requestAnimationFrame.bind(window);
-        window.snapshotWrites = []; window.framesDrawn = [];
-        Storage.prototype.setItem = function (k, v) {
-            if (k === 'canfield.snapshot') window.snapshotWrites.push(performance.now());
-            return set.call(this, k, v); };
-        window.requestAnimationFrame = cb => raf(t => { cb(t); window.framesDrawn.push(performance.now()); }); }""")
     page.locator('header [data-action="new"]').click()
     expect(page.locator("#dlg-new")).to_be_visible()
-    page.wait_for_function("""() => { const last = window.framesDrawn.at(-1);
-        return last !== undefined && window.snapshotWrites.some(w => w > last); }""")
-    # the frame that would draw the deal never comes (the dialog's one frame, before the deal, does)
-    page.evaluate("""() => { const raf = window.requestAnimationFrame.bind(window); let pass = 1;
-        window.requestAnimationFrame = cb => pass-- > 0 ? raf(cb) : 0; }""")
     page.locator('#dlg-new [data-dialog="deal"]').click()
-    expect(page.locator("#announce")).to_contain_text("New deal")            # dealt...
-    assert saved(page)["code"] == SEED_CODE                                # ...the writes are waiting...
-    assert page.evaluate("() => decodeURIComponent(location.hash.slice(1))") == SEED_CODE
-    settle(page)
-    open_game("", path=EN)                                                 # ...and the page leaves
+    expect(page.locator("#announce")).to_contain_text("New deal")
+    open_game("", path=EN)                                                 # the page leaves at once
     code = saved(page)["code"]
     assert code != SEED_CODE
     expect(page.locator("#deal-code")).to_have_text(code)

@@ -163,15 +163,15 @@ def test_another_window_size_paints_nothing(page, open_game, record_page):
 def _before_ready(page, server, hash_=""):
     """The page painted, Python held back (its main.py request waits) until `go()` is called."""
     held = []
-    page.route("**/static/main.py", lambda route: held.append(route))
+    page.route("**/static/page/main.py", lambda route: held.append(route))
     page.goto(f"{server}/index.html{hash_}", wait_until="commit")
     page.wait_for_function("window.canfieldPaint && window.canfieldPaint.painted")
 
     def go():
         page.wait_for_function("true")   # let Playwright dispatch the pending route event
-        poll_until(page, lambda: held, "the page to ask for static/main.py", BOOT_TIMEOUT_MS / 1000, interval_ms=50)
+        poll_until(page, lambda: held, "the page to ask for static/page/main.py", BOOT_TIMEOUT_MS / 1000, interval_ms=50)
         held[0].continue_()
-        page.unroute("**/static/main.py")
+        page.unroute("**/static/page/main.py")
         wait_until_ready(page)
     return go
 

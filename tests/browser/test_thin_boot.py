@@ -28,7 +28,7 @@ from test_memory_snapshot import BROKEN, SNAPSHOT, wait_cached
 REPO = Path(__file__).resolve().parents[2]
 
 SEED_CODE = "CF1-D3-AAAAACL"
-PAGE = "thin.html"
+PAGE = "index.html"
 MODULE = "static/pyodide-worker.mjs"
 MARK = "canfield:memory-snapshot"
 COUNTED = re.compile(r"Loading the game: (\d+\.\d) of (\d+\.\d) MB")

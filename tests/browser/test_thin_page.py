@@ -1,9 +1,8 @@
-"""The two-sided page (thin.html): MicroPython on the main thread draws and forwards, Pyodide in PyScript's
+"""The two-sided page (index.html): MicroPython on the main thread draws and forwards, Pyodide in PyScript's
 named worker runs the engine, the controller, the layout and the records (static/page/, static/worker.py,
 static/ui/session.py).
 
-Checked here: the same deal draws the same board as the PyScript page (index.html); Pyodide is never
-loaded by the main thread; a tap, a drag, an illegal drop, the undo button and a key play through the
+Checked here: Pyodide is never loaded by the main thread; a tap, a drag, an illegal drop, the undo button and a key play through the
 worker; the saved game is written from the worker's records and a reload resumes it; the counters count
 and the clock ticks, stands still while the page is hidden and its time is saved (by the page itself when it
 is left); the statistics dialog shows the worker's rows, resets, exports and imports; the win cascade runs
@@ -45,18 +44,8 @@ def wait_cards(page, pile, want):
                            arg=[pile, str(want).replace("'", '"').replace(" ", "")])
 
 
-def test_the_thin_page_draws_the_board_the_pyscript_page_draws(open_game, page, record_page):
-    thin = open_game(DEAL, path="thin.html").evaluate(BOARD)
-    other = page.context.new_page()
-    record_page(other)
-    old = open_game(DEAL, page=other).evaluate(BOARD)
-    other.close()
-    assert thin["viewport"] == old["viewport"]
-    assert thin == old
-
-
 def test_pyodide_runs_in_the_worker_never_on_the_main_thread(open_game):
-    page = open_game(DEAL, path="thin.html")
+    page = open_game(DEAL, path="index.html")
     fetched = page.evaluate("() => performance.getEntriesByType('resource').map(e => e.name)")
     assert any(name.endswith("/micropython.wasm") for name in fetched), fetched
     assert not [name for name in fetched if "/pyodide/" in name or name.endswith("game.zip")]
@@ -64,7 +53,7 @@ def test_pyodide_runs_in_the_worker_never_on_the_main_thread(open_game):
 
 
 def test_taps_drags_undo_and_keys_play_through_the_worker_and_the_save_resumes(open_game):
-    page = open_game(DEAL, path="thin.html")
+    page = open_game(DEAL, path="index.html")
     assert cards(page, "tableau-2") == ["7C"] and cards(page, "tableau-4") == ["6D"]
     page.locator('[data-pile="stock"]').click()
     wait_cards(page, "waste", ["KS", "AC", "AS"])
@@ -109,7 +98,7 @@ def test_taps_drags_undo_and_keys_play_through_the_worker_and_the_save_resumes(o
 
 
 def test_the_dialogs_open_filled_by_the_worker_and_their_choices_reach_it(open_game):
-    page = open_game(DEAL, path="thin.html")
+    page = open_game(DEAL, path="index.html")
     page.locator('header [data-action="new"]').click()
     dlg = page.locator("#dlg-new")
     dlg.wait_for(state="visible")
@@ -168,7 +157,7 @@ def saved_seconds(page):
 
 
 def test_the_counters_count_the_clock_ticks_pauses_hidden_and_its_time_is_saved(open_game):
-    page = open_game(DEAL, path="thin.html")
+    page = open_game(DEAL, path="index.html")
     assert page.locator("#moves").inner_text() == "0" and page.locator("#clock").inner_text() == "0:00"
     page.locator('[data-pile="stock"]').click()                  # the first move starts the clock
     page.wait_for_function("() => document.getElementById('moves').textContent === '1'")
@@ -209,7 +198,7 @@ def test_the_statistics_dialog_is_filled_reset_exported_and_imported_through_the
     from test_stats_page import _RECORD, shown, stored_stats
 
     put_storage(page, server, {"canfield.stats": json.dumps(_RECORD)})
-    open_game(DEAL, path="thin.html?lang=fr")
+    open_game(DEAL, path="index.html?lang=fr")
     button = page.locator('header [data-action="stats"]')
     expect(button).to_be_enabled()
     button.click()
@@ -263,7 +252,7 @@ def _won_with_motion(open_game, page, server):
 
     page.emulate_media(reduced_motion="no-preference")      # the cascade needs motion (this module reduces it)
     put_storage(page, server, {"canfield.settings": json.dumps({"version": 1, "auto_finish": True})})
-    open_game(_foundation_only_deal(), path="thin.html?lang=en")
+    open_game(_foundation_only_deal(), path="index.html?lang=en")
     page.locator('[data-pile="stock"]').click()
     page.wait_for_function("() => Number(document.getElementById('moves').textContent) >= 3")   # a few cards up
     box = page.locator('[data-pile="tableau-1"]').bounding_box()
@@ -305,7 +294,7 @@ def test_the_win_cascade_left_alone_ends_by_itself_then_the_win_dialog(open_game
 
 
 def test_hint_is_searched_by_the_workers_solver_and_shown_in_the_panel(open_game):
-    page = open_game(DEAL, path="thin.html")
+    page = open_game(DEAL, path="index.html")
     page.locator('header [data-action="hint"]').click()
     page.wait_for_selector('#assist[data-kind="hint"]', state="attached", timeout=30_000)
     task = HintSearch(Game.from_code(DEAL), assist.HINT_NODES, None, assist.BACK_NODES, None,
@@ -324,7 +313,7 @@ def test_hint_is_searched_by_the_workers_solver_and_shown_in_the_panel(open_game
 
 
 def test_show_me_how_plays_the_workers_line_with_the_replay_bar(open_game):
-    page = open_game(DEAL, path="thin.html")
+    page = open_game(DEAL, path="index.html")
     page.locator('header [data-action="show-me-how"]').click()
     page.wait_for_selector("#replay:not([hidden])", state="attached", timeout=30_000)
     page.wait_for_function("() => document.querySelector('[data-replay=\"play\"]').getAttribute('aria-pressed') === 'true'"
@@ -341,7 +330,7 @@ def test_show_me_how_plays_the_workers_line_with_the_replay_bar(open_game):
 
 
 def test_a_winnable_deal_the_catalogue_has_not_is_searched_by_the_workers_solver(open_game):
-    page = open_game(DEAL, path="thin.html")
+    page = open_game(DEAL, path="index.html")
     page.locator('header [data-action="new"]').click()
     page.locator("#dlg-new").wait_for(state="visible")
     page.locator('#dlg-new input[name="winnable"]').check()
@@ -355,7 +344,7 @@ def test_a_winnable_deal_the_catalogue_has_not_is_searched_by_the_workers_solver
 
 
 def test_a_returning_visit_paints_the_board_the_worker_kept_when_the_page_was_hidden(open_game):
-    page = open_game(DEAL, path="thin.html")
+    page = open_game(DEAL, path="index.html")
     page.locator('[data-pile="stock"]').click()
     wait_cards(page, "waste", ["KS", "AC", "AS"])
     set_visibility(page, "hidden")
@@ -375,7 +364,7 @@ def test_a_tap_on_the_painted_board_before_the_game_is_live_is_played_once_it_is
         _time.sleep(1.5)
         route.continue_()
     page.route("**/micropython.wasm", slow)
-    page.goto(f"{server}/thin.html", wait_until="commit")
+    page.goto(f"{server}/index.html", wait_until="commit")
     page.wait_for_selector('#game[data-painted="deal"]', state="attached")
     assert page.locator('#game[data-ready="true"]').count() == 0
     stock = page.locator('[data-pile="stock"]').first
@@ -387,7 +376,7 @@ def test_a_tap_on_the_painted_board_before_the_game_is_live_is_played_once_it_is
 def test_the_new_game_dialogs_difficulty_deals_a_catalogued_deal_of_that_grade(open_game):
     from canfield import catalog
 
-    page = open_game(DEAL, path="thin.html")
+    page = open_game(DEAL, path="index.html")
     page.locator('header [data-action="new"]').click()
     page.locator("#dlg-new").wait_for(state="visible")
     page.locator('#dlg-new select[name="grade"]').select_option("expert")
@@ -396,38 +385,3 @@ def test_the_new_game_dialogs_difficulty_deals_a_catalogued_deal_of_that_grade(o
     game = Game.from_code(page.locator("#deal-code").inner_text())
     entry = catalog.find(game.rules, game.draw, game.number)
     assert entry is not None and entry.grade == "expert"
-
-
-@pytest.mark.allow_console_errors
-def test_a_worker_that_cannot_load_the_game_shows_the_loading_screens_error_and_its_retry(page, server):
-    """ui/session.py broken inside game.zip: the worker answers the Start with an error, the page shows
-    "The game could not start." with Try again (no traceback), and the retry starts the game."""
-    import io
-    import zipfile
-    from pathlib import Path
-
-    out = io.BytesIO()
-    zip_path = Path(__file__).resolve().parents[2] / "static" / "vendor" / "game.zip"
-    with zipfile.ZipFile(zip_path) as src, zipfile.ZipFile(out, "w") as dst:
-        for info in src.infolist():
-            broken = info.filename == "ui/session.py"
-            dst.writestr(info, b"raise RuntimeError('boom at import')\n" if broken else src.read(info))
-    archive, broken = out.getvalue(), {"on": True}
-
-    def game_archive(route):
-        if broken["on"]:
-            route.fulfill(status=200, content_type="application/zip", body=archive)
-        else:
-            route.continue_()
-
-    page.route("**/static/vendor/game.zip", game_archive)
-    page.goto(f"{server}/thin.html?lang=en", wait_until="commit")
-    expect(page.locator('#boot[data-state="error"]')).to_be_visible(timeout=60_000)
-    expect(page.locator("#boot-msg")).to_have_text("The game could not start.")
-    body = page.locator("body").inner_text()
-    assert "Traceback" not in body and "boom" not in body
-    assert page.locator("#game").get_attribute("data-ready") == "false"
-    broken["on"] = False
-    page.locator("#boot-retry").click()
-    page.wait_for_selector('#game[data-ready="true"]', timeout=60_000)
-    expect(page.locator("#boot")).to_be_hidden()
