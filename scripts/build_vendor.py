@@ -21,9 +21,8 @@ Layout produced:
     static/vendor/pyscript/  every *.js and *.css of @pyscript/core/dist (no source maps)
     static/vendor/micropython/   micropython.mjs and micropython.wasm of
                              @micropython/micropython-webassembly-pyscript (the interpreter of PyScript's
-                             `<script type="mpy">`, set by its config's `interpreter`; no CDN): the thin
-                             layer's runtime (docs/loading.md, "The thin layer"); the game page does not
-                             load it yet (bench/thin/ does)
+                             `<script type="mpy">`, set by its config's `interpreter`; no CDN): the
+                             runtime of the page's main thread (docs/loading.md, "The thin layer")
     static/vendor/memory-snapshot.bin   Pyodide's memory snapshot (heap snapshot; not the board snapshot
                              of static/ui/snapshot.py): the heap of a Pyodide started under Node with
                              game.zip unpacked and the game's pure modules imported (scripts/pyodide_snapshot.mjs),
@@ -102,7 +101,7 @@ PROGRESS_FILES = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyod
                   "pyodide/pyodide-lock.json")
 
 
-# The thin page's modules on the main thread (MicroPython, thin.html's <script type="mpy">), under static/:
+# The page's modules on the main thread (MicroPython, index.html's <script type="mpy">), under static/:
 # the layer and the pure modules it draws with. Fetched one by one (not from game.zip, which is Pyodide's).
 PAGE_MODULES = ("page/__init__.py", "page/analysis.py", "page/dialogs.py", "page/layer.py", "ui/__init__.py",
                 "ui/announce.py", "ui/apply.py", "ui/assist_panel.py", "ui/cardface.py", "ui/celebrate.py",
