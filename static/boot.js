@@ -269,11 +269,12 @@
       });
     }).observe({ type: "resource", buffered: true });
   } catch (e) { /* progress stays coarse */ }
-  // PyScript's Pyodide is up: on index.html the main thread's; on thin.html the worker's (its <script
-  // type="py" worker>: the page's MicroPython says "mpy:ready", long before)
+  // PyScript's Pyodide is up (the page's MicroPython says "mpy:ready"). For a worker's script PyScript
+  // dispatches it only on a cross-origin isolated page: elsewhere the worker's own message below says it.
   document.addEventListener("py:ready", function () { stage("boot.game", 85); });
 
-  // thin.html: Pyodide starts in PyScript's worker "engine", whose requests the main thread never sees.
+  // The two-sided page (<html data-layer="thin">): Pyodide starts in PyScript's worker "engine", whose
+  // requests the main thread never sees.
   // static/pyodide-worker.mjs (its interpreter module) posts on this channel what it counts and where its
   // start is: the runtime's bytes, which start it was (the memory snapshot restored, or plain), Python up.
   // A worker's time comes on the epoch's clock (`at`), marked here on the page's own timeline.
@@ -295,7 +296,10 @@
       else if (m.kind === "start") workerMark("canfield:pyodide", "worker", m.at);
       else if (m.kind === "snapshot-read") workerMark("canfield:memory-snapshot-read", "worker", m.at);
       else if (m.kind === "snapshot") workerMark("canfield:memory-snapshot", String(m.detail), m.at);
-      else if (m.kind === "python") workerMark("canfield:pyodide-ready", String(m.detail), m.at);
+      else if (m.kind === "python") {
+        workerMark("canfield:pyodide-ready", String(m.detail), m.at);
+        stage("boot.game", 85);
+      }
     };
   }
 

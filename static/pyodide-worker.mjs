@@ -1,29 +1,30 @@
-// Pyodide for the thin page's worker (thin.html's named PyScript worker "engine", static/worker.py): the
-// module its config names as the interpreter. PyScript's worker imports it when the page sends the
-// worker its start (the first moment our code can run there) and calls loadPyodide(options); this module
-// starts the vendored static/vendor/pyodide/pyodide.mjs and tells the page how the start goes.
+// Pyodide for the page's worker (index.html's named PyScript worker "engine", static/worker.py): the
+// module its config names as the interpreter (scripts/build_facts.py writes it). PyScript's worker
+// imports it when the page sends the worker its start (the first moment our code can run there) and
+// calls loadPyodide(options); this module starts the vendored static/vendor/pyodide/pyodide.mjs and tells
+// the page how the start goes.
 //
 // The loading screen (static/boot.js) lives on the main thread, which sees none of the runtime's requests
 // made here. So this module counts the runtime's bytes as they arrive (a clone of each response read
 // alongside: the original goes to Pyodide untouched) and its files' resource timings, and posts them on
 // the same-origin BroadcastChannel "canfield-boot", with the start's steps: this module running,
 // Pyodide asked for, the snapshot read, which start it was (memory snapshot restored, or plain and why),
-// Python up. boot.js listens on thin.html (<html data-layer="thin">), counts the bytes as it does for
-// index.html's (the stages' texts come from PyScript's events there too), and marks the steps on the
-// main thread's timeline ("canfield:memory-snapshot", "canfield:pyodide-ready", ...). Two thin pages
-// loading at the same moment in one browser would hear each other (the loading text and these marks only: each page's
-// game starts from its own worker).
+// Python up. boot.js listens on the two-sided page (<html data-layer="thin">), counts the bytes as it
+// counts the main thread's own, says "Dealing…" once Python is up (PyScript dispatches no py:ready for a
+// worker's script on a page without cross-origin isolation), and marks the steps on the main thread's
+// timeline ("canfield:memory-snapshot", "canfield:pyodide-ready", ...). Two pages of the game
+// loading at the same moment in one browser would hear each other (the loading text and these marks
+// only: each page's game starts from its own worker).
 //
 // Memory snapshot (heap snapshot; not the board snapshot of static/ui/snapshot.py): as
-// static/pyodide-early.mjs does on index.html's main thread, a returning visit restores
+// static/pyodide-early.mjs did on the PyScript page's main thread, a returning visit restores
 // static/vendor/memory-snapshot.bin (scripts/build_vendor.py: the game's pure modules imported, ui.session
 // and everything it imports among them) instead of a cold start of Python. Its read starts when this
 // module runs, before PyScript asks for Pyodide, from Cache Storage only (a worker has no
 // navigator.serviceWorker: an origin with no cache yet is a first visit, which never reads it), and is
-// checked against the build's manifest exactly as the main thread's is (the key of the wasm, the stdlib
-// zip and game.zip; the size; the table of runs). Any failure gives a plain start and a console line.
-// The checks are a copy of pyodide-early.mjs's while index.html keeps Python on its main thread; once
-// index.html takes thin.html's shape, this module is their one home.
+// checked against the build's manifest as the main thread's was (the key of the wasm, the stdlib zip
+// and game.zip; the size; the table of runs). Any failure gives a plain start and a console line.
+// The checks are pyodide-early.mjs's, copied: with Python off the main thread this is their one home.
 import { loadPyodide as realLoadPyodide, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };

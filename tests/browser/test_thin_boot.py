@@ -1,10 +1,11 @@
-"""thin.html's start (issue 33): Pyodide starts in PyScript's worker "engine", through our interpreter module
-static/pyodide-worker.mjs, which tells the page's loading screen (static/boot.js) what the main thread
-cannot see, and restores the memory snapshot there.
+"""The two-sided page's start (issue 33: index.html, once thin.html): Pyodide starts in PyScript's worker
+"engine", through our interpreter module static/pyodide-worker.mjs, which tells the page's loading screen
+(static/boot.js) what the main thread cannot see, and restores the memory snapshot there.
 
 - the loading message counts the runtime's bytes fetched by the worker ("4.1 of 21.1 MB"), going forward up
   to the end of the download, compressed bytes on a compressing host, then "Starting Python…" and
-  "Dealing…", as index.html's does (tests/browser/test_boot_progress.py);
+  "Dealing…", as the PyScript page's did (tests/browser/test_boot_progress.py), on a host with or without
+  cross-origin isolation;
 - a first visit starts the worker's Python plainly and never reads the memory snapshot; a returning visit
   restores it in the worker (the page's mark "canfield:memory-snapshot" says so), online and offline, the
   game plays, and `random` is reseeded;
@@ -14,6 +15,7 @@ cannot see, and restores the memory snapshot there.
 
 from __future__ import annotations
 
+import http.server
 import json
 import re
 from pathlib import Path
@@ -56,7 +58,7 @@ def worker_python(page, base: str, code: str):
 # ---------------------------------------------------------------------------------------- the loading screen
 
 def _boot_messages(new_context, record_page, base: str) -> list[str]:
-    """Every #boot-msg text of a first visit to thin.html, its runtime downloaded at 3 MB/s."""
+    """Every #boot-msg text of a first visit to the page, its runtime downloaded at 3 MB/s."""
     context = new_context(locale="en-US")   # private: every byte of the runtime comes over the (throttled) wire
     context.add_init_script(RECORD_MESSAGES)
     page = context.new_page()
@@ -78,8 +80,29 @@ def _counted(messages: list[str]) -> tuple[list[float], list[float]]:
     return [float(m.group(1)) for m in found], [float(m.group(2)) for m in found]
 
 
-def test_progress_counts_the_workers_megabytes_then_names_the_stages(new_context, record_page, server):
-    messages = _boot_messages(new_context, record_page, server)
+@pytest.fixture
+def plain_host(server):
+    """The repository served as most static hosts serve it: without cross-origin isolation headers. PyScript
+    then dispatches no py:ready for the worker's script: the worker's own message must say "Dealing…"."""
+    import conftest
+    import serve
+
+    class Plain(serve.Handler):
+        def end_headers(self):
+            self.send_header("Cache-Control", "no-cache")
+            if self.csp:
+                self.send_header("Content-Security-Policy", self.csp)
+            http.server.SimpleHTTPRequestHandler.end_headers(self)
+
+    host, base = serve.serve_in_thread(port=0, quiet=True, handler_base=Plain)
+    conftest._ORIGINS.add(base.rstrip("/"))     # its requests are the page's own origin's
+    yield base.rstrip("/")
+    host.shutdown()
+    host.server_close()
+
+
+def test_progress_counts_the_workers_megabytes_then_names_the_stages(new_context, record_page, plain_host):
+    messages = _boot_messages(new_context, record_page, plain_host)
     done, totals = _counted(messages)
     assert set(totals) == {float(f"{_runtime_mb():.1f}")}, (totals, messages)
     assert done == sorted(done) and done[0] < done[-1], done          # it moves, forward only
