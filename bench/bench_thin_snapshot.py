@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""thin.html's returning visit with and without the memory snapshot restored in its Pyodide worker (issue 33).
+"""The two-sided page's returning visit with and without the memory snapshot restored in its Pyodide worker (issue 33).
 
 static/pyodide-worker.mjs (the worker's interpreter module) restores static/vendor/memory-snapshot.bin from
 Cache Storage on a returning visit. This compares, in the same browser profile, returning visits with the
@@ -13,8 +13,8 @@ the worker; desktop). Each run: a fresh profile, a first visit, the service work
 snapshot cached), then VISITS returning visits of each kind, alternated. Per visit, in ms from navigation:
 `#game[data-ready]`, and the start's marks on the page's timeline (static/boot.js marks what the worker
 posts): the worker's module evaluated, Pyodide asked for (`canfield:pyodide`), the snapshot read, Python up
-(`canfield:pyodide-ready`), PyScript's `py:ready` and `py:done` of the worker's script (its set-up done, then
-static/worker.py run), the worker's first answer parsed by the page. Medians (min-max) and the load
+(`canfield:pyodide-ready`), the worker's first answer parsed by the page. (PyScript's `py:ready` of the
+worker's script never comes here: it is dispatched on a cross-origin isolated page only.) Medians (min-max) and the load
 average; it asserts no timing.
 
     python bench/bench_thin_snapshot.py [--runs 3] [--visits 2] [--profiles desktop,phone] [--json FILE] [-v]
@@ -50,18 +50,11 @@ TOGGLE = """async ([url, on]) => {
   return !!(await caches.match(url, {ignoreSearch: true})) === on;
 }"""
 CACHED = """async (url) => !!navigator.serviceWorker.controller && !!(await caches.match(url))"""
-# PyScript's events for the worker's <script type="py" worker>, dispatched on the page: its interpreter set up
-# (Pyodide, then PyScript's files and Python package), then static/worker.py run (the session imported)
-EVENTS = """window.__benchPyEvents = {};
-for (const name of ["py:ready", "py:done"]) document.addEventListener(name, () => {
-  if (!(name in window.__benchPyEvents)) window.__benchPyEvents[name] = performance.now(); }, true);"""
 
 
 def marks(page) -> dict:
     found = page.evaluate("""(names) => Object.fromEntries(Object.entries(names).map(([k, n]) => {
         const m = performance.getEntriesByName(n, "mark")[0]; return [k, m ? m.startTime : null]; }))""", MARKS)
-    found.update(page.evaluate("({pyscript_ready: window.__benchPyEvents['py:ready'] ?? null,"
-                               " worker_ran: window.__benchPyEvents['py:done'] ?? null})"))
     found["kind"] = page.evaluate("(() => { const m = performance.getEntriesByName('canfield:memory-snapshot')[0];"
                                   " return m ? String(m.detail) : null; })()")
     return found
@@ -76,7 +69,7 @@ def main(argv=None) -> int:
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
     if not (REPO / SNAPSHOT).is_file() or not (REPO / PAGE).is_file():
-        print("bench_thin_snapshot: run `make vendor` first (and scripts/build_facts.py for thin.html)", file=sys.stderr)
+        print("bench_thin_snapshot: run `make vendor` first", file=sys.stderr)
         return 1
     from playwright.sync_api import sync_playwright
 
@@ -106,7 +99,6 @@ def main(argv=None) -> int:
                     with tempfile.TemporaryDirectory(prefix="bench-thin-snapshot-") as profile:
                         ctx = p.chromium.launch_persistent_context(profile, **launch, **options)
                         ctx.add_init_script(INIT_SCRIPT)
-                        ctx.add_init_script(EVENTS)
                         try:
                             page, _ = harness.visit(ctx, base, PAGE, slowdown)
                             deadline = time.monotonic() + 180
@@ -129,13 +121,12 @@ def main(argv=None) -> int:
                                     rows[kind].append(fig)
                                     if args.verbose:
                                         print(f"  {name} run {run + 1} {kind:7}: ready {fig['ready']:.0f} ms, "
-                                              + ", ".join(f"{k} {fig[k]:.0f}" for k in (*MARKS, "pyscript_ready", "worker_ran")
-                                                          if fig[k] is not None)
+                                              + ", ".join(f"{k} {fig[k]:.0f}" for k in MARKS if fig[k] is not None)
                                               + f" | long tasks {fig['long_excess']:.0f} ms", flush=True)
                             page.close()
                         finally:
                             ctx.close()
-                keys = ("ready", "long_excess", *MARKS, "pyscript_ready", "worker_ran")
+                keys = ("ready", "long_excess", *MARKS)
                 r = {k: {key: stats([f[key] for f in v]) for key in keys} for k, v in rows.items()}
                 r["load"] = loadavg()
                 r["raw"] = {k: [{key: f[key] for key in (*keys, "kind")} for f in v] for k, v in rows.items()}
@@ -147,8 +138,7 @@ def main(argv=None) -> int:
                     t = r[kind]
                     print(f"  {kind:7} the snapshot: ready {fmt(t['ready'])} | worker module {fmt(t['module'])}, "
                           f"Pyodide asked for {fmt(t['pyodide'])}, snapshot read {fmt(t['read'])}, Python up "
-                          f"{fmt(t['python'])}, PyScript's py:ready {fmt(t['pyscript_ready'])}, worker.py run "
-                          f"{fmt(t['worker_ran'])}, first answer parsed {fmt(t['answer'])} | main-thread long tasks "
+                          f"{fmt(t['python'])}, first answer parsed {fmt(t['answer'])} | main-thread long tasks "
                           f"{fmt(t['long_excess'])}", flush=True)
     finally:
         server.shutdown()

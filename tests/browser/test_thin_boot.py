@@ -23,11 +23,59 @@ from pathlib import Path
 import build_vendor
 import pytest
 from build_helpers import build
-from conftest import reload_game, settle, tap_stock_plays
-from test_boot_progress import RECORD_MESSAGES, RUNTIME, _runtime_mb
-from test_memory_snapshot import BROKEN, SNAPSHOT, wait_cached
+from conftest import poll_until, reload_game, settle, tap_stock_plays
 
 REPO = Path(__file__).resolve().parents[2]
+# the runtime's files whose bytes the loading message counts (static/boot.js's pattern)
+RUNTIME = re.compile(r"pyodide/(pyodide\.asm\.wasm|python_stdlib\.zip|pyodide\.asm\.mjs|pyodide-lock\.json)$")
+SNAPSHOT = "static/vendor/memory-snapshot.bin"
+SW_TIMEOUT_MS = 120_000  # the install copies ~40 MB into Cache Storage; generous on a loaded 2-core machine
+
+# Every text #boot-msg shows, in order, from the first paint on.
+RECORD_MESSAGES = """
+window.__bootMessages = [];
+new MutationObserver(() => {
+  const el = document.getElementById("boot-msg");
+  const text = el && el.textContent;
+  const list = window.__bootMessages;
+  if (text && list[list.length - 1] !== text) list.push(text);
+}).observe(document, {subtree: true, childList: true, characterData: true});
+"""
+
+# What each broken cache entry is made of, in the page: (the real bytes) -> a Response, or null: none.
+BROKEN = {
+    "missing": "null",
+    "refused": "new Response('no', {status: 403})",
+    # another build's key in the header (the code it holds is not this build's)
+    "stale": """(() => { const b = bytes.slice(); const at = 'canfield heap snapshot 2\\n'.length;
+                 b[at] = b[at] === 48 ? 49 : 48; return new Response(b); })()""",
+    # cut short (a write interrupted), or longer than the build made it
+    "corrupt": "new Response(bytes.slice(0, bytes.length - 65536))",
+    "corrupt-long": """(() => { const b = new Uint8Array(bytes.length + 4096); b.set(bytes); return new Response(b); })()""",
+    # the table of the runs of zeros left out: a heap size other than the build's (the runs still fit), a
+    # run moved back over the one before it (the runs still cover every byte of the file)
+    "corrupt-size": """(() => { const b = bytes.slice(); const v = new DataView(b.buffer);
+                      v.setUint32(128, v.getUint32(128, true) + 16, true); return new Response(b); })()""",
+    "corrupt-order": """(() => { const b = bytes.slice(); const v = new DataView(b.buffer);
+                       v.setUint32(144, v.getUint32(136, true), true); return new Response(b); })()""",
+    # Pyodide's own header damaged, at the start of the first run kept (after the table)
+    "corrupt-inside": """(() => { const b = bytes.slice(); const at = 136 + 8 * new DataView(b.buffer).getUint32(132, true);
+                        b.fill(7, at, at + 32); return new Response(b); })()""",
+}
+
+
+def _runtime_mb() -> float:
+    manifest = json.loads((REPO / "static" / "vendor" / "manifest.json").read_text())
+    return sum(f["size"] for f in manifest["files"] if RUNTIME.search(f["path"])) / 1e6
+
+
+def wait_cached(page, base: str, release: dict) -> None:
+    """Wait until the service worker controls the page and its cache holds the memory snapshot."""
+    poll_until(page, lambda: page.evaluate("""async ([name, url]) => {
+            if (!navigator.serviceWorker.controller || !(await caches.has(name))) return false;
+            return !!(await (await caches.open(name)).match(url));
+        }""", [release["cache"], f"{base}/{SNAPSHOT}"]), "the service worker to cache the memory snapshot",
+        SW_TIMEOUT_MS / 1000)
 
 SEED_CODE = "CF1-D3-AAAAACL"
 PAGE = "index.html"
