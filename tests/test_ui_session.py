@@ -713,3 +713,20 @@ def test_the_solver_is_loaded_at_start_when_winnable_deals_are_wanted_and_the_ca
     assert s.take_solver_requests() == ([], []) and out["marks"]["solver"] == "idle"
     send(s, Button("deal", draw=1, rules="casino"))                # no catalogue there: the search is asked
     assert [kind for kind, _, _ in s.take_solver_requests()[0]] == ["winnable"]
+
+
+def test_a_batch_of_queued_messages_is_handled_in_order_and_answered_as_one():
+    """The page's queue in one round trip: the same game as message by message, one answer with the last
+    view, every effect in order and every storage write; a message that fails is said in `errors`."""
+    one, _ = started()
+    texts = [encode(Tap("stock")), encode(Tap("stock")), encode(Key("u")), '{"kind": "Nope"}', encode(Tap("stock"))]
+    alone = [json.loads(one.handle(t)) for t in texts]
+    many, _ = started()
+    out = json.loads(many.handle(json.dumps(texts)))
+    assert out["ok"] and [str(m) for m in many.controller.game.history] == [str(m) for m in one.controller.game.history]
+    assert out["effects"] == [e for a in alone if a["ok"] for e in a["effects"]]
+    assert out["view"] == next(a["view"] for a in reversed(alone) if a["ok"] and a["view"] is not None)
+    assert set(out["store"]) == {k for a in alone if a["ok"] for k in a["store"]}
+    assert out["errors"] == [alone[3]["error"]]
+    for bad in ("[", "[]", json.dumps([1]), json.dumps(["x"] * 65), json.dumps([json.dumps([encode(Key("u"))])])):
+        assert json.loads(many.handle(bad))["ok"] is False

@@ -40,6 +40,7 @@ from ui.keymap import key_command
 from ui.table import code_from_hash
 
 DRAG_THRESHOLD = 6        # px before a press becomes a drag (a tap may wobble a little)
+MAX_BATCH = 64            # the most queued messages sent in one round trip (static/ui/session.py's)
 STORAGE_KEYS = ("canfield.save", "canfield.stats", "canfield.settings")   # static/ui/storage_keys.py's
 
 
@@ -197,10 +198,16 @@ class Layer:
             self._next()
 
     def _next(self):
+        """The next message for the worker; once the game is live, everything queued meanwhile goes in one
+        round trip (a JSON array of the texts, answered as one: static/ui/session.py `merged`)."""
         if self.busy or not self.queue:
             return
         self.busy = True
-        text = self.queue.pop(0)
+        if self.ready and len(self.queue) > 1:
+            batch, self.queue = self.queue[:MAX_BATCH], self.queue[MAX_BATCH:]
+            text = "[" + ",".join([json.dumps(t) for t in batch]) + "]"
+        else:
+            text = self.queue.pop(0)
         self.worker.handle(text).then(self._answer, self._failed)
 
     def on_failure(self, err):
@@ -220,6 +227,8 @@ class Layer:
         self._next()
 
     def apply_answer(self, answer):
+        for why in answer.get("errors") or ():   # a batch's messages that failed (the others applied)
+            self.window.console.warn("Canfield: " + str(why))
         if not answer.get("ok"):
             self.window.console.warn("Canfield: " + str(answer.get("error")))
             if not self.ready:

@@ -84,6 +84,7 @@ from .vocab import (
 )
 
 STORAGE_NOTICE_MS = 12000   # a saved game or statistics set aside: long enough to be read (as app.py)
+MAX_BATCH = 64              # the most messages the page sends in one round trip
 SEARCHES = ("winnable", "daily", "graded", "analyse")   # the solver's tasks #game's data-search names
 MAX_ANSWER = 32768          # the longest answer the tests allow (the 170-move long game at 390x844: ~13 kB)
 
@@ -101,6 +102,28 @@ def answer(view_text, effects, store=None, page=None, dialog=None, counters=None
                        "store": store or {}, "page": page, "dialog": dialog, "counters": counters,
                        "cascade": cascade, "replay": replay, "marks": marks, "analysis": analysis},
                       ensure_ascii=False, separators=(",", ":"))
+
+
+def merged(texts) -> str:
+    """One answer for the answers `texts` of messages handled in order: the last view, page facts, dialog,
+    counters, cascade, replay bar, marks and analysis given; every effect in order; every storage write,
+    a later one of a key winning. A message that failed adds its reason to `errors` (ok while one did)."""
+    answers = [json.loads(t) for t in texts]
+    good = [a for a in answers if a.get("ok")]
+    if not good:
+        return texts[-1]
+    out = {"ok": True, "view": None, "effects": [], "store": {}, "page": None, "dialog": None, "counters": None,
+           "cascade": None, "replay": None, "marks": None, "analysis": None}
+    for a in good:
+        out["effects"] += a["effects"]
+        out["store"].update(a["store"])
+        for key in ("view", "page", "dialog", "counters", "cascade", "replay", "marks", "analysis"):
+            if a.get(key) is not None:
+                out[key] = a[key]
+    bad = [a.get("error") for a in answers if not a.get("ok")]
+    if bad:
+        out["errors"] = bad
+    return json.dumps(out, ensure_ascii=False, separators=(",", ":"))
 
 
 def error(why: str) -> str:
@@ -173,7 +196,18 @@ class Session:
     # ---- the one entry point ------------------------------------------------------------
 
     def handle(self, text) -> str:
-        """The answer to one message `text` (see the module's doc); never raises."""
+        """The answer to one message `text` (see the module's doc), or to a JSON array of message texts (the
+        page's queue sent in one round trip: each handled in order, their answers merged, `merged`); never
+        raises."""
+        if text[:1] == "[":
+            try:
+                texts = json.loads(text)
+            except ValueError as exc:
+                return error(exc)
+            if not isinstance(texts, list) or not texts or len(texts) > MAX_BATCH or \
+                    not all(isinstance(t, str) and t[:1] != "[" for t in texts):
+                return error("a batch is a list of 1 to %d message texts" % MAX_BATCH)
+            return merged([self.handle(t) for t in texts])
         try:
             message = decode(text)
         except ValueError as exc:
