@@ -730,3 +730,24 @@ def test_a_batch_of_queued_messages_is_handled_in_order_and_answered_as_one():
     assert out["errors"] == [alone[3]["error"]]
     for bad in ("[", "[]", json.dumps([1]), json.dumps(["x"] * 65), json.dumps([json.dumps([encode(Key("u"))])])):
         assert json.loads(many.handle(bad))["ok"] is False
+
+
+def test_a_tap_on_a_board_not_laid_out_yet_goes_to_the_pile_and_card_the_page_drew():
+    """The worker's layout moved (a panel docked below the board) before the page drew it: the point of a
+    tap on the stock as drawn before may now be elsewhere, and the pile and card the page drew under the
+    press win; where they agree with the layout, the point decides as before."""
+    from ui.layout import hit_pile
+    from ui.session import lengths
+    from ui.vocab import Dock, PressAt, TapAt
+    s, _ = started(390.0, 844.0)
+    x, y = centre(s, "stock")
+    send(s, Dock(400.0))                                          # the layout moves; the page has not drawn it
+    moved = hit_pile(s.layout, lengths(s.controller.game), x, y)[0]
+    assert moved != "stock"
+    send(s, PressAt(x, y))
+    send(s, TapAt(x, y, pile="stock"))
+    assert [str(m) for m in s.controller.game.history] == ["S"]
+    x, y = centre(s, "tableau-2", 0)                              # agreeing: the point's card, as before
+    send(s, PressAt(x, y))
+    out = send(s, TapAt(x, y, pile="tableau-2", card=s.controller.game.tableau[1][0].id))
+    assert out["ok"]

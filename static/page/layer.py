@@ -97,6 +97,8 @@ class Press:
         self.clicks = 1
         self.on_card = False
         self.on_stock = False
+        self.pile = ""            # the pile and card drawn under the press (their data-pile, data-card)
+        self.card = ""
         self.asked = False        # DragAt sent: the worker lifts the cards (the view marks them "dragging")
         self.nodes = None         # the lifted cards' elements, once the view marks them
         self.grab = (0.0, 0.0)    # pointer - the first card's corner, when lifted
@@ -664,8 +666,11 @@ class Layer:
         press = Press(ev.clientX, ev.clientY, ev.pointerId, ev.pointerType == "mouse")
         target = ev.target
         pile_el = target.closest("[data-pile]") if target is not None else None
-        press.on_card = target is not None and target.closest("[data-card]") is not None
+        card_el = target.closest("[data-card]") if target is not None else None
+        press.on_card = card_el is not None
         press.on_stock = pile_el is not None and pile_el.dataset.pile == "stock"
+        press.pile = str(pile_el.dataset.pile) if pile_el is not None else ""
+        press.card = str(card_el.dataset.card) if card_el is not None else ""
         self.press = press
         x, y = self._board_point(ev.clientX, ev.clientY)
         self.send(vocab.PressAt(x, y))
@@ -762,7 +767,7 @@ class Layer:
         else:
             self.press = None
             x, y = self._board_point(p.x, p.y)
-            self.send(vocab.TapAt(x, y))
+            self.send(vocab.TapAt(x, y, pile=p.pile, card=p.card))
 
     def on_pointercancel(self, ev):
         p = self._press_of(ev)

@@ -199,7 +199,7 @@ class Session:
         """The answer to one message `text` (see the module's doc), or to a JSON array of message texts (the
         page's queue sent in one round trip: each handled in order, their answers merged, `merged`); never
         raises."""
-        if text[:1] == "[":
+        if isinstance(text, str) and text[:1] == "[":
             try:
                 texts = json.loads(text)
             except ValueError as exc:
@@ -669,6 +669,11 @@ class Session:
                 self._spent = False
                 return []
             pile, index = hit_pile(self.layout, lengths(c.game), m.x, m.y)
+            shown = visible_cards(c.game)
+            if m.pile and m.pile != pile and m.pile in shown:   # the board drawn is not the one laid out yet
+                codes = shown[m.pile]
+                pile = m.pile
+                index = codes.index(m.card) if m.card in codes else (len(codes) - 1 if codes else None)
             return self._dispatch(Tap(pile, index)) if pile is not None else []
         if isinstance(m, DragAt):
             pile, index = hit_pile(self.layout, lengths(c.game), m.x, m.y)

@@ -336,10 +336,10 @@ def test_a_winnable_deal_the_catalogue_has_not_is_searched_by_the_workers_solver
     page.locator('#dlg-new input[name="winnable"]').check()
     page.wait_for_function("() => (localStorage.getItem('canfield.settings') || '').includes('\"winnable\": true')"
                            " || (localStorage.getItem('canfield.settings') || '').includes('\"winnable\":true')")
-    page.locator('#dlg-new select[name="rules"]').select_option("chameleon")   # no catalogue: the search
+    page.locator('#dlg-new select[name="rules"]').select_option("casino")      # no catalogue: the search
     page.locator('#dlg-new [data-dialog="deal"]').click()
     page.wait_for_selector('#assist[data-kind="search"]', state="attached")
-    page.wait_for_function("() => document.getElementById('deal-code').textContent.startsWith('CH1-D1-')",
+    page.wait_for_function("() => document.getElementById('deal-code').textContent.startsWith('CC1-D1-')",
                            timeout=90_000)                                    # found, or an ordinary deal said so
 
 
