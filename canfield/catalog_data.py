@@ -338,7 +338,7 @@ ENTRIES = {
     ),
     "chameleon/1": (
         "aX03c1bX03a7mX02x4dX0332tX0362gX0301xX03l9X02z4kX039lX02x15X"
-        "030"
+        "0307lX032yX03514X0338tX037"
     ),
     "rush/3": (
         "2H03q9X03v15X03b1X03tnX03n2X03c4M03o1E03b4M0351X049aX03v4X0f"
@@ -720,9 +720,9 @@ TRIED = {
     "superior/1": 469,
     "superior/3": 502,
     "rainfall/1": 888,
-    "chameleon/1": 1008,
+    "chameleon/1": 2064,
     "rush/3": 4617,
-    "casino/1": 800,
+    "casino/1": 2136,
     "acme/1": 3117,
     "double/1": 366,
     "double/3": 366,
@@ -731,7 +731,7 @@ TRIED = {
     "quadruple/1": 366,
     "quadruple/3": 366,
     "american-toad/1": 6323,
-    "variegated/3": 800,
+    "variegated/3": 1000,
     "demon/1": 388,
     "demon/3": 392,
 }
