@@ -661,7 +661,8 @@ class Layer:
     def on_pointerdown(self, ev):
         if not ev.isPrimary or ev.button != 0 or self._dialog_open():
             return
-        if self.renderer.dealing():      # the deal lands at once; the press goes on as usual
+        dealing = self.renderer.dealing()
+        if dealing:                      # the deal lands at once; the press goes on as usual
             self.renderer.finish_deal()
         press = Press(ev.clientX, ev.clientY, ev.pointerId, ev.pointerType == "mouse")
         target = ev.target
@@ -669,8 +670,11 @@ class Layer:
         card_el = target.closest("[data-card]") if target is not None else None
         press.on_card = card_el is not None
         press.on_stock = pile_el is not None and pile_el.dataset.pile == "stock"
-        press.pile = str(pile_el.dataset.pile) if pile_el is not None else ""
-        press.card = str(card_el.dataset.card) if card_el is not None else ""
+        # what is drawn under the press, unless a card was flying there (a deal's flight: the board's
+        # resting layout, the worker's hit test, decides then)
+        flying = dealing or (target is not None and target.closest(".flyer") is not None)
+        press.pile = str(pile_el.dataset.pile) if pile_el is not None and not flying else ""
+        press.card = str(card_el.dataset.card) if card_el is not None and not flying else ""
         self.press = press
         x, y = self._board_point(ev.clientX, ev.clientY)
         self.send(vocab.PressAt(x, y))

@@ -82,12 +82,13 @@ class Renderer:
         # static/motion.js: the deal's flights (started, landed, ended) and the kept card faces;
         # missing (a script that failed to load): a new deal is drawn at once, without flights
         self.motion_js = getattr(window, "canfieldMotion", None)
-        # every pile starts empty (static/ui/apply.py's first view draws from there); a board static/paint.js
-        # painted keeps its piles as painted until the first view (which shows that board): marking them
-        # empty meanwhile would move the stock's count and shift the layout while the worker starts
-        game = document.getElementById("game")
-        if game is None or not game.classList.contains("painted"):
-            for el in self.pile_el.values():
+        # every pile starts empty (static/ui/apply.py's first view draws from there), but a painted board's
+        # stock (static/paint.js) keeps its look until the first view: marking it empty meanwhile moved its
+        # count and shifted the layout while the worker started
+        root = document.getElementById("game")
+        painted = root is not None and root.classList.contains("painted")
+        for pile, el in self.pile_el.items():
+            if not (painted and pile == "stock"):
                 el.classList.add("empty")
         for code in CARD_CODES:
             self._make_card(code)
