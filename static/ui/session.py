@@ -670,10 +670,11 @@ class Session:
                 return []
             pile, index = hit_pile(self.layout, lengths(c.game), m.x, m.y)
             shown = visible_cards(c.game)
-            if m.pile and m.pile != pile and m.pile in shown:   # the board drawn is not the one laid out yet
-                codes = shown[m.pile]
-                pile = m.pile
-                index = codes.index(m.card) if m.card in codes else (len(codes) - 1 if codes else None)
+            # the board drawn is not the one laid out yet (a panel docked meanwhile): a press on the stock
+            # as drawn is a tap on the stock (no card is ever drawn on top of it at rest). Elsewhere the
+            # resting layout decides: a card sliding past is drawn where it does not rest
+            if m.pile == "stock" and pile != "stock" and "stock" in shown:
+                pile, index = "stock", None
             return self._dispatch(Tap(pile, index)) if pile is not None else []
         if isinstance(m, DragAt):
             pile, index = hit_pile(self.layout, lengths(c.game), m.x, m.y)

@@ -505,8 +505,8 @@ class PressAt(Message):
 class TapAt(Message):
     """A tap (a press let go without a drag) at (`x`, `y`), board pixels, where it went down: the session
     finds the pile and the card from where the cards rest (static/ui/layout.py hit_pile), then a `Tap`.
-    `pile` and `card`: the pile and card the page drew under the press (its DOM target), which win where
-    the worker's layout has moved on from the board drawn (a panel came and the new board is not drawn yet)."""
+    `pile` and `card`: the pile and card the page drew under the press (its DOM target); a press on the
+    stock as drawn wins where the worker's layout has moved on (a panel came, the new board not drawn yet)."""
     kind = "TapAt"
     FIELDS = (("x", "num"), ("y", "num"), ("pile", "str", ""), ("card", "str", ""))
 
