@@ -668,6 +668,12 @@ class Layer:
         target = ev.target
         pile_el = target.closest("[data-pile]") if target is not None else None
         card_el = target.closest("[data-card]") if target is not None else None
+        # a press inside the stock's slot is on the stock, whatever is drawn there now: the card a draw
+        # slides to the waste starts from it once the worker answers, under the next press
+        stock = self.document.querySelector('[data-pile="stock"]')
+        box = stock.getBoundingClientRect() if stock is not None else None
+        if box is not None and box.left <= ev.clientX <= box.right and box.top <= ev.clientY <= box.bottom:
+            pile_el, card_el = stock, None
         press.on_card = card_el is not None
         press.on_stock = pile_el is not None and pile_el.dataset.pile == "stock"
         # what is drawn under the press, unless a card was flying there (a deal's flight: the board's
