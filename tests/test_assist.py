@@ -58,7 +58,7 @@ def test_a_new_deal_from_the_catalogue_at_once_or_plain_or_left_to_the_search(ga
     assert entry is not None and dealt.number == entry.number and entry in catalog.winnable("canfield", 3)
     dealt, entry = catalogue_deal(game, 3, "canfield", False, "expert", rng)
     assert entry.grade == "expert" and dealt.number == entry.number
-    assert catalogue_deal(game, 1, "chameleon", True, "", rng) == (None, None)   # no entry: the search's
+    assert catalogue_deal(game, 1, "casino", True, "", rng) == (None, None)   # no entry: the search's
     class First:                              # an rng that always picks the first entry
         def randrange(self, n):
             return 0

@@ -28,16 +28,16 @@ def wait_for_new_code(page, old: str) -> str:
 
 
 def test_a_game_without_catalogue_entries_gets_its_winnable_deal_from_the_workers_search(open_game, page):
-    # The games with catalogue entries deal from the catalogue at once (test_catalog_page.py); Chameleon's
-    # has none (the solver rarely proves one within the grade's budget), so the worker searches.
-    assert catalog.pick("chameleon", 1) is None
-    first = Game.new(rules="chameleon", number=0, draw=1).code
+    # The games with catalogue entries deal from the catalogue at once (test_catalog_page.py); Casino's
+    # has none (its deals are rarely winnable), so the worker searches.
+    assert catalog.pick("casino", 1) is None
+    first = Game.new(rules="casino", number=0, draw=1).code
     page = open_game(first)
     page.locator('[data-action="new"]').click()
     dlg = page.locator("#dlg-new")
     box = dlg.locator('input[name="winnable"]')
     expect(box).not_to_be_checked()
-    expect(dlg.locator('select[name="rules"]')).to_have_value("chameleon")
+    expect(dlg.locator('select[name="rules"]')).to_have_value("casino")
     box.check()                   # the worker starts now: the next deal of this game needs it
     solver_ready(page)            # boot not measured
     settle(page)
@@ -46,7 +46,7 @@ def test_a_game_without_catalogue_entries_gets_its_winnable_deal_from_the_worker
     code = wait_for_new_code(page, first)
     assert page.evaluate("() => location.hash") == "#" + code   # the deal's own code: a bookmark replays it
     game = Game.from_code(code)
-    assert game.number is not None and game.draw == 1 and game.rules.name == "chameleon"
+    assert game.number is not None and game.draw == 1 and game.rules.name == "casino"
     note = page.locator('#assist[data-kind="note"]')
     if note.is_visible():         # no deal proved within the search's tries: an ordinary one, said so
         expect(note).to_contain_text("No winnable deal was found within the search limit")
