@@ -62,6 +62,13 @@ BOOT_ERROR = '#boot[data-state="error"]'
 _SERVE_LINE = re.compile(r"at (http://\S+)")
 _ORIGINS: set[str] = set()  # every origin a test server of this session listens on
 _CLEARED_STORAGE = "cookies,file_systems,indexeddb,local_storage,service_workers,cache_storage,websql"
+# The tab's first document of an origin empties that origin's localStorage (sessionStorage, per tab and
+# origin, remembers that it did; about:blank and other schemes are left alone).
+FRESH_STORAGE_JS = """(() => { try {
+    if (!location.protocol.startsWith('http') || sessionStorage.getItem('canfield-test-fresh')) return;
+    sessionStorage.setItem('canfield-test-fresh', '1');
+    localStorage.clear();
+} catch (e) {} })();"""
 
 
 # --------------------------------------------------------------------------- servers
@@ -362,6 +369,12 @@ def page(game_context, server, request):
     for origin in _ORIGINS:
         cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": _CLEARED_STORAGE})
     cdp.detach()
+    # ...and cleared again by the tab itself on its first visit to each origin: in full runs under load, a
+    # test's page has resumed the previous test's saved game (4 tests of one run), never in short runs.
+    # Either a renderer kept from the previous tab still served its cached localStorage, or that tab's
+    # last write reached the storage after the clear above; the page's own clear settles both. A test's
+    # own init scripts run after this one and may write the storage.
+    page.add_init_script(FRESH_STORAGE_JS)
     _reduce_motion_if_marked(request, page)
     log = PageLog()
     recorder = _Recorder(page, log)

@@ -624,11 +624,12 @@ def test_reduced_motion_means_no_slides(open_game, page):
     assert page.evaluate("() => window.__anims") == 0
     assert page.evaluate("() => getComputedStyle(document.querySelector('.card')).transitionDuration") == "0s"
     page.emulate_media(reduced_motion="no-preference")
-    open_fr(open_game)
-    page.evaluate(COUNT_ANIMATIONS)
-    card(page, "QC").click()
+    open_fr(open_game)   # the same deal's link: the saved game comes back, the queen on the king
     expect(page.locator('[data-pile="tableau-2"] [data-card="QC"]')).to_have_count(1)
-    assert page.evaluate("() => window.__anims") > 0  # the card slides to its column
+    page.evaluate(COUNT_ANIMATIONS)
+    card(page, "8H").click()   # R-F1
+    expect(page.locator('[data-pile="foundation-1"] [data-card="8H"]')).to_have_count(1)
+    assert page.evaluate("() => window.__anims") > 0  # the card slides to its foundation
 
 
 def _touch_drag(page, code, pile):
