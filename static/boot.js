@@ -147,10 +147,8 @@
     progress();
   }
 
-  function mb(n) {
-    try { return new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n / 1e6); }
-    catch (e) { return (n / 1e6).toFixed(1); }
-  }
+  // (not Intl.NumberFormat: making one took 370 ms of the main thread on a phone's CPU, with every progress)
+  function mb(n) { return (n / 1e6).toFixed(1).replace(".", t("boot.decimal") || "."); }
   function message() {
     if (state.failed) return t("boot.error");
     if (state.stage === "boot.loading" && load.known && received() > 0) {

@@ -362,6 +362,10 @@ class Layer:
         return translate(self.messages, key, **values)
 
     def apply_texts(self):
+        paint = getattr(self.window, "canfieldPaint", None)
+        if paint is not None and getattr(paint, "texts", None) is not None:   # the browser: one call
+            paint.texts(self.lang, json.dumps(self.messages))
+            return
         d = self.document
         d.documentElement.lang = self.lang
         els = d.querySelectorAll("[data-t]")

@@ -8,14 +8,26 @@ from pyscript.ffi import create_proxy
 
 window.performance.mark("canfield:page")
 
+
+async def pause():
+    """Let the browser run what waits (a frame, a tap) between two stages of the start: each stage is a
+    task of its own, not one long task of them all (asyncio's sleep here is a JavaScript timer)."""
+    await asyncio.sleep(0)
+
+
 try:
+    import asyncio
+
+    await pause()  # noqa: F704 - PyScript's own start-up ran just before, in the same task
     from ui import render
 
     window.performance.mark("canfield:render-imported")
+    await pause()  # noqa: F704
     from ui.celebrate import Celebration
     from page.layer import Layer
 
     window.performance.mark("canfield:layer-imported")
+    await pause()  # noqa: F704
 
     layer = Layer(window, document, create_proxy, render.Renderer(None, None, None), render)
     window.performance.mark("canfield:renderer-built")

@@ -12,11 +12,12 @@ DEFAULT_LANGUAGE = "en"
 
 # Texts shown before Python runs (index.html keeps a copy of these in its boot
 # script; tests/test_ui_static.py checks that both say the same).
-BOOT_KEYS = ("boot.loading", "boot.bytes", "boot.runtime", "boot.game", "boot.error", "boot.retry")
+BOOT_KEYS = ("boot.loading", "boot.bytes", "boot.decimal", "boot.runtime", "boot.game", "boot.error", "boot.retry")
 
 FR = {
     "boot.loading": "Chargement du jeu…",
     "boot.bytes": "Chargement du jeu : {done} sur {total} Mo",
+    "boot.decimal": ",",   # the decimal mark of {done} and {total}
     "boot.runtime": "Démarrage de Python…",
     "boot.game": "Préparation de la donne…",
     "boot.error": "Le jeu n’a pas pu démarrer.",
@@ -349,6 +350,7 @@ FR = {
 NL = {
     "boot.loading": "Het spel wordt geladen…",
     "boot.bytes": "Het spel wordt geladen: {done} van {total} MB",
+    "boot.decimal": ",",   # the decimal mark of {done} and {total}
     "boot.runtime": "Python start…",
     "boot.game": "Het spel wordt gedeeld…",
     "boot.error": "Het spel kon niet starten.",
@@ -681,6 +683,7 @@ NL = {
 EN = {
     "boot.loading": "Loading the game…",
     "boot.bytes": "Loading the game: {done} of {total} MB",
+    "boot.decimal": ".",   # the decimal mark of {done} and {total}
     "boot.runtime": "Starting Python…",
     "boot.game": "Dealing…",
     "boot.error": "The game could not start.",
