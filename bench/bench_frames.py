@@ -105,9 +105,6 @@ def put_storage(page, base: str, items: dict[str, str]) -> None:
 def open_game(page, base: str, hash_: str = "") -> None:
     page.goto(f"{base}/index.html?lang=en" + (f"#{hash_}" if hash_ else ""))
     page.wait_for_selector('#game[data-ready="true"]', timeout=120_000)
-    # every card face's image is built once, in idle moments after ready (static/motion.js keepFaces,
-    # about half a second); a player's first deal or move comes later than that
-    page.wait_for_selector("#faces-kept[data-kept]", state="attached", timeout=30_000)
 
 
 def still(page) -> None:

@@ -10,14 +10,14 @@ One run prints, all on the same server:
                    and -> #game[data-ready="true"]; bytes sent until ready, and until the
                    service worker has precached the release (the whole first visit)
   returning visit  a persistent profile after one visit and one move (a saved game, the service
-                   worker installed): navigation -> board painted and -> data-ready, with Pyodide's
-                   memory snapshot restored and without it (index.html?memory-snapshot=off)
+                   worker installed): navigation -> board painted and -> data-ready, the worker's
+                   Pyodide restoring its memory snapshot
   bare Pyodide     bench/bare.html (loadPyodide() of the same runtime, nothing else), cold and
                    warm in the same contexts: the ratio game / bare shows the game's own cost
   phone            the returning visit on an emulated phone (CPU 4x slower through the DevTools
                    protocol, 390x844, touch; its own profile): board painted, live (data-ready), and
                    when a tap on the stock, made as soon as the board is painted, shows its effect
-                   (the stock's count changes); with and without the memory snapshot, and bare
+                   (the stock's count changes); and bare
   making it here   bench/bare.html?make-memory-snapshot: the memory snapshot made in this browser
                    (a module worker: Pyodide's boot, the imports, the snapshot, Cache Storage)
   Lighthouse       (npm `lighthouse`, pinned in package.json) desktop and mobile: scores and metrics
@@ -83,20 +83,21 @@ MARKER_SCRIPT = """
 """
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True, "has_touch": True}
 CPU_SLOWDOWN = 4
-PLAIN = "index.html?memory-snapshot=off"
-# Where a game boot's time goes, beside data-ready: PyScript's runtime ready (py:ready), then the
-# marks of static/main.py (Python runs the page's code, the game imported, the game started).
-# "pyodide": when Pyodide's start was called (static/pyodide-early.mjs, right after the painted board's
-# first frame), the bare page's counterpart being its first line; "snapshot-read": when the memory
-# snapshot's bytes were read from Cache Storage and checked (the read starts when the page's scripts
-# run, before "pyodide"); "pyodide-ready": when that start (a
-# memory snapshot's restore, or a plain start) was done, before PyScript's own set-up.
-PHASES = (("pyodide", "canfield:pyodide"), ("snapshot-read", "canfield:memory-snapshot-read"), ("pyodide-ready", "canfield:pyodide-ready"), ("pyscript", "window.__pyReadyAt"), ("python", "canfield:python"),
-          ("imported", "canfield:imported"), ("started", "canfield:started"))
+# Where a game boot's time goes, beside data-ready. The worker's steps, marked on the page by
+# static/boot.js from what static/pyodide-worker.mjs says: "pyodide", when the worker's Pyodide start was
+# called, the bare page's counterpart being its first line; "snapshot-read", when the memory snapshot's
+# bytes were read from Cache Storage and checked; "pyodide-ready", when that start (a memory snapshot's
+# restore, or a plain start) was done. The page's: PyScript's runtime ready (py:ready), then the marks
+# of static/page/main.py ("page": MicroPython runs the page's code; "layer": the thin layer built and
+# bound, before it waits for the worker).
+PHASES = (("pyodide", "canfield:pyodide"), ("snapshot-read", "canfield:memory-snapshot-read"),
+          ("pyodide-ready", "canfield:pyodide-ready"), ("pyscript", "window.__pyReadyAt"), ("page", "canfield:page"),
+          ("layer", "canfield:layer"))
 PHASES_SCRIPT = """() => {
   const mark = (n) => (performance.getEntriesByName(n, "mark")[0] || {}).startTime ?? null;
-  return {pyodide: mark("canfield:pyodide"), "snapshot-read": mark("canfield:memory-snapshot-read"), "pyodide-ready": mark("canfield:pyodide-ready"), pyscript: window.__pyReadyAt ?? null, python: mark("canfield:python"),
-          imported: mark("canfield:imported"), started: mark("canfield:started")};
+  return {pyodide: mark("canfield:pyodide"), "snapshot-read": mark("canfield:memory-snapshot-read"),
+          "pyodide-ready": mark("canfield:pyodide-ready"), pyscript: window.__pyReadyAt ?? null,
+          page: mark("canfield:page"), layer: mark("canfield:layer")};
 }"""
 
 
@@ -251,7 +252,7 @@ def first_visits(p, launch, base: str, runs: int) -> dict:
     return out
 
 
-KINDS = (("game", "index.html"), ("plain", PLAIN), ("bare", "bench/bare.html"))
+KINDS = (("game", "index.html"), ("bare", "bench/bare.html"))
 
 
 def _setup_returning(context, base: str) -> dict:
@@ -274,8 +275,8 @@ def _setup_returning(context, base: str) -> dict:
 
 
 def returning_visits(p, launch, base: str, runs: int, phone: bool = False) -> dict:
-    out = {k: [] for k in ("game_ready", "game_painted", "painted_by", "plain_ready", "plain_painted", "bare_ready",
-                           "phases", "plain_phases", "game_tap", "plain_tap", "snapshot_used")}
+    out = {k: [] for k in ("game_ready", "game_painted", "painted_by", "bare_ready", "phases", "game_tap",
+                           "snapshot_used")}
     profile = tempfile.mkdtemp(prefix="bench-load-")
     context = p.chromium.launch_persistent_context(profile, **launch, **(PHONE if phone else {}))
     try:
@@ -287,21 +288,19 @@ def returning_visits(p, launch, base: str, runs: int, phone: bool = False) -> di
                                     "localStorage.setItem('canfield.snapshot', board); } catch (e) {} })"
                                     f"({json.dumps(setup['stored'])})")
         for i in range(runs):
-            kinds = KINDS[i % 3:] + KINDS[:i % 3]       # each kind first in turn
+            kinds = KINDS[i % 2:] + KINDS[:i % 2]       # each kind first in turn
             for kind, path in kinds:
                 tap = setup["stock"] if phone and kind != "bare" else None
                 r = visit(context, base + path, slowdown=CPU_SLOWDOWN if phone else 1, tap=tap)
                 if kind == "bare":
                     out["bare_ready"].append(r["ready"])
                 else:
-                    pre = "game" if kind == "game" else "plain"
-                    out[f"{pre}_ready"].append(r["ready"])
-                    out[f"{pre}_painted"].append(r["painted"])
-                    out["phases" if kind == "game" else "plain_phases"].append(r["phases"])
-                    out[f"{pre}_tap"].append(r["tap"])
-                    if kind == "game":
-                        out["painted_by"].append(r["by"])
-                        out["snapshot_used"].append(r["memory_snapshot"])
+                    out["game_ready"].append(r["ready"])
+                    out["game_painted"].append(r["painted"])
+                    out["phases"].append(r["phases"])
+                    out["game_tap"].append(r["tap"])
+                    out["painted_by"].append(r["by"])
+                    out["snapshot_used"].append(r["memory_snapshot"])
                 r["page"].close()
     finally:
         context.close()
@@ -369,12 +368,12 @@ def _fmt(value, unit=" ms") -> str:
     return "-" if value is None else f"{value:,.0f}{unit}"
 
 
-def _phases(visits: dict, kind: str = "game") -> str:
+def _phases(visits: dict) -> str:
     """Medians of the boot's phases, each as the time since navigation and its step from the one before."""
     parts, before = [], 0.0
-    phases = visits["phases" if kind == "game" else "plain_phases"]
+    phases = visits["phases"]
     for name, _ in PHASES + (("data-ready", None),):
-        at = _med(visits[f"{kind}_ready"] if name == "data-ready" else [v.get(name) for v in phases])
+        at = _med(visits["game_ready"] if name == "data-ready" else [v.get(name) for v in phases])
         if at is None:
             continue
         parts.append(f"{name} {at:,.0f} (+{at - before:,.0f})")
@@ -407,7 +406,6 @@ def main(argv: list[str] | None = None) -> int:
             results["first"], results["returning"] = first, back
             fr, fb, fp = _med(first["game_ready"]), _med(first["bare_ready"]), _med(first["game_painted"])
             rr, rb, rp = _med(back["game_ready"]), _med(back["bare_ready"]), _med(back["game_painted"])
-            rn = _med(back["plain_ready"])
             print(f"first visit:     board painted {_fmt(fp)} (target <= 1,000; painted by: {_by(first['painted_by'])}) | "
                   f"data-ready {_fmt(fr)} | "
                   f"bare Pyodide {_fmt(fb)} | ratio {fr / fb:.2f}")
@@ -415,26 +413,22 @@ def main(argv: list[str] | None = None) -> int:
                   f"whole visit with the offline precache {_med(first['bytes_all']) / 1e6:.2f} MB in "
                   f"{_med(first['requests_all']):.0f} requests (target <= 6 MB)")
             print(f"returning visit: board painted {_fmt(rp)} (target <= 300; painted by: {_by(back['painted_by'])}) | "
-                  f"data-ready {_fmt(rr)} with the memory snapshot ({_by(back['snapshot_used'])}), "
-                  f"{_fmt(rn)} without | bare Pyodide {_fmt(rb)} | ratio {rr / rb:.2f} (target <= 1.00), "
-                  f"without {rn / rb:.2f}", flush=True)
+                  f"data-ready {_fmt(rr)} (memory snapshot: {_by(back['snapshot_used'])}) | "
+                  f"bare Pyodide {_fmt(rb)} | ratio {rr / rb:.2f} (target <= 1.00)", flush=True)
             print(f"boot phases, ms since navigation (step): first visit {_phases(first)}")
-            print(f"                            returning visit, snapshot {_phases(back)}")
-            print(f"                         returning visit, no snapshot {_phases(back, 'plain')}", flush=True)
+            print(f"                                  returning visit {_phases(back)}", flush=True)
             if args.phone_runs:
                 phone = returning_visits(p, launch, base, args.phone_runs, phone=True)
                 results["phone"] = phone
-                for kind, label in (("game", "memory snapshot"), ("plain", "no snapshot    ")):
-                    taps = [t for t in phone[f"{kind}_tap"] if t]
-                    ready = _med(phone[f"{kind}_ready"])
-                    print(f"phone (CPU {CPU_SLOWDOWN}x), {label}: board painted {_fmt(_med(phone[f'{kind}_painted']))} | "
-                          f"live {_fmt(ready)}, x{ready / _med(phone['bare_ready']):.2f} bare (target <= 1.00) | "
-                          f"tap made at {_fmt(_med([t[0] for t in taps]))} shows its effect at "
-                          f"{_fmt(_med([t[1] for t in taps]))} (target <= 2,500)", flush=True)
-                print(f"phone (CPU {CPU_SLOWDOWN}x), bare Pyodide:    live {_fmt(_med(phone['bare_ready']))}; memory snapshot "
+                taps = [t for t in phone["game_tap"] if t]
+                ready = _med(phone["game_ready"])
+                print(f"phone (CPU {CPU_SLOWDOWN}x), game:         board painted {_fmt(_med(phone['game_painted']))} | "
+                      f"live {_fmt(ready)}, x{ready / _med(phone['bare_ready']):.2f} bare (target <= 1.00) | "
+                      f"tap made at {_fmt(_med([t[0] for t in taps]))} shows its effect at "
+                      f"{_fmt(_med([t[1] for t in taps]))} (target <= 2,500)", flush=True)
+                print(f"phone (CPU {CPU_SLOWDOWN}x), bare Pyodide: live {_fmt(_med(phone['bare_ready']))}; memory snapshot "
                       f"used: {_by(phone['snapshot_used'])}")
-                print(f"phone boot phases, snapshot {_phases(phone)}")
-                print(f"                 no snapshot {_phases(phone, 'plain')}", flush=True)
+                print(f"phone boot phases {_phases(phone)}", flush=True)
             if not args.no_make:
                 made = make_in_browser(p, launch, base)
                 results["made_in_browser"] = made

@@ -58,7 +58,8 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "static"))
 from canfield import RULESETS  # noqa: E402
 from canfield.jsonio import MAX_DEPTH  # noqa: E402
-from ui import faces, layout, persist, snapshot  # noqa: E402
+from ui import layout, persist, snapshot  # noqa: E402
+from ui.cardface import RANKS, SUIT_SYMBOLS  # noqa: E402
 from ui.i18n import LANGUAGES, Translator, pick_language  # noqa: E402
 from ui.settings import STORAGE_KEY, STORED_NAMES, Settings  # noqa: E402
 
@@ -166,8 +167,7 @@ def facts() -> dict:
                  "snapshot": snapshot.KEY},
         "settings": settings_facts(),
         "snapshot": {"format": snapshot.FORMAT, "max_chars": snapshot.MAX_BYTES, "text_keys": list(snapshot.texts(en))},
-        "cards": {"ranks": faces.RANKS, "suits": dict(faces.SUIT_SYMBOLS)},
-        "imports": page_imports(),
+        "cards": {"ranks": RANKS, "suits": dict(SUIT_SYMBOLS)},
         "layout": layout_facts(),
     }
 
@@ -183,15 +183,6 @@ def layout_facts() -> dict:
         elif isinstance(value, tuple) and all(isinstance(v, str) for v in value):
             out[name] = list(value)
     return out
-
-
-def page_imports() -> list[str]:
-    """The modules static/main.py imports one at a time, yielding to the browser between two, before it
-    imports ui.app: the standard library's the page needs, then the game's own in dependency order."""
-    files = build_vendor.game_files(REPO)
-    own = build_vendor.import_order(files, "ui.app")
-    needed = [(rel, path) for rel, path in files if build_vendor.module_name(rel) in own]
-    return build_vendor.game_imports(needed) + own
 
 
 def boot_texts() -> dict:
@@ -361,11 +352,9 @@ def render_css(css: str) -> str:
     return head + css_written() + tail
 
 
-# the page's two scripts (written here: their configs follow build_vendor.PAGE_MODULES), or, in an index.html
-# from before the two-sided page, the PyScript page's one script of static/main.py
+# the page's two scripts (written here: their configs follow build_vendor.PAGE_MODULES)
 _SCRIPTS = re.compile(r'<script type="mpy" src="./static/page/main.py"[^\n]*</script>\n'
-                      r'<script type="py" worker name="engine"[^\n]*</script>\n'
-                      r'|<script type="py" src="./static/main.py"[^\n]*</script>\n')
+                      r'<script type="py" worker name="engine"[^\n]*</script>\n')
 
 
 def page_scripts(index: str) -> str:
@@ -384,11 +373,7 @@ def page_scripts(index: str) -> str:
     scripts = (f"<script type=\"mpy\" src=\"./static/page/main.py\" config='{json.dumps(mpy)}'></script>\n"
                f"<script type=\"py\" worker name=\"engine\" src=\"./static/worker.py\" "
                f"config='{json.dumps(worker)}'></script>\n")
-    page = index[:old_script.start()] + scripts + index[old_script.end():]
-    page = page.replace('<link rel="modulepreload" href="./static/pyodide-early.mjs">\n', "")
-    page = page.replace('<link rel="modulepreload" href="./static/vendor/pyodide/pyodide.mjs">',
-                        '<link rel="modulepreload" href="./static/vendor/micropython/micropython.mjs">')
-    return page.replace('<html lang="en">', '<html lang="en" data-layer="thin">', 1)
+    return index[:old_script.start()] + scripts + index[old_script.end():]
 
 
 def main(argv=None) -> int:

@@ -9,9 +9,10 @@ importScripts():
     self.CANFIELD_RELEASE = {"cache": "canfield-<hash>", "hash": "<sha256>", "files": [
         {"url": "./", "sha256": ..., "size": ...}, {"url": "./index.html", ...}, ...]};
 
-The files: index.html (also as "./"), pyscript.json, pyscript.toml, app.webmanifest and everything
-under static/ (vendor included; no __pycache__, *.pyc or dotfiles), but not the game's Python sources
-(canfield/*.py, static/ui/*.py): the page and the worker load them from static/vendor/game.zip. The hash
+The files: index.html (also as "./"), app.webmanifest and everything under static/ (vendor included; no
+__pycache__, *.pyc or dotfiles), but not the game's Python sources (canfield/*.py, static/ui/*.py): the
+worker loads them from static/vendor/game.zip, and the page fetches only its own static/ui modules
+(build_vendor.PAGE_MODULES) one by one. The hash
 covers each file's path and sha256 and sw.js itself, so any change to any of them gives a
 new cache name and new sw-release.js bytes: the browser, which re-checks sw.js and the
 scripts it imports on every navigation, then installs the new release beside the old one.
@@ -38,7 +39,7 @@ from build_vendor import PAGE_MODULES, _sha256  # one file hash for both build s
 REPO = Path(__file__).resolve().parent.parent
 RELEASE_FILE = "sw-release.js"
 SW_FILE = "sw.js"
-TOP_FILES = ("index.html", "pyscript.json", "pyscript.toml", "app.webmanifest")
+TOP_FILES = ("index.html", "app.webmanifest")
 CACHE_PREFIX = "canfield-"
 
 

@@ -15,7 +15,8 @@ Layout produced:
     static/vendor/pyodide/   pyodide.mjs, pyodide.asm.mjs (or .js), pyodide.asm.wasm,
                              python_stdlib.zip (compiled, see below), pyodide-lock.json
     static/vendor/game.zip   the game's Python files (canfield/*.py, static/ui/*.py as ui/), each with
-                             its bytecode: PyScript fetches and unpacks this one file (pyscript.toml);
+                             its bytecode: PyScript fetches and unpacks this one file into the engine
+                             worker (its config in index.html, written by scripts/build_facts.py);
                              also the bytecode alone of PyScript's own Python package (pyscript/*.py,
                              whose sources PyScript writes at each boot before importing them)
     static/vendor/pyscript/  every *.js and *.css of @pyscript/core/dist (no source maps)
@@ -29,7 +30,7 @@ Layout produced:
                              behind a 128-byte header naming its key, a sha256 over the hashes of
                              pyodide.asm.wasm, python_stdlib.zip and game.zip (see memory_snapshot_key),
                              its runs of zeros left out (sparse_snapshot: 14 MB instead of 31);
-                             static/pyodide-early.mjs restores it on returning visits
+                             static/pyodide-worker.mjs restores it on returning visits
     static/vendor/manifest.json   versions, every file with its sha256, and one
                              content hash over all of them (for a cache name); the runtime's
                              big files also with their gzip size (the loading message's estimate);
@@ -70,7 +71,7 @@ MICROPYTHON_PACKAGE = "@micropython/micropython-webassembly-pyscript"
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 STDLIB_ZIP = "python_stdlib.zip"
 GAME_ZIP = "game.zip"
-# Stdlib modules a boot of the page imports beyond a bare Pyodide boot and the game's own imports:
+# Stdlib modules the engine worker's boot imports beyond a bare Pyodide boot and the game's own imports:
 # PyScript's Python package (its sources live inside @pyscript/core's JavaScript), and the codec
 # zipfile decodes game.zip's file names with when PyScript unpacks it.
 STDLIB_IMPORTS = ("base64", "datetime", "encodings.cp437", "html", "html.entities", "inspect", "pathlib")
@@ -85,7 +86,7 @@ SNAPSHOT_MAGIC = b"canfield heap snapshot 2\n"
 SNAPSHOT_HEADER = 128
 # the shortest run of zeros left out (a shorter one costs more in the table than it saves)
 SNAPSHOT_ZERO_RUN = 64
-# What the key covers, by their paths in the manifest (static/pyodide-early.mjs computes the same).
+# What the key covers, by their paths in the manifest (static/pyodide-worker.mjs computes the same).
 SNAPSHOT_KEY_FILES = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", GAME_ZIP)
 # Module roots that hold JavaScript objects once imported: a module importing one (or importing a module
 # that does) stays out of the memory snapshot.
@@ -284,7 +285,7 @@ def memory_snapshot_key(hashes: dict[str, str]) -> str:
 def sparse_snapshot(data: bytes, min_run: int = SNAPSHOT_ZERO_RUN) -> bytes:
     """Pyodide's snapshot `data` without its runs of at least `min_run` zero bytes: the full size (u32,
     little-endian), the number of kept runs, each run's (offset, length) in `data`, then the kept bytes
-    one after another. static/pyodide-early.mjs puts it back together (unsparse_snapshot here)."""
+    one after another. static/pyodide-worker.mjs puts it back together (unsparse_snapshot here)."""
     runs = []
     at, n = 0, len(data)
     for zero in re.finditer(rb"\x00{%d,}" % min_run, data):

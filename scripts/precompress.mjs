@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 
 export const EXTENSIONS = new Set([
-  ".html", ".js", ".mjs", ".css", ".json", ".toml", ".py", ".svg", ".webmanifest", ".txt", ".wasm", ".zip", ".bin",
+  ".html", ".js", ".mjs", ".css", ".json", ".py", ".svg", ".webmanifest", ".txt", ".wasm", ".zip", ".bin",
 ]);
 const MIN_SIZE = 1024;      // below one packet compression gains nothing worth a second file
 const MIN_SAVING = 0.05;

@@ -42,7 +42,6 @@ MIME_TYPES = {
     ".html": "text/html",
     ".json": "application/json",
     ".webmanifest": "application/manifest+json",
-    ".toml": "application/toml",
     ".py": "text/plain",
     ".txt": "text/plain",
     ".md": "text/plain",
@@ -69,7 +68,7 @@ def content_security_policy(index=REPO / "index.html") -> str:
     return match.group(1)
 
 
-TEXT_TYPES = ("text/", "application/json", "application/toml", "application/manifest+json", "image/svg+xml")
+TEXT_TYPES = ("text/", "application/json", "application/manifest+json", "image/svg+xml")
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):

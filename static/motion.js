@@ -1,5 +1,4 @@
-// The deal's flights, started in one call from Python (static/ui/render.py), and the card faces kept
-// ready for them.
+// The deal's flights, started in one call from Python (static/ui/render.py).
 //
 // Why JavaScript: a new deal starts about twenty Web Animations in the frame that draws the new
 // board. Started from Python, each one cost several crossings of the Python-JS boundary (keyframes
@@ -8,17 +7,9 @@
 // from the layout (no measuring) and hands it over as one JSON string; this file starts the
 // animations, lands the cards (classes off, the reserve's backs removed) and ends the deal on a tap.
 //
-// The card faces: each face's art is an SVG image (static/faces.css), and Chromium builds an SVG
-// image the first time a page shows it, in the layout of that frame (a few ms per card on a slow
-// machine). `keepFaces` draws every face's art once, a few per idle moment after the game is ready,
-// in a hidden box that stays: the images are then built and kept, and a card dealt later costs only
-// its own layout.
-//
-// Public: window.canfieldMotion = { deal(json), finish(), dealing(), keepFaces(json) }.
+// Public: window.canfieldMotion = { deal(json), finish(), dealing() }.
 (function () {
   "use strict";
-  var FACES_PER_SLICE = 2;        // new face images per idle moment (each one is built in the next frame)
-
   var anims = [];                 // the running deal's animations
   var generation = 0;             // bumped by every deal and every finish: late events of an older deal do nothing
 
@@ -130,33 +121,5 @@
 
   function dealing() { return anims.length > 0; }
 
-  // codes: a JSON list of card codes. One hidden element per face (the rules dialog's small card,
-  // .mini[data-mini], which static/faces.css already gives each face's art), added a few at a time.
-  var kept = null;
-  function keepFaces(text) {
-    if (kept) return;
-    var codes = JSON.parse(text);
-    kept = document.createElement("div");
-    kept.id = "faces-kept";
-    kept.setAttribute("aria-hidden", "true");
-    document.body.appendChild(kept);
-    var next = 0;
-    var later = window.requestIdleCallback || function (fn) { return setTimeout(fn, 16); };
-    function slice() {
-      for (var n = 0; n < FACES_PER_SLICE && next < codes.length; n++, next++) {
-        var card = document.createElement("div");
-        card.className = "mini";
-        card.dataset.mini = codes[next];
-        var art = document.createElement("span");
-        art.className = "art";
-        card.appendChild(art);
-        kept.appendChild(card);
-      }
-      if (next < codes.length) later(slice);
-      else kept.dataset.kept = String(codes.length);   // a marker for tests and benchmarks
-    }
-    later(slice);
-  }
-
-  window.canfieldMotion = { deal: deal, finish: finish, dealing: dealing, keepFaces: keepFaces };
+  window.canfieldMotion = { deal: deal, finish: finish, dealing: dealing };
 })();

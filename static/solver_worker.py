@@ -1,12 +1,14 @@
-"""The solver's worker: a PyScript named worker (its own Pyodide, off the page's main thread).
+"""The solver's side of the engine worker (static/worker.py, Pyodide in PyScript's named worker "engine", off
+the page's main thread).
 
-Started by static/ui/hint.py once the game is ready, with pyscript.toml (the page's settings: the local
-interpreter and static/vendor/game.zip, the game's files). It never touches the page: every call takes one JSON text and
-returns one JSON text. It holds no search logic of its own: each request is one of the engine's
-sliceable tasks (canfield.solver.HintSearch, WinnableSearch, DailySearch), stepped here a slice at
-a time with a pause between slices, so that a newer request or a cancel gets through while one runs.
+Imported by static/worker.py at the first search the session asks for (static/ui/session.py), beside
+the session. It never touches the page: every call takes one JSON text and returns one JSON text,
+which static/worker.py hands to the session. It holds no search logic of its own: each request is one
+of the engine's sliceable tasks (canfield.solver.HintSearch, WinnableSearch, DailySearch), stepped here
+a slice at a time with a pause between slices, so that a newer request or a cancel gets through while
+one runs.
 
-Exported:
+Its calls:
 
 - ``hint(request)``: ``{"id", "save": <canfield.save record>, "max_nodes", "max_seconds",
   "back_nodes", "back_seconds", "best_nodes", "best_seconds"}`` -> ``{"id", "verdict":
@@ -231,10 +233,3 @@ def cancel(rid):
     if _latest[0] == rid:
         _latest[0] = 0
     return True
-
-
-def ping():
-    return "ready"
-
-
-__export__ = ["hint", "winnable", "daily", "line", "grade", "graded", "analyse", "progress", "cancel", "ping"]

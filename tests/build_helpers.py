@@ -24,7 +24,7 @@ def expected_files(root: Path) -> set[str]:
     """What the game needs, listed independently of build_offline.site_files. The game's Python files
     (canfield/*.py, static/ui/*.py) are not among them: static/vendor/game.zip carries them; but the
     page's MicroPython layer fetches its own (`thin_page_files`)."""
-    files = {"index.html", "pyscript.json", "pyscript.toml", "app.webmanifest"}
+    files = {"index.html", "app.webmanifest"}
     return files | _static(root) | thin_page_files(root)
 
 

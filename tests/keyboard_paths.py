@@ -40,7 +40,7 @@ def parse(text: str):
 def move_keys(focus: str, text: str, present=None) -> tuple[list[str], str]:
     """The keys that play the move `text` (engine notation; "S" a draw) with the board's focus on pile
     `focus`, and the pile focused after them. The keys are the page's keyboard model
-    (static/ui/input.py): arrows between piles, Up inside a column onto the first card of a tail, Enter
+    (static/ui/handle_keys.py): arrows between piles, Up inside a column onto the first card of a tail, Enter
     to pick up and put down, D to draw, Home to the stock."""
     if text == "S":
         return ["d"], focus

@@ -101,11 +101,11 @@ def test_release_lists_every_file_the_game_needs(release):
     urls = [f["url"] for f in release["files"]]
     assert urls[0] == "./" and len(urls) == len(set(urls))
     assert set(urls[1:]) == {"./" + rel for rel in _expected_files(REPO)}
-    for must in ("./index.html", "./pyscript.json", "./pyscript.toml", "./app.webmanifest", "./static/sw-register.js",
+    for must in ("./index.html", "./app.webmanifest", "./static/sw-register.js",
                  "./static/vendor/pyodide/pyodide.asm.wasm", "./static/vendor/pyodide/pyodide-lock.json",
                  "./static/vendor/pyodide/python_stdlib.zip", "./static/vendor/pyscript/core.js",
-                 "./static/icons/maskable-512.png", "./static/vendor/game.zip", "./static/main.py",
-                 "./static/solver_worker.py"):
+                 "./static/icons/maskable-512.png", "./static/vendor/game.zip", "./static/page/main.py",
+                 "./static/worker.py", "./static/solver_worker.py", "./static/pyodide-worker.mjs"):
         assert must in urls, must
     assert not [u for u in urls if "__pycache__" in u or u.endswith(".pyc")]
     # the game's sources travel in static/vendor/game.zip: no second copy in the cache
@@ -113,18 +113,19 @@ def test_release_lists_every_file_the_game_needs(release):
     assert not [u for u in urls if u.startswith(("./canfield/", "./static/ui/")) and u not in thin]
     assert release["files"][0]["sha256"] == next(f for f in release["files"] if f["url"] == "./index.html")["sha256"]
     assert release["cache"] == "canfield-" + release["hash"][:16]
-    # the configs map files that must all be in the list (what Pyodide fetches at boot)
-    toml = (REPO / "pyscript.toml").read_text(encoding="utf-8")
-    for src in re.findall(r'^"(\./[^"]+)"\s*=', toml, re.M):
-        assert src in urls, src
-    for src in json.loads((REPO / "pyscript.json").read_text(encoding="utf-8"))["files"]:
-        assert src in urls, src
+    # index.html's two configs (the page's and the worker's) map files that must all be in the list (what
+    # PyScript fetches at boot), and name interpreters that must be too
+    index = (REPO / "index.html").read_text(encoding="utf-8")
+    configs = re.findall(r"<script type=\"(?:mpy|py)\"[^>]* config='([^']*)'", index)
+    assert len(configs) == 2
+    for config in map(json.loads, configs):
+        for src in [config["interpreter"], *config["files"]]:
+            assert src in urls, src
 
 
 def _tiny_site(root: Path) -> None:
-    for rel, text in {"index.html": "<!doctype html>", "pyscript.json": "{}", "pyscript.toml": "",
-                      "app.webmanifest": "{}", "sw.js": "// sw", "canfield/a.py": "x = 1\n",
-                      "static/ui/b.py": "y = 2\n", "static/game.css": "a{}", "static/vendor/game.zip": "zip",
+    for rel, text in {"index.html": "<!doctype html>", "app.webmanifest": "{}", "sw.js": "// sw",
+                      "canfield/a.py": "x = 1\n", "static/ui/b.py": "y = 2\n", "static/game.css": "a{}", "static/vendor/game.zip": "zip",
                       "static/vendor/manifest.json": "{}", "static/ui/__pycache__/a.pyc": "junk"}.items():
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(text, encoding="utf-8")
@@ -135,8 +136,7 @@ def test_the_cache_name_follows_every_file(tmp_path):
     _tiny_site(site)
     first = _build(site)
     # the game's Python sources are not listed: static/vendor/game.zip carries them
-    assert [f["url"] for f in first["files"]] == ["./", "./app.webmanifest", "./index.html", "./pyscript.json",
-                                                   "./pyscript.toml", "./static/game.css",
+    assert [f["url"] for f in first["files"]] == ["./", "./app.webmanifest", "./index.html", "./static/game.css",
                                                    "./static/vendor/game.zip", "./static/vendor/manifest.json"]
     assert _build(site) == first                      # same files, same release
     for rel in ("static/game.css", "static/vendor/game.zip", "sw.js", "static/vendor/manifest.json"):

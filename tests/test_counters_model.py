@@ -196,9 +196,9 @@ def test_the_paused_time_is_saved_and_a_reload_goes_on_from_it():
 
 
 def bookkeeping(c, keeper):
-    """The page's effect table with the bookkeeping handlers it registers (static/ui/effects.py); the
+    """The session's effect table with the bookkeeping handlers it registers (static/ui/effects.py); the
     controller is the read view they look at (its game and settings)."""
-    effects = Effects(keeper)
+    effects = Effects()
     records_handlers(effects, keeper, c)
     return effects
 
@@ -221,7 +221,7 @@ def test_restart_of_a_won_game_starts_a_new_clock():
     assert k.elapsed() == 0 and not k.running
 
 
-def test_the_effect_table_saves_the_game_and_a_deal_waits_for_its_first_frame():
+def test_the_effect_table_saves_the_game_at_each_change_a_new_deal_at_once():
     st = MemoryStorage()
     k = Records(Store(st), Clock())
     k.boot("")
@@ -231,11 +231,8 @@ def test_the_effect_table_saves_the_game_and_a_deal_waits_for_its_first_frame():
     fx.run(c.take_effects())
     assert json.loads(st.items[SAVE_KEY])["moves"] == [str(m) for m in c.game.history]
     c.dispatch(NewDeal(Game.from_code("CF1-D3-AAAAACM")))
-    fx.run(c.take_effects(), first_frame_pending=True)     # not drawn yet: the writes wait
-    assert json.loads(st.items[SAVE_KEY])["code"] == CODE
-    assert fx.after_first_frame
-    fx.write_deferred()                                    # the task after that frame
-    assert json.loads(st.items[SAVE_KEY])["code"] == "CF1-D3-AAAAACM" and not fx.after_first_frame
+    fx.run(c.take_effects())
+    assert json.loads(st.items[SAVE_KEY])["code"] == "CF1-D3-AAAAACM"
 
 
 # --------------------------------------------------------------------------- the settings

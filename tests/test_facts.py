@@ -113,32 +113,6 @@ def test_a_page_the_script_cannot_write_is_refused(old, new, error):
         build_facts.render(INDEX.replace(old, new, 1))
 
 
-def test_the_page_imports_the_game_in_dependency_order_and_ui_app_last():
-    """static/main.py imports the facts' "imports" one at a time before ui.app (a plain start's imports
-    in small steps): each of the game's modules after those it imports, none the page does not need."""
-    import build_vendor
-
-    order = _facts()["imports"]
-    files = build_vendor.game_files(REPO)
-    needs = build_vendor.module_needs(files)
-    own = [n for n in order if n in needs]
-    assert own[-1] == order[-1] == "ui.app"
-    assert len(order) == len(set(order))
-    for worker_only in ("canfield.solver", "canfield.search", "canfield.tasks", "canfield.insight", "canfield.daily"):
-        assert worker_only not in order  # the worker's, never the page's
-    for i, name in enumerate(own):
-        packages = {name.rsplit(".", k)[0] for k in range(1, name.count(".") + 1)}  # imported first by Python
-        assert {d for d in needs[name] if d in needs} - packages <= set(own[:i]), name
-    # every module ui.app needs, and nothing else of the game
-    closure, todo = set(), ["ui.app"]
-    while todo:
-        name = todo.pop()
-        if name not in closure:
-            closure.add(name)
-            todo += [d for d in needs[name] if d in needs]
-    assert set(own) == closure
-
-
 # ---- static/ui/layout.py's constants: in the facts for paint.js, in game.css's written parts ------------
 
 def test_the_layout_facts_are_layout_pys_constants():

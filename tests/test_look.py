@@ -1,6 +1,6 @@
-"""Issue 11's visual parts under CPython: the card faces (static/ui/faces.py and the generated
-static/faces.css), the rules dialog's content (static/ui/rules_view.py), the look settings
-(static/ui/settings.py) and the sound's notes (static/ui/sound.py)."""
+"""Issue 11's visual parts under CPython: the card faces (scripts/make_faces.py's art, the generated
+static/faces.css, static/ui/cardface.py's markup), the rules dialog's content (static/ui/rules_view.py),
+the look settings (static/ui/settings.py) and the sound's notes (static/ui/sound.py)."""
 
 from __future__ import annotations
 
@@ -17,9 +17,11 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "static"))
+sys.path.insert(0, str(REPO / "scripts"))
 
 from canfield import RULESETS  # noqa: E402
-from ui import faces, i18n, rules_view, settings, sound  # noqa: E402
+import make_faces  # noqa: E402
+from ui import cardface, i18n, rules_view, settings, sound  # noqa: E402
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -35,18 +37,18 @@ def _pips(root: ET.Element) -> list[ET.Element]:
 # --------------------------------------------------------------------------- the faces
 
 def test_52_distinct_faces_of_valid_svg():
-    assert len(faces.CODES) == 52 and len(set(faces.CODES)) == 52
+    assert len(cardface.CODES) == 52 and len(set(cardface.CODES)) == 52
     arts = set()
-    for code in faces.CODES:
-        main, accent = faces.face_svgs(code)
+    for code in cardface.CODES:
+        main, accent = make_faces.face_svgs(code)
         root = _parse(main)                      # well-formed XML, or this raises
-        assert root.tag == f"{SVG}svg" and root.get("viewBox") == f"0 0 {faces.VIEW_W} {faces.VIEW_H}"
+        assert root.tag == f"{SVG}svg" and root.get("viewBox") == f"0 0 {make_faces.VIEW_W} {make_faces.VIEW_H}"
         ids = {el.get("id") for el in root.iter() if el.get("id")}
         for use in root.iter(f"{SVG}use"):      # every reference resolves inside the same picture
             assert use.get("href")[1:] in ids, (code, use.get("href"))
         # the pip symbol is the card's own suit
         pip = next(el for el in root.iter(f"{SVG}path") if el.get("id") == "p")
-        assert pip.get("d") == faces.SUIT_PATHS[code[1]]
+        assert pip.get("d") == make_faces.SUIT_PATHS[code[1]]
         if accent is not None:
             _parse(accent)
         arts.add(main)
@@ -55,38 +57,38 @@ def test_52_distinct_faces_of_valid_svg():
 
 @pytest.mark.parametrize("rank", range(1, 11))
 def test_pip_count_is_the_rank_and_the_lower_half_is_turned(rank):
-    for suit in faces.SUITS:
-        code = faces.RANKS[rank - 1] + suit
-        main, accent = faces.face_svgs(code)
+    for suit in cardface.SUITS:
+        code = cardface.RANKS[rank - 1] + suit
+        main, accent = make_faces.face_svgs(code)
         assert accent is None
         uses = _pips(_parse(main))
         assert len(uses) == rank, code
         for use in uses:
             x, y = map(float, re.search(r"translate\(([-\d.]+) ([-\d.]+)\)", use.get("transform")).groups())
-            assert 0 < x < faces.VIEW_W and 0 < y < faces.VIEW_H
-            assert ("rotate(180)" in use.get("transform")) == (y > faces.VIEW_H / 2), (code, y)
+            assert 0 < x < make_faces.VIEW_W and 0 < y < make_faces.VIEW_H
+            assert ("rotate(180)" in use.get("transform")) == (y > make_faces.VIEW_H / 2), (code, y)
 
 
 def test_pip_layouts_are_symmetric_and_do_not_overlap():
-    for rank, layout in faces.PIP_LAYOUTS.items():
+    for rank, layout in make_faces.PIP_LAYOUTS.items():
         pts = sorted((round(x, 1), round(y, 1)) for x, y in layout)
-        left_right = sorted((round(faces.VIEW_W - x, 1), round(y, 1)) for x, y in layout)
-        turned = sorted((round(faces.VIEW_W - x, 1), round(faces.VIEW_H - y, 1)) for x, y in layout)
+        left_right = sorted((round(make_faces.VIEW_W - x, 1), round(y, 1)) for x, y in layout)
+        turned = sorted((round(make_faces.VIEW_W - x, 1), round(make_faces.VIEW_H - y, 1)) for x, y in layout)
         assert pts == left_right, f"rank {rank} is not symmetric left to right"
         # as on real cards, every layout but the 7's (one centre pip, in the upper half) reads the
         # same upside down
         assert (pts == turned) == (rank != 7), f"rank {rank}"
-        size = 20 * (faces.ACE_SCALE if rank == 1 else faces.PIP_SCALE)
+        size = 20 * (make_faces.ACE_SCALE if rank == 1 else make_faces.PIP_SCALE)
         for i, (x1, y1) in enumerate(layout):
-            assert size / 2 <= y1 <= faces.VIEW_H - size / 2, (rank, y1)
+            assert size / 2 <= y1 <= make_faces.VIEW_H - size / 2, (rank, y1)
             for x2, y2 in layout[i + 1:]:
                 assert abs(x1 - x2) >= size or abs(y1 - y2) >= size, f"rank {rank}: pips overlap"
 
 
 def test_court_cards_have_a_figure_and_a_gold_layer():
-    for code in faces.CODES:
-        rank = faces.rank_number(code)
-        main, accent = faces.face_svgs(code)
+    for code in cardface.CODES:
+        rank = make_faces.rank_number(code)
+        main, accent = make_faces.face_svgs(code)
         if rank <= 10:
             continue
         assert accent is not None
@@ -96,26 +98,26 @@ def test_court_cards_have_a_figure_and_a_gold_layer():
         turned = [u for u in root.iter(f"{SVG}use") if u.get("href") == "#h"]
         assert len(turned) == 1 and "rotate(180" in turned[0].get("transform")  # the other half, turned
     # each rank its own figure
-    assert len({faces.face_svgs(r + "S")[1] for r in "JQK"}) == 3
+    assert len({make_faces.face_svgs(r + "S")[1] for r in "JQK"}) == 3
 
 
 def test_bad_card_codes_are_refused_clearly():
     for bad in ("1S", "QX", "", "10S", "qc"):
         with pytest.raises(ValueError, match="not a card code"):
-            faces.face_svgs(bad)
+            make_faces.face_svgs(bad)
         with pytest.raises(ValueError, match="not a card code"):
-            faces.card_markup(bad)
+            cardface.card_markup(bad)
 
 
 def test_faces_css_is_up_to_date_one_rule_per_card_and_small():
     css = (REPO / "static" / "faces.css").read_text(encoding="utf-8")
-    assert css == faces.faces_css(), "static/faces.css is stale: run python scripts/make_faces.py"
+    assert css == make_faces.faces_css(), "static/faces.css is stale: run python scripts/make_faces.py"
     assert subprocess.run([sys.executable, str(REPO / "scripts" / "make_faces.py"), "--check"]).returncode == 0
-    for code in faces.CODES:
+    for code in cardface.CODES:
         rules = re.findall(rf'\.card\[data-card="{code}"\][^{{]*\{{([^}}]*)\}}', css)
         assert len(rules) == 1, code
         uris = re.findall(r'url\("data:image/svg\+xml,([^"]*)"\)', rules[0])
-        assert len(uris) == (2 if faces.rank_number(code) > 10 else 1)
+        assert len(uris) == (2 if make_faces.rank_number(code) > 10 else 1)
         for uri in uris:
             assert "#" not in uri and '"' not in uri          # a raw "#" would cut the data: URI
             _parse(unquote(uri))
@@ -126,14 +128,14 @@ def test_faces_css_is_up_to_date_one_rule_per_card_and_small():
 
 def test_card_markup_indices_in_each_language():
     for lang, queen in (("fr", "D"), ("nl", "V"), ("en", "Q")):
-        labels = faces.rank_labels(i18n.Translator(lang))
-        html = faces.card_markup("QC", labels)
+        labels = cardface.rank_labels(i18n.Translator(lang))
+        html = cardface.card_markup("QC", labels)
         assert f'data-face="{queen}♣"' in html
         assert html.count(f'<b data-f="{queen}"></b><i data-f="♣"></i>') == 2  # top-left and bottom-right
         assert '<span class="art"></span>' in html
         assert html.count('class="c"') == 1          # `.c` names the top-left index alone (tests use it)
-    assert 'data-face="10♥"' in faces.card_markup("TH")                         # English by default
-    assert 'data-face="R♠"' in faces.card_markup("KS", faces.rank_labels(i18n.Translator("fr")))
+    assert 'data-face="10♥"' in cardface.card_markup("TH")                         # English by default
+    assert 'data-face="R♠"' in cardface.card_markup("KS", cardface.rank_labels(i18n.Translator("fr")))
 
 
 # --------------------------------------------------------------------------- the rules dialog
@@ -177,7 +179,7 @@ def test_rules_content_for_every_rule_set_and_language(lang, name):
         sentence = t(key, **rules_view.rule_values(rules, t, 3))
         assert sentence in text.replace("&", "&"), (key, sentence)
     assert t.rules_name(name) in text
-    assert p.minis and all(code in faces.CODES for code in p.minis)
+    assert p.minis and all(code in cardface.CODES for code in p.minis)
     assert all(p.imgs), "every card picture has an accessible name"
     assert "{" not in text and not re.search(r"\bhelp\.[a-z]", text)   # no placeholder or key left
 

@@ -15,9 +15,8 @@ sys.path.insert(0, str(REPO / "static"))
 from canfield import Game  # noqa: E402
 from canfield.stats import InvalidStats, Stats  # noqa: E402
 from ui.i18n import Translator  # noqa: E402
-from ui.settings import Settings  # noqa: E402
 from ui.persist import (  # noqa: E402
-    SAVE_KEY, SETTINGS_KEY, STATS_KEY, Records, MemoryStorage, Store, format_duration, import_reason, json_depth,
+    SAVE_KEY, STATS_KEY, Records, MemoryStorage, Store, format_duration, import_reason, json_depth,
     loads, stats_rows,
 )
 
@@ -485,39 +484,4 @@ def test_two_pages_lose_nothing_even_before_the_storage_event_arrives():
     a.leave()                                                # no storage event was handled by A
     final = Stats.from_json(st.items[STATS_KEY])
     assert final.table("canfield-D1")["won"] == 1 and final.table("canfield-D3")["played"] == 1
-
-
-# --------------------------------------------------------------------------- writes deferred for a frame
-
-def test_deferred_writes_wait_then_land_in_order_and_nothing_is_lost():
-    """A new deal's first frame is drawn before its writes: the bookkeeping is done at once, the
-    storage is written by `write_deferred` (the page: after that frame, before the next action, or when
-    it is hidden or left)."""
-    st = MemoryStorage()
-    k, game = boot(st, CODE)
-    first_moves(game, 1)
-    k.after_action(game)                                     # a started game, saved
-    before = dict(st.items)
-    order = []
-    real_set = st.setItem
-    st.setItem = lambda key, value: (order.append(key), real_set(key, value))
-    k.defer_writes()
-    other = Game.from_code("CF1-D1-AAAAACM")
-    k.after_action(other)                                    # a new deal: the started game is lost
-    settings = Settings()
-    settings.draw = 1
-    k.save_settings(settings)
-    assert st.items == before and order == []                # nothing written yet...
-    assert k.game is other and not k.started and k.elapsed() == 0.0   # ...but the bookkeeping is done
-    assert k.stats.table("canfield-D3")["played"] == 1 and k.stats.open is None
-    k.write_deferred()
-    assert order == [SETTINGS_KEY, STATS_KEY, SAVE_KEY]
-    assert json.loads(st.items[SAVE_KEY])["code"] == "CF1-D1-AAAAACM"
-    assert json.loads(st.items[SETTINGS_KEY])["draw"] == 1
-    assert json.loads(st.items[STATS_KEY])["open"] is None
-    order.clear()
-    k.write_deferred()                                       # nothing waits any more: nothing written twice
-    assert order == []
-    k.save(other)                                            # and writes go straight through again
-    assert order == [SAVE_KEY]
 

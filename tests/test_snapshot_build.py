@@ -63,7 +63,7 @@ def test_the_real_game_keeps_its_page_modules_out():
         if any(re.match(r"(from js import |import js\b)", line) for line in lines):
             top_level_js += 1
             assert f"ui.{path.stem}" not in pure, path.name
-    assert top_level_js and "ui.app" not in pure
+    assert top_level_js and "ui.render" not in pure
 
 
 def test_the_key_covers_the_wasm_the_stdlib_and_game_zip():

@@ -98,7 +98,6 @@ def test_a_record_places_cards_where_the_layout_puts_them():
 
 
 def test_a_record_holds_what_a_tap_on_the_stock_makes_as_the_engine_plays_it():
-    from ui.snapshot import take_shown
     from ui.table import stock_move
     for moves in (0, 7, 30):
         game = _played(moves)
@@ -119,12 +118,6 @@ def test_a_record_holds_what_a_tap_on_the_stock_makes_as_the_engine_plays_it():
     while stock_move(game) is not None:
         game.play(stock_move(game))
     assert not game.stock and _record(game)["after_stock"] is None
-    # only a first kept tap the painter marked as shown is played before the first drawing
-    tap = {"t": "tap", "pile": "stock", "index": None, "card": None}
-    assert take_shown([{**tap, "shown": True}, tap]) == ([{**tap, "shown": True}], [tap])
-    assert take_shown([tap, {**tap, "shown": True}]) == ([], [tap, {**tap, "shown": True}])
-    assert take_shown([{**tap, "shown": "yes"}]) == ([], [{**tap, "shown": "yes"}])
-    assert take_shown([]) == ([], [])
 
 
 def test_a_record_over_the_bound_is_not_kept():

@@ -14,7 +14,7 @@ sys.path.insert(0, str(REPO / "static"))
 from canfield import Game  # noqa: E402
 from ui.vocab import (  # noqa: E402
     AskDaily, AskDeal, AskHint, Answer, Button, Celebrate, CelebrationEnd, CelebrationStart, Changed, Confirm, DragStart,
-    Drop, Focus, FocusPile, GoBack, HashChanged, HintShown, Key, NewDeal, NoticeShown, OpenDialog, Pointer, Recover, Say,
+    Drop, Focus, FocusPile, GoBack, HashChanged, HintShown, Key, NewDeal, NoticeShown, OpenDialog, Pointer, Say,
     Shake, ShowNotice, HideNotice, Tap, WriteHash,
 )
 from dataclasses import replace  # noqa: E402
@@ -156,10 +156,9 @@ def test_a_drag_is_ui_state_marked_by_the_view_and_ended_by_a_change_a_dialog_or
     c.dispatch(DragStart("reserve", 1))
     c.dispatch(Button("stats"))                        # a dialog opens
     assert any(isinstance(e, OpenDialog) for e in c.take_effects()) and c.ui.drag is None
-    for end in (Recover(), Drop("reserve", 1, None, {})):
-        c.dispatch(DragStart("reserve", 1))
-        c.dispatch(end)
-        assert c.ui.drag is None, end
+    c.dispatch(DragStart("reserve", 1))
+    c.dispatch(Drop("reserve", 1, None, {}))
+    assert c.ui.drag is None
 
 
 def test_a_notice_is_ui_state_and_an_old_timer_never_hides_a_newer_one():

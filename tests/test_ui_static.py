@@ -229,11 +229,12 @@ def test_arrow_paths_reach_every_pile():
 
 
 def test_the_page_never_imports_the_solver():
-    """The solver runs in its worker; compiling its module on the page's main thread at boot would only
-    slow the start (the page sends no node budget: the worker's default is canfield.solver's)."""
+    """The solver is imported at the worker's first search (static/solver_worker.py); compiling its module
+    at boot, on the page's main thread or in the worker's start, would only slow the start (the page sends
+    no node budget: the worker's default is canfield.solver's)."""
     import ast
 
-    for path in sorted((REPO / "static" / "ui").glob("*.py")) + [REPO / "static" / "main.py"]:
+    for path in sorted((REPO / "static" / "ui").glob("*.py")) + sorted((REPO / "static" / "page").glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom):
                 names = [node.module or ""]

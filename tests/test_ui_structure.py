@@ -1,6 +1,7 @@
-"""The page layer's structure (static/ui/): no module but the start-up wiring holds or receives the page
-object, every change goes through the controller (controller.py and its handlers, handle_*.py), every
-action has one handler, and the effect table covers every effect of the vocabulary (vocab.py)."""
+"""The UI modules' structure (static/ui/): no module holds or receives a page object, every change goes
+through the controller (controller.py and its handlers, handle_*.py), every action has one handler, and
+every effect of the vocabulary (vocab.py) is handled: by the records' bookkeeping (effects.py), by the
+worker's session (session.py) or by the page's thin layer (static/page/layer.py)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from ui import controller, vocab
 from ui.effects import Effects
 
 UI = Path(__file__).resolve().parents[1] / "static" / "ui"
-WIRING = "app.py"           # the start-up and wiring module: the only one that may build and hold it all
+LAYER = UI.parent / "page" / "layer.py"
 # the project's own check, as a grep: it must come back empty
 PATTERN = re.compile(r"\bself\.app\b|def [a-z_]+\(self, app\b")
 
@@ -26,7 +27,7 @@ def controller_modules():
 
 
 def modules():
-    return sorted(p for p in UI.glob("*.py") if p.name != WIRING)
+    return sorted(UI.glob("*.py"))
 
 
 def holds_or_receives_app(source: str) -> list[str]:
@@ -58,10 +59,6 @@ def test_no_module_holds_or_receives_the_app(path):
 ])
 def test_the_check_finds_a_module_that_does(source):
     assert holds_or_receives_app(source)
-
-
-def test_the_wiring_module_is_the_one_left_out_and_exists():
-    assert (UI / WIRING).is_file() and UI / WIRING not in modules()
 
 
 def test_no_module_writes_a_setting_by_setattr_or_the_ui_state_from_outside():
@@ -109,15 +106,40 @@ def registered(node):
     return node.args[0] if name == "on" and len(node.args) == 2 else None
 
 
-def test_every_effect_of_the_vocabulary_is_emitted_by_the_controller_and_has_a_handler_in_the_table():
+# Effects no code performs: the session's answer carries what they say in its own fields, compared at
+# every answer (the page's facts: the look, the motion, the language; the replay bar's state).
+IN_THE_ANSWER = {vocab.ApplySettings, vocab.MotionChanged, vocab.LanguageChanged, vocab.ReplayChanged}
+
+
+def checked(node):
+    """The effect classes an `isinstance(e, X)` or `isinstance(e, (X, Y))` call tests."""
+    if isinstance(node.func, ast.Name) and node.func.id == "isinstance" and len(node.args) == 2:
+        return node.args[1]
+    return None
+
+
+def page_kinds() -> set:
+    """The effect classes static/page/layer.py performs: `kind == "<kind>"` in its `perform`."""
+    kinds = set(re.findall(r'\bkind == "(\w+)"', LAYER.read_text(encoding="utf-8")))
+    return {cls for cls in vocab.EFFECTS if cls.kind in kinds}
+
+
+def test_every_effect_of_the_vocabulary_is_emitted_by_the_controller_and_handled():
     """The effects the controller can emit are the vocabulary's (Controller.emit takes nothing else); each
-    one is built somewhere in the controller's modules and registered in the page's effect table (app.py
-    and effects.py's bookkeeping)."""
+    one is built somewhere in the controller's modules, and handled: registered in the records' table
+    (effects.py), tested for by the worker's session (session.py) or performed by the page's layer."""
     effects = set(vocab.EFFECTS)
     emitted = set().union(*(vocabulary_names(p, constructed) for p in controller_modules())) & effects
-    handled = vocabulary_names(UI / WIRING, registered) | vocabulary_names(UI / "effects.py", registered)
+    session = set()
+    for node in ast.walk(ast.parse((UI / "session.py").read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and (named := checked(node)) is not None:
+            for name in (named.elts if isinstance(named, ast.Tuple) else [named]):
+                if isinstance(name, ast.Name) and isinstance(getattr(vocab, name.id, None), type):
+                    session.add(getattr(vocab, name.id))
+    handled = vocabulary_names(UI / "effects.py", registered) | (session & effects) | page_kinds()
     assert emitted == effects, sorted(c.kind for c in effects - emitted)
-    assert handled <= effects and effects <= handled, sorted(c.kind for c in effects - handled)
+    assert handled <= effects and effects - IN_THE_ANSWER <= handled, sorted(c.kind for c in effects - handled)
+    assert not handled & IN_THE_ANSWER, sorted(c.kind for c in handled & IN_THE_ANSWER)
 
 
 def test_the_controller_emits_only_effect_values():
@@ -149,7 +171,6 @@ def test_the_effect_table_takes_only_effects_and_hands_each_its_value():
         fx.on("say", seen.append)
     fx.run([vocab.Say("one"), vocab.Changed()])
     assert seen == [vocab.Say("one"), "one"]
-    assert "changed" in fx.unhandled() and "say" not in fx.unhandled()
     with pytest.raises(TypeError):      # an effect is a value: the bare tuple it once was is refused
         fx.run([("say", "two")])
 

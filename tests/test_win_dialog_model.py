@@ -9,7 +9,7 @@ from ui.i18n import Translator
 
 def test_a_win_that_beats_no_record_says_none():
     """Before: 300 points and 5.0 s; this win: 255 points in 200 s. The dialog's line is then hidden
-    (static/ui/dialogs.py hides #win-best for an empty text)."""
+    (static/ui/dialog_view.py gives #win-best no text, which static/page/dialogs.py hides)."""
     before = {"played": 2, "won": 1, "streak": 1, "best_streak": 1, "best_score": 300, "fastest": 5.0}
     records = records_beaten(before, 255, 200.0, 40)
     assert records == []

@@ -21,7 +21,7 @@ def samples(v):
         v.MotionPreference(True), v.EarlyInputRefused(("stock", "tableau-1")), v.EarlyInputRefused(()),
         v.Announce("Le 7 de tr\u00e8fle \u2014 \"quoted\""), v.DialogClosed(),
         v.ShowNotice("Copied."), v.ShowNotice("Long.", 12000), v.HideNotice(), v.HideNotice(7),
-        v.DragStart("tableau-3", 4), v.CelebrationStart(), v.CelebrationEnd(), v.Recover(),
+        v.DragStart("tableau-3", 4), v.CelebrationStart(), v.CelebrationEnd(),
         v.HintShown("R-T2"), v.HintShown(None), v.GoBack(), v.GoBack(2),
         v.ShowPanel(panel), v.ShowPanel(v.Panel("note", "Hello.")), v.HidePanel(),
         v.Resize(1280.0, 800.0), v.Resize(375, 812.25), v.Dock(0.0), v.Dock(96.5), v.AutoFinish(),

@@ -1,6 +1,6 @@
 """The live region's writer: what each action did, said to assistive technology.
 
-Runs under CPython and MicroPython alike (the PyScript page and the thin layer of static/page/ use it):
+Runs under CPython and MicroPython alike (the thin layer of static/page/ uses it, CPython tests it):
 no imports, no annotations.
 """
 

@@ -117,7 +117,7 @@ def operations(last, view, motion=True, speed=1.0, fresh=False):
     anim_before = last["motion"]["anim_seq"] if last is not None else 0
     deal_before = last["motion"]["deal_seq"] if last is not None else 0
     # the first drawing has nothing to slide from (a move played before it: the stock tap the painter
-    # answered, static/ui/early.py)
+    # answered, static/ui/kept_input.py)
     new_anim = m["anim_seq"] != anim_before
     animate = motion and m["animate"] and new_anim and len(where) > 0
     deal = m["deal_seq"] != deal_before

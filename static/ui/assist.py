@@ -2,9 +2,9 @@
 shows, in the player's language, and the deal a New game or daily deal asks for when the shipped
 catalogue can give it. Pure Python (no DOM, no worker), tested under CPython.
 
-The solver's client of the PyScript page (static/ui/hint.py SolverClient) sends the requests and calls
-these on the answers; the worker's session of the two-sided page (static/ui/session.py) deals from the
-catalogue with `catalogue_deal`. One place for each decision, whichever side asks.
+The worker's session (static/ui/session.py) sends the requests to the solver (static/solver_worker.py),
+calls these on the answers and deals from the catalogue with `catalogue_deal`. One place for each
+decision.
 """
 
 from __future__ import annotations

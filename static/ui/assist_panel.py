@@ -1,7 +1,7 @@
 """The solver's #assist panel element: made once, in the dock below the board (the layout ends the board
 above the dock, so the panel covers no card). static/ui/render.py draws it from the view's `assist`.
 
-Runs under Pyodide and MicroPython alike (both pages make it): no imports, no annotations.
+Runs under MicroPython (the page's thin layer makes it): no imports, no annotations.
 """
 
 MARKUP = ('<p id="assist-text"></p><div class="assist-buttons">'

@@ -1,7 +1,7 @@
 """A card element's look from its id alone: its classes, the face it wears and its inner markup.
 
 Runs under CPython and MicroPython alike (the page's side of the two-sided page draws cards with it):
-no import at all, no dataclasses, typing, annotations or f-strings. static/ui/faces.py draws the art
+no import at all, no dataclasses, typing, annotations or f-strings. scripts/make_faces.py draws the art
 (static/faces.css) around these; static/ui/render.py and static/ui/celebrate.py build card elements
 from them, static/paint.js copies `card_markup` (tests/browser/test_facts_parity.py compares both).
 

@@ -11,21 +11,16 @@ and removed when it lands off screen, so at most about MAX_MS / LAUNCH_MS cards 
 The tap that ends it does nothing else: the layer takes it (it covers the board and the bar), and
 stays a moment after, so that the release of that tap falls on nothing.
 
-It runs under Pyodide (the PyScript page, which plans each throw here with static/ui/motion.py) and under
-MicroPython (the thin page, static/page/: motion.py is not MicroPython's, so the worker plans the throws,
-static/ui/session.py cascade_plan, and the page hands them over as `plan` before the cascade starts). The
-browser is reached through `js` and static/ui/ffi.py only; no annotations.
+It runs on the page's main thread under MicroPython (static/page/). static/ui/motion.py is not
+MicroPython's, so the worker plans the throws (static/ui/session.py cascade_plan) and the page hands
+them over as `plan` before the cascade starts. The browser is reached through `js` and
+static/ui/ffi.py only; no annotations.
 """
 
 from js import document, window
 
 from .cardface import card_class, card_html
 from .ffi import to_js
-
-try:
-    from .motion import LAUNCH_MS, bounce, cascade_order, throw_speed
-except ImportError:      # MicroPython: the plan comes from the worker
-    LAUNCH_MS = bounce = cascade_order = throw_speed = None
 
 AFTER_MS = 350           # after a tap or key ended it: the dialog opens when the press is over
 
@@ -52,15 +47,14 @@ class Celebration:
         self.queue = []          # (foundation index, code) still to throw
         self.covers = {}         # foundation index -> the element showing its next card
         self.rects = {}          # foundation index -> (x, y) in the layer
-        self.size = (0.0, 0.0, 0.0, 0.0)   # width, height of the layer; card width, height
         self.flying = 0
         self.thrown = 0
         self.timer = None
         self.on_end = None
         self.after = None        # after a tap or key: what to call once the press is over
-        self.plan = None         # the worker's plan of the next cascade (the thin page), used once
-        self.paths = None        # the throws' (dx, duration, ys) of the cascade under way, when planned so
-        self.launch_ms = LAUNCH_MS
+        self.plan = None         # the worker's plan of the next cascade, used once
+        self.paths = None        # the throws' (dx, duration, ys) of the cascade under way
+        self.launch_ms = 0       # between two throws (the plan's)
 
     def running(self):
         return self.layer is not None and self.on_end is not None
@@ -77,25 +71,15 @@ class Celebration:
         layer.className = "celebration"
         layer.setAttribute("aria-hidden", "true")
         layer.addEventListener("pointerdown", self.proxy("celebration-down", self._on_pointerdown))
-        card_w = card_h = 0.0
         for i in range(len(foundations)):   # 4 to 16 foundations (games of several decks)
             r = self.renderer.pile_element("foundation-%d" % (i + 1)).getBoundingClientRect()
             self.rects[i] = (r.left - box.left, r.top - box.top)
-            card_w, card_h = r.width, r.height
-        one = self.renderer.card_element("AS").getBoundingClientRect()
-        if one.width:
-            card_w, card_h = one.width, one.height
-        self.size = (box.width, box.height, card_w, card_h)
         plan, self.plan = self.plan, None
-        if plan is not None:     # planned by the worker: [foundation index, code, dx, duration, ys] in order
-            easings = plan["easings"]
-            self.queue = [(t[0], t[1]) for t in plan["throws"]]
-            self.paths = [(t[2], t[3], [(y[0], y[1], easings[y[2]]) for y in t[4]]) for t in plan["throws"]]
-            self.launch_ms = plan["launch_ms"]
-        else:
-            self.queue = cascade_order(foundations)
-            self.paths = None
-            self.launch_ms = LAUNCH_MS
+        # planned by the worker: [foundation index, code, dx, duration, ys] in order
+        easings = plan["easings"]
+        self.queue = [(t[0], t[1]) for t in plan["throws"]]
+        self.paths = [(t[2], t[3], [(y[0], y[1], easings[y[2]]) for y in t[4]]) for t in plan["throws"]]
+        self.launch_ms = plan["launch_ms"]
         self.covers = {}
         for i, pile in enumerate(foundations):
             if pile:
@@ -133,14 +117,8 @@ class Celebration:
             self.timer = window.setTimeout(self.proxy("celebration-tick", self._tick), self.launch_ms)
 
     def _throw(self, i, code):
-        width, height, cw, ch = self.size
         x, y = self.rects[i]
-        if self.paths is not None:
-            dx, duration, ys = self.paths[self.thrown]
-        else:
-            vx, vy = throw_speed(self.thrown)
-            path = bounce(x, y, max(y, height - ch), width, cw, vx, vy)
-            dx, duration, ys = path.dx, path.duration, path.ys
+        dx, duration, ys = self.paths[self.thrown]
         self.thrown += 1
         outer = document.createElement("div")
         outer.className = "cel-x"

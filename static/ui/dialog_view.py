@@ -3,8 +3,7 @@
 static/ui/session.py adds it to an answer that opens a dialog (`OpenDialog`), or that starts the win
 celebration (the win dialog follows the cascade); the thin layer (static/page/dialogs.py) fills the
 dialog's elements with it and turns its buttons and form into actions. Pure Python (no DOM), tested
-under CPython. The PyScript page (static/ui/dialogs.py) fills the same dialogs from the same functions
-(rules_groups, rules_html, draw_note, rules_note, the win's texts).
+under CPython.
 """
 
 from __future__ import annotations
@@ -87,10 +86,9 @@ def known_grade(game, grades=None):
     return found[0], found[1]
 
 
-EXPORT_NAME = "canfield-statistics.json"   # as static/ui/stats_view.py names the file
+EXPORT_NAME = "canfield-statistics.json"   # the exported file's name (static/page/dialogs.py saves it)
 # A larger file is not read: its text must fit in one StatsAsk, whose encoding may take 6 characters for a
-# control character (static/ui/vocab.py MAX_TEXT). A statistics file is a few kB (the PyScript page,
-# static/ui/stats_view.py, reads up to 1 MB: it needs no message).
+# control character (static/ui/vocab.py MAX_TEXT). A statistics file is a few kB: it needs no message.
 MAX_FILE_BYTES = MAX_TEXT // 8
 
 

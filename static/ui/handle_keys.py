@@ -133,7 +133,7 @@ def on_button(c, a):
         c.emit(AskLine())
     elif name == "share":
         handle_replays.share(c)
-    elif name == "analyse":         # where the game was lost (static/ui/hint.py, the worker)
+    elif name == "analyse":         # where the game was lost (the solver, static/solver_worker.py)
         c.ui.selection = None
         c.emit(AskAnalysis())
     elif name in ("deal", "daily"):

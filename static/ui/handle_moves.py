@@ -13,7 +13,7 @@ from .state import Drag
 from .table import TO_ENGINE, Selection, move_count, moves_from, stock_move, visible_cards
 from .vocab import (
     AutoFinish, CelebrationEnd, CelebrationStart, DragStart, Drop, EarlyInputRefused, FinishStep, FinishTimer,
-    NewRecord, PlaySound, Recover, Shake, Tap,
+    NewRecord, PlaySound, Shake, Tap,
 )
 
 FINISH_MS = 80           # the animated auto-finish: one card to a foundation every 80 ms
@@ -206,11 +206,6 @@ def on_drag_start(c, a):
     c.ui.drag = Drag(a.pile, a.count, tuple(moves_from(c.game, a.pile, a.count)))
 
 
-def on_recover(c, a):
-    c.ui.selection = None
-    c.ui.drag = None
-
-
 def on_early_input_refused(c, a):
     for pile in a.piles:
         c.emit(Shake(pile, 0))
@@ -292,7 +287,7 @@ def on_celebration_end(c, a):
 
 
 HANDLERS = {
-    Tap: on_tap, Drop: on_drop, DragStart: on_drag_start, Recover: on_recover,
+    Tap: on_tap, Drop: on_drop, DragStart: on_drag_start,
     EarlyInputRefused: on_early_input_refused, FinishStep: on_finish_step, AutoFinish: on_auto_finish,
     CelebrationStart: on_celebration_start, CelebrationEnd: on_celebration_end,
 }

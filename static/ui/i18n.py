@@ -69,7 +69,7 @@ FR = {
     "notice.copy_failed": "Copie impossible ; le lien est : {url}",
     "notice.nothing": "Aucun coup possible pour cette carte.",
     "notice.finishing": "La partie se termine…",
-    # the solver (static/ui/hint.py)
+    # the solver (static/ui/assist.py, static/solver_worker.py)
     "action.hint": "Indice",
     "action.daily": "Donne du jour",
     "newgame.winnable": "Donnes gagnables",
@@ -98,7 +98,6 @@ FR = {
     "assist.ordinary": "Aucune donne gagnable trouvée dans la limite de recherche : voici une donne ordinaire.",
     "assist.daily_search": "Recherche de la donne du jour…",
     "assist.daily": "Donne du jour ({date}).",
-    "assist.booting": "Démarrage du solveur…",
     "assist.failed": "Le solveur n’est pas disponible.",
     "action.stats": "Statistiques",
     "notice.save_broken": "La partie enregistrée n’a pas pu être relue ; elle est mise de côté. Une nouvelle donne commence.",
@@ -402,7 +401,7 @@ NL = {
     "notice.copy_failed": "Kopiëren lukt niet; de link is: {url}",
     "notice.nothing": "Geen zet mogelijk voor deze kaart.",
     "notice.finishing": "Het spel wordt afgemaakt…",
-    # the solver (static/ui/hint.py)
+    # the solver (static/ui/assist.py, static/solver_worker.py)
     "action.hint": "Hint",
     "action.daily": "Spel van de dag",
     "newgame.winnable": "Winbare spellen",
@@ -431,7 +430,6 @@ NL = {
     "assist.ordinary": "Binnen de zoeklimiet is geen winbaar spel gevonden: dit is een gewoon spel.",
     "assist.daily_search": "Het spel van de dag wordt gezocht…",
     "assist.daily": "Spel van de dag ({date}).",
-    "assist.booting": "De oplosser wordt gestart…",
     "assist.failed": "De oplosser is niet beschikbaar.",
     "action.stats": "Statistieken",
     "notice.save_broken": "Het bewaarde spel kon niet worden gelezen en is apart gezet. Er wordt een nieuw spel gedeeld.",
@@ -735,7 +733,7 @@ EN = {
     "notice.copy_failed": "Could not copy; the link is: {url}",
     "notice.nothing": "No move for this card.",
     "notice.finishing": "Finishing the game…",
-    # the solver (static/ui/hint.py)
+    # the solver (static/ui/assist.py, static/solver_worker.py)
     "action.hint": "Hint",
     "action.daily": "Daily deal",
     "newgame.winnable": "Winnable deals",
@@ -764,7 +762,6 @@ EN = {
     "assist.ordinary": "No winnable deal was found within the search limit: this is an ordinary deal.",
     "assist.daily_search": "Finding the deal of the day…",
     "assist.daily": "Deal of the day ({date}).",
-    "assist.booting": "Starting the solver…",
     "assist.failed": "The solver is not available.",
     "action.stats": "Statistics",
     "notice.save_broken": "The saved game could not be read; it has been set aside. A new deal starts.",

@@ -1,7 +1,6 @@
 """The taps and keys made on the painted board before the game was live (static/paint.js keeps them):
-played once the game is, each as the action it stands for. Pure Python: the PyScript page
-(static/ui/early.py) and the worker's session of the two-sided page (static/ui/session.py) both play
-them from here.
+played once the game is, each as the action it stands for. Pure Python: the worker's session
+(static/ui/session.py) plays them from here.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """What the page keeps in localStorage: the game in progress, the statistics, the board's snapshot.
 
-Pure Python (tested under CPython with a dict-backed storage): the page hands in
-`window.localStorage`, or None where the browser refuses it.
+Pure Python (tested under CPython with a dict-backed storage): the worker's session
+(static/ui/session.py) hands in a storage holding the page's records as the page read them, and
+sends what is written there back to the page's localStorage in its answers.
 
 - `Store` wraps every storage access: storage that is full, refused (private mode)
   or missing never raises; the game just is not kept.
@@ -48,18 +49,6 @@ class Store:
     def __init__(self, storage=None):
         self.storage = storage
         self.failed_writes = 0
-
-    @classmethod
-    def local(cls):
-        """The page's localStorage, or a store that keeps nothing where it is refused."""
-        try:
-            from js import window  # only in the browser
-
-            storage = window.localStorage  # the getter itself throws where storage is blocked
-            storage.getItem  # None or null fails here too
-        except Exception:  # refused: play without it
-            storage = None
-        return cls(storage)
 
     def get(self, key: str):
         if self.storage is None:
@@ -177,10 +166,6 @@ class Records:
         self.last_win = None      # {"id", "score", "seconds", "moves", "before"}: the win just recorded
         self.daily = None         # "YYYY-MM-DD": the game on the table is that day's daily deal
         self.dailies = []         # the days whose daily deal was started here, newest last
-        # Writes deferred (`defer_writes`): the bookkeeping above is done at once, the storage writes it
-        # asks for wait until `write_deferred`: "settings" -> the Settings, "stats" -> True, "save" -> the Game.
-        self.deferring = False
-        self.deferred = {}
 
     # ---- reading at boot -----------------------------------------------------------------
 
@@ -205,32 +190,9 @@ class Records:
         return settings
 
     def save_settings(self, settings: Settings) -> bool:
-        if self.deferring:
-            self.deferred["settings"] = settings
-            return True
-        self.deferred.pop("settings", None)
         if SETTINGS_KEY in self.held:
             return False
         return self.store.set(SETTINGS_KEY, settings.to_json())
-
-    # ---- writes deferred for a frame ------------------------------------------------------
-
-    def defer_writes(self) -> None:
-        """Until `write_deferred`, every write waits (the page draws a new deal's first frame first); the
-        bookkeeping in memory (the game, its statistics, its clock) is done at once, as always."""
-        self.deferring = True
-
-    def write_deferred(self) -> None:
-        """Write what waited, in the order the writes are made otherwise: the settings, the statistics,
-        then the game (the last one asked for, as it is now)."""
-        self.deferring = False
-        owed, self.deferred = self.deferred, {}
-        if "settings" in owed:
-            self.save_settings(owed["settings"])
-        if "stats" in owed:
-            self._write_stats()
-        if "save" in owed:
-            self.save(owed["save"])
 
     def boot(self, hash_code: str = ""):
         """Read storage. Returns the saved game to resume (a Game), or None to deal `hash_code` or afresh.
@@ -401,20 +363,12 @@ class Records:
         return rec
 
     def save(self, game) -> bool:
-        if self.deferring:
-            self.deferred["save"] = game
-            return True
-        self.deferred.pop("save", None)
         if SAVE_KEY in self.held or game.code is None:
             return False
         return self.store.set(SAVE_KEY, json.dumps(self.record(game), separators=(",", ":")))
 
     def _write_stats(self) -> bool:
         """Write the statistics, first merging what another page may have written since we last looked."""
-        if self.deferring:
-            self.deferred["stats"] = True
-            return True
-        self.deferred.pop("stats", None)
         if STATS_KEY in self.held:
             return False
         self._merge_stored(self.store.get(STATS_KEY))
@@ -453,7 +407,7 @@ class Records:
     # ---- the statistics dialog ------------------------------------------------------------
 
     def note_insight(self, grade=None, best=None, you=None) -> None:
-        """The solver's word on this game (static/ui/hint.py): its grade once won, or the best a deal lost
+        """The solver's word on this game (static/solver_worker.py): its grade once won, or the best a deal lost
         from the start allowed against the player's cards; each counted once (canfield.stats)."""
         changed = grade is not None and self.stats.graded(self.id, grade)
         changed = (best is not None and self.stats.lost_best(self.id, best, you)) or changed
@@ -493,7 +447,7 @@ class Records:
     def export_stats(self) -> str:
         return self.stats.to_json()
 
-    # ---- the board's snapshot (static/ui/snapshot.py, static/ui/early.py) -------------------
+    # ---- the board's snapshot (static/ui/snapshot.py, written by static/ui/session.py) ---------
 
     def saved_text(self):
         """The saved game's text as stored now (the snapshot names it by its hash), or None."""

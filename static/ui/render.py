@@ -3,10 +3,10 @@
 The renderer owns no model and reads no game, UI state or layout: `draw(view)` takes the one plain value
 `scene(game, ui, layout, t, lang)` computed (what the worker of the two-sided page sends as JSON),
 asks static/ui/apply.py for the DOM operations from the view it applied last to this one (pure) and
-performs them: this module decides nothing but how each operation is written with `js`. It runs under
-Pyodide (the PyScript page) and MicroPython (the thin layer, static/page/) alike: its bridge is
-static/ui/ffi.py, and it has no annotations the page's MicroPython could not read. Nobody reads the last view as the game, and it never changes the
-controller. It imports no engine (a structure test says so).
+performs them: this module decides nothing but how each operation is written with `js`. It runs on the
+page's main thread, under MicroPython (the thin layer, static/page/): its bridge is static/ui/ffi.py, and
+it has no annotations MicroPython could not read. Nobody reads the last view as the game, and it never
+changes the controller. It imports no engine (a structure test says so).
 
 Cards are keyed by their id (`Card.id`: the code, "QC", for the first copy, "QC2".."QC4" for the copies
 of games of several decks, so `data-card` stays unique) and reused; a pile's cards are appended from the first difference on
@@ -25,7 +25,7 @@ import json
 from js import document, window
 
 from .apply import operations
-from .cardface import RANKS, SUITS, card_class, card_html, face_code, rank_labels
+from .cardface import RANKS, SUITS, card_class, card_html, face_code
 from .ffi import to_js
 from .table import MAX_FOUNDATIONS, PILES
 
@@ -67,14 +67,14 @@ class Renderer:
             name: document.querySelector(f'header [data-action="{name}"]')
             for name in ("undo", "redo", "restart", "new", "settings", "rules")
         }
-        self.labels = None       # rank letters of the player's language (relabel); None: English
+        self.labels = None       # rank letters of the player's language (set_labels); None: English
         self.on_frame_proxy = on_frame
         self.on_slid = on_slid
         self.on_undeny = on_undeny
         self.cards = {}          # card id -> element (the first deck's made now, the copies when first shown)
         self.below_el = {}       # pile -> the face drawn under its top card (not a [data-card]: no hook)
         self.last = None         # the view value applied last (static/ui/apply.py compares the next with it)
-        self.fresh = False       # the faces were written anew (relabel): every text is due again
+        self.fresh = False       # the faces were written anew (set_labels): every text is due again
         self.celebration = None   # the win cascade (static/ui/celebrate.py), set by the page
         self.frame_pending = False
         self.motion = True       # the page sets it from controller.motion_on (the setting and the system's)
@@ -115,12 +115,9 @@ class Renderer:
 
     # ---- card faces ----------------------------------------------------------------------
 
-    def relabel(self, t):
-        """Write the card faces in the current language (ranks differ: R/D/V, H/V/B, K/Q/J)."""
-        self.set_labels(rank_labels(t))
-
     def set_labels(self, labels):
-        """Write the card faces with these rank letters (static/ui/cardface.py rank_labels)."""
+        """Write the card faces with these rank letters (static/ui/cardface.py rank_labels: ranks differ by
+        language, R/D/V, H/V/B, K/Q/J)."""
         self.labels = labels
         for card_id, el in self.cards.items():
             el.innerHTML = card_html(card_id, labels)
@@ -162,11 +159,6 @@ class Renderer:
             else:
                 self.pile_el[pile].style.removeProperty("--fs")
 
-    @property
-    def drawn_deal(self):
-        """The deal sequence number of the view applied last (0: none yet)."""
-        return self.last["motion"]["deal_seq"] if self.last is not None else 0
-
     def draw(self, view):
         """Bring the DOM up to the view value `view` (static/ui/scene.py): static/ui/apply.py says what
         to do, from the view applied last; this performs it."""
@@ -206,7 +198,7 @@ class Renderer:
             elif name == "marks":
                 el = self.card_element(op[1])
                 if "dragging" in op[3]:
-                    el.style.transform = ""     # input.py drew it under the pointer
+                    el.style.transform = ""     # the page's layer drew it under the pointer
                 for cls in op[3]:
                     el.classList.remove(cls)
                 for cls in op[2]:
@@ -312,16 +304,6 @@ class Renderer:
         if self.motion_js is not None:
             self.motion_js.finish()
 
-    # the faces of every game's cards: a copy of a card of another deck wears its card's face
-    face_codes = list(CARD_CODES)
-
-    def keep_faces(self):
-        """Build every card face's image once, a few per idle moment, and keep them (static/motion.js):
-        a card dealt later does not build its face's image in the deal's first frame. One image per
-        face: the copies of games of several decks share their card's."""
-        if self.motion_js is not None:
-            self.motion_js.keepFaces(json.dumps(self.face_codes))
-
     def _below_top(self, pile, code):
         """The next card of the reserve or a foundation, beneath its top card: a dragged top card
         uncovers it instead of an empty slot."""
@@ -380,7 +362,7 @@ class Renderer:
         el.hidden = notice is None
 
     def _assist(self, panel):
-        """The solver's #assist panel (built by static/ui/hint.py) as the view's assist says."""
+        """The solver's #assist panel (built by static/ui/assist_panel.py) as the view's assist says."""
         el = document.getElementById("assist")
         if el is None:
             return

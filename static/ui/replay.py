@@ -6,8 +6,8 @@ one `Replay` action for the controller (static/ui/controller.py), which steps th
 builds the bar and draws the controller's state on it. Test hooks: `#replay` (hidden when no replay is
 on), its buttons `data-replay` = start, back, play, forward, end, take; the play button's `aria-pressed`
 says whether it plays, and `#replay[data-at]` is "done/total". It draws what
-static/ui/handle_replays.py `bar_state` says (on the thin page, the worker computes it): it runs under
-Pyodide and MicroPython alike.
+static/ui/handle_replays.py `bar_state` says (the worker computes it): it runs under the page's
+MicroPython.
 """
 
 from .vocab import Replay

@@ -47,7 +47,7 @@ class Settings:
     auto_finish: bool = False    # seed 000: no autoplay by default
     four_color: bool = False
     large_cards: bool = False
-    winnable: bool = False       # New game: only deals the solver proves winnable (static/ui/hint.py)
+    winnable: bool = False       # New game: only deals the solver proves winnable (static/solver_worker.py)
     lang: str = ""               # "" = from the browser
     sound: bool = False          # a soft card sound on moves and a win sound (static/ui/sound.py)
     theme: str = "auto"          # THEMES

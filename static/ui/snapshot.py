@@ -1,7 +1,8 @@
 """The board kept for the next visit: a structured record that static/paint.js paints before Python.
 
-Pure Python (tested under CPython). After the renderer has drawn, the page writes `record(...)` to
-localStorage under `KEY` (static/ui/early.py, throttled). On the next load static/paint.js reads it,
+Pure Python (tested under CPython). A while after the saved game changed, the worker's session makes
+`record(...)` (static/ui/session.py) and the page writes it to localStorage under `KEY` with the answer's
+other writes. On the next load static/paint.js reads it,
 checks every field (pile ids, card codes, finite numbers, short texts) and rebuilds the board's
 elements from it, never from stored markup; it paints it only when it was drawn for the same window,
 language and look, and for the saved game now in storage (`save_hash` of its text).
@@ -99,14 +100,6 @@ def stock_answer(game, offsets) -> dict | None:
     after.play(move)
     b = board(after, offsets)
     return {"cards": b["cards"], "counts": b["counts"], "stock_empty": b["stock_empty"]}
-
-
-def take_shown(items):
-    """(the kept tap the painter already answered with `after_stock`, the others): the first kept item,
-    if static/paint.js marked it shown; static/ui/early.py plays it before the first drawing."""
-    if items and isinstance(items[0], dict) and items[0].get("t") == "tap" and items[0].get("shown") is True:
-        return items[:1], items[1:]
-    return [], items
 
 
 def record(game, layout, t, lang: str, look: list[str], viewport: tuple[float, float], coarse: bool,

@@ -3,7 +3,7 @@
 Generated with the Web Audio API: no sound files. The notes are plain data (`CARD`, `WIN`) so the
 CPython tests can check them; `Sound` plays them in the browser. The AudioContext is made at the
 first sound, which always follows a tap, click or key (browsers only start audio after a gesture).
-Runs under Pyodide and MicroPython alike (both pages play it): no dataclasses, no annotations.
+Runs under MicroPython (the page's thin layer plays it): no dataclasses, no annotations.
 """
 
 

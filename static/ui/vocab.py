@@ -93,7 +93,7 @@ class Effect(Value):
 
 
 class Panel(Value):
-    """What the solver's #assist panel shows (static/ui/hint.py asks, the renderer draws): a field of
+    """What the solver's #assist panel shows (the session asks the solver, the renderer draws): a field of
     ShowPanel and the UI state's `panel`. Its `kind` is the panel's: "wait", "hint", "guess", "lost", "unknown",
     "stuck", "search", "note"."""
     FIELDS = (("kind", "str"), ("text", "str"),
@@ -183,7 +183,7 @@ class MotionPreference(Action):
 
 
 class EarlyInputRefused(Action):
-    """Taps kept before the game was live on piles the live board no longer shows (static/ui/early.py)."""
+    """Taps kept before the game was live on piles the live board no longer shows (static/ui/kept_input.py)."""
     kind = "EarlyInputRefused"
     FIELDS = (("piles", "strs"),)
 
@@ -212,7 +212,7 @@ class HideNotice(Action):
 
 
 class DragStart(Action):
-    """The pointer picked up `count` cards of `pile` and carries them (static/ui/input.py)."""
+    """The pointer picked up `count` cards of `pile` and carries them (static/ui/session.py's DragAt)."""
     kind = "DragStart"
     FIELDS = (("pile", "str"), ("count", "int"))
 
@@ -225,11 +225,6 @@ class CelebrationStart(Action):
 class CelebrationEnd(Action):
     """The win cascade ends: a tap or a key asked, or its last card is gone."""
     kind = "CelebrationEnd"
-
-
-class Recover(Action):
-    """A handler failed: nothing stays picked up, the board is drawn again from the engine's state."""
-    kind = "Recover"
 
 
 class HintShown(Action):
@@ -574,7 +569,7 @@ class AnalysisButton(Message):
 
 ACTIONS = (Tap, Drop, Key, Button, Focus, Pointer, HashChanged, Answer, NewDeal, SettingsChanged, MotionPreference,
            EarlyInputRefused, Announce, DialogClosed, ShowNotice, HideNotice, DragStart, CelebrationStart,
-           CelebrationEnd, Recover, HintShown, GoBack, ShowPanel, HidePanel, Resize, Dock, AutoFinish, FinishStep,
+           CelebrationEnd, HintShown, GoBack, ShowPanel, HidePanel, Resize, Dock, AutoFinish, FinishStep,
            Replay, ReplayTick, LineFound)
 EFFECTS = (Say, Changed, Celebrate, OpenDialog, CloseDialogs, Confirm, Relayout, MotionChanged, FocusPile, Helped,
            NoticeShown, Shake, ApplySettings, LanguageChanged, SaveSettings, SolverWanted, FinishTimer, PlaySound,

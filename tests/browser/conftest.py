@@ -18,9 +18,7 @@ Fixtures (besides pytest-playwright's own):
   ``new_context(is_mobile=True, has_touch=True)``); checked at teardown too.
 - ``open_game(hash="", page=None, base=None, path="index.html")``: navigate to
   ``{base}/{path}#{hash}`` and wait for ``#game[data-ready="true"]`` (fails at once if the
-  page reports a start-up error); returns the page. The page it leaves is settled first.
-- ``settle(page)`` (a function): wait until the page's solver worker is not booting, so leaving the page
-  aborts no download.
+  page reports a start-up error); returns the page.
 - ``resize(page, width, height)`` (a function): a booted game's window resized, its table laid out anew.
 - ``poll_until(page, check, what, timeout_s, state=None, interval_ms=200)`` (a function): call ``check()``
   until it returns a true value (returned); past the timeout, fail saying `what` (and ``state()``). For
@@ -445,20 +443,12 @@ def wait_until_ready(page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
                         f"at {page.url}: {what}\n{details}")
 
 
-def settle(page, timeout_ms: int = 120_000) -> None:
-    """Before leaving a booted game: let the solver's worker (static/ui/hint.py) finish booting, so that
-    the navigation does not abort its Pyodide download (an aborted request fails the test's teardown).
-    At once when the page shows no game or its solver is not booting (`data-solver`)."""
-    page.wait_for_function("() => { const g = document.getElementById('game');"
-                           " return !g || g.dataset.solver !== 'booting'; }", timeout=timeout_ms)
-
-
 @pytest.fixture
 def open_game(page, server):
     """``open_game(hash="", page=None, base=None, path="index.html")`` -> the page, game ready.
 
     Always a real page load (a hash-only change of the current document is made a
-    reload), so every call boots the page from scratch; the page it leaves is settled first.
+    reload), so every call boots the page from scratch.
     """
 
     def _open(hash: str = "", page=page, base: str | None = None, path: str = "index.html",
@@ -466,8 +456,6 @@ def open_game(page, server):
         url = f"{base or server}/{path.lstrip('/')}"
         if hash:
             url += "#" + hash.lstrip("#")
-        if page.url != "about:blank":
-            settle(page)
         if page.url.split("#", 1)[0] == url.split("#", 1)[0] and page.url != "about:blank":
             page.goto("about:blank")
         page.goto(url, wait_until="commit")
@@ -479,7 +467,6 @@ def open_game(page, server):
 
 def reload_game(page, timeout_ms: int = 120_000) -> None:
     """Reload a booted game (the page stays a client of its service worker throughout) and wait for it."""
-    settle(page, timeout_ms)
     page.reload(wait_until="commit")
     page.wait_for_selector('#game[data-ready="true"]', state="attached", timeout=timeout_ms)
 

@@ -64,7 +64,7 @@ def test_a_boot_compiles_nothing(page, server):
     files = build_vendor.game_files(REPO)
     game = [rel[:-3].replace("/", ".").removesuffix(".__init__") for rel, _ in files]
     modules = PAGE_IMPORTS + sorted(game)
-    assert "ui.app" in modules and "canfield.game" in modules
+    assert "ui.session" in modules and "canfield.game" in modules
     result = _run_beside_game_zip(page, server, CHECK, "MODULES", modules)
     assert result["compiled"] == []
     assert result["from_source"] == []

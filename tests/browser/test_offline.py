@@ -68,24 +68,6 @@ def wait_offline_ready(page, base: str, release: dict) -> None:
         [release["cache"], _absolute(base, release)], "the service worker and its full cache")
 
 
-def settle(page) -> None:
-    """Before leaving a booted game: let the solver's worker (static/ui/hint.py) finish booting,
-    so that the navigation does not abort its Pyodide download (which fails the teardown)."""
-    try:
-        page.wait_for_function(
-            "() => document.getElementById('game').dataset.solver !== 'booting'",
-            timeout=SW_TIMEOUT_MS)
-    except Exception:  # say what state it was in
-        solver = page.evaluate("document.getElementById('game').dataset.solver")
-        log = page._canfield_log.summary() if hasattr(page, "_canfield_log") else ""
-        pytest.fail(f"the solver's worker did not finish booting: data-solver={solver}\n{log}")
-
-
-def reopen(open_game, page, *args, **kwargs):
-    settle(page)
-    return open_game(*args, **kwargs)
-
-
 @pytest.mark.parametrize("prefix", ["/", "/some/dir/"])
 def test_after_one_visit_the_game_boots_and_plays_offline(page, open_game, server, serve, release, prefix):
     base = server if prefix == "/" else serve(prefix=prefix)
@@ -108,7 +90,7 @@ def test_after_one_visit_the_game_boots_and_plays_offline(page, open_game, serve
     page.on("response", lambda r: responses.append((r.url, r.from_service_worker)))
     page.context.set_offline(True)
     try:
-        reopen(open_game, page, SEED_CODE, base=base)   # a full reload with the network off
+        open_game(SEED_CODE, base=base)   # a full reload with the network off
         tap_stock_plays(page)
     finally:
         page.context.set_offline(False)
@@ -132,7 +114,7 @@ def test_a_new_release_waits_for_the_player_then_replaces_the_old(page, open_gam
     second = _build(site)
     assert second["cache"] != first["cache"]
 
-    reopen(open_game, page, SEED_CODE, base=base)   # the navigation makes the browser look for a new sw
+    open_game(SEED_CODE, base=base)   # the navigation makes the browser look for a new sw
     notice = page.locator(NOTICE)
     notice.wait_for(state="visible", timeout=SW_TIMEOUT_MS)
     assert notice.locator("p").inner_text() == "A new version of the game is ready."
@@ -155,7 +137,6 @@ def test_a_new_release_waits_for_the_player_then_replaces_the_old(page, open_gam
     # client); the player's click swaps the new release in and reloads
     reload_game(page)
     notice.wait_for(state="visible", timeout=SW_TIMEOUT_MS)
-    settle(page)
     page.evaluate("window.__before_reload = true")
     with page.expect_navigation(timeout=SW_TIMEOUT_MS):
         notice.locator("[data-sw=reload]").click()
@@ -180,7 +161,7 @@ def test_the_notice_speaks_the_players_language_under_a_phones_toolbar(page, ope
     (site / "static" / "boot.js").write_text((site / "static" / "boot.js").read_text(encoding="utf-8") + "\n// 2\n",
                                             encoding="utf-8")
     _build(site)
-    reopen(open_game, page, SEED_CODE, base=base, path="index.html?lang=nl")
+    open_game(SEED_CODE, base=base, path="index.html?lang=nl")
     page.locator(NOTICE).wait_for(state="visible", timeout=SW_TIMEOUT_MS)
     assert page.locator(f"{NOTICE} p").inner_text() == "Er is een nieuwe versie van het spel klaar."
     assert page.locator(f"{NOTICE} [data-sw=reload]").inner_text() == "Opnieuw laden"

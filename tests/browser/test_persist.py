@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from canfield import Game
-from conftest import leave_quietly, settle
+from conftest import leave_quietly
 from test_game import SEED_CODE, card, expect_view, view_of
 
 SAVE = "canfield.save"
@@ -26,7 +26,6 @@ def storage(page) -> dict[str, str]:
 
 def put_storage(page, server, items: dict[str, str]) -> None:
     """Write localStorage of the game's origin from a plain same-origin document (no game running)."""
-    settle(page)
     leave_quietly(page)                 # the game page's leaving writes would race with these
     url = f"{server}/__storage__.html"  # answered here, never by the server
     page.route(url, lambda route: route.fulfill(

@@ -7,7 +7,6 @@ import json
 
 from playwright.sync_api import expect
 
-from conftest import settle
 from test_persist import EN, SEED_CODE, put_storage, saved, stock_tap, storage
 
 ANSWER_MS = 120_000
@@ -91,5 +90,4 @@ def test_two_pages_at_once_lose_no_recorded_game(open_game, page, record_page):
     # the saved game is the page last used
     stock_tap(second)
     second.wait_for_function("() => JSON.parse(localStorage.getItem('canfield.save')).code === 'CF1-D1-AAAAAAB'")
-    settle(second)
     second.close()

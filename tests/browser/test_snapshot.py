@@ -1,4 +1,4 @@
-"""The board on screen before Python (issue 12, item 1): static/paint.js, static/ui/early.py.
+"""The board on screen before Python (issue 12, item 1): static/paint.js, static/ui/snapshot.py.
 
 - a first visit paints one of static/deals.js's deals, and that is the deal the game starts with;
   a deal code in the address overrides it (nothing painted, that deal is played);
@@ -21,7 +21,7 @@ from playwright.sync_api import expect
 
 from canfield import Game
 
-from conftest import BOOT_TIMEOUT_MS, poll_until, settle, wait_until_ready
+from conftest import BOOT_TIMEOUT_MS, poll_until, wait_until_ready
 from test_offline import wait_offline_ready
 from ui.layout import compute
 from ui.snapshot import save_hash
@@ -94,7 +94,6 @@ def _played(page, open_game, code=SEED_CODE):
         page.locator('[data-pile="stock"]').click()
         page.wait_for_function("b => document.getElementById('stock-count').textContent !== b", arg=before)
     _wait_snapshot(page)
-    settle(page)
 
 
 # ---------------------------------------------------------------------------------- first visit
@@ -110,14 +109,12 @@ def test_a_first_visit_paints_a_deal_and_plays_that_deal(page, server):
     _same_board(painted, live)
     assert page.evaluate("performance.getEntriesByName('canfield-painted').length") == 1
     expect(page.locator("[data-painted]")).to_have_count(0)
-    settle(page)
 
 
 def test_a_deal_code_in_the_address_overrides_the_first_visit_deal(page, server):
     painted = _goto(_capturing(page), f"{server}/index.html#{SEED_CODE}")
     assert painted["painted"] is None and painted["cards"] == 0
     assert page.locator("#deal-code").inner_text() == SEED_CODE
-    settle(page)
 
 
 def test_stored_draw_one_paints_no_draw_three_deal(page, server):
@@ -126,7 +123,6 @@ def test_stored_draw_one_paints_no_draw_three_deal(page, server):
     painted = _goto(_capturing(page), f"{server}/index.html")
     assert painted["painted"] is None and painted["cards"] == 0
     assert "-D1-" in page.locator("#deal-code").inner_text()
-    settle(page)
 
 
 # ---------------------------------------------------------------------------------- returning visit
@@ -144,7 +140,6 @@ def test_the_snapshot_is_painted_and_equals_the_live_board(page, open_game, size
     assert live["piles"] == before["piles"] or all(
         [c[0] for c in live["piles"][p]] == [c[0] for c in before["piles"][p]] for p in before["piles"])
     assert painted["counters"] == before["counters"]
-    settle(page)
 
 
 def test_another_window_size_paints_nothing(page, open_game, record_page):
@@ -154,7 +149,6 @@ def test_another_window_size_paints_nothing(page, open_game, record_page):
     record_page(other)
     other.set_viewport_size({"width": 1000, "height": 700})
     assert _goto(other, page.url)["painted"] is None
-    settle(other)
     other.close()
 
 
@@ -189,7 +183,6 @@ def test_an_early_tap_and_key_are_kept_and_applied(page, server):
     expect(page.locator("#stock-count")).to_have_text("28")        # two draws of three
     expect(page.locator('[data-pile="waste"] [data-card]')).to_have_count(3)
     expect(page.locator(".early-kept")).to_have_count(0)
-    settle(page)
 
 
 def test_too_many_early_taps_are_refused_visibly(page, server):
@@ -201,7 +194,6 @@ def test_too_many_early_taps_are_refused_visibly(page, server):
     expect(stock).to_have_class("pile stock early-kept early-refused")
     go()
     expect(page.locator("#stock-count")).to_have_text("10")        # eight draws of three
-    settle(page)
 
 
 def test_an_early_tap_on_a_card_no_longer_there_is_refused_with_a_notice(page, server):
@@ -211,7 +203,6 @@ def test_an_early_tap_on_a_card_no_longer_there_is_refused_with_a_notice(page, s
     expect(page.locator("#notice")).to_be_visible()
     expect(page.locator("#notice .notice-text")).to_contain_text("could not be applied")
     expect(page.locator("#stock-count")).to_have_text("34")
-    settle(page)
 
 
 def _returning_before_ready(new_context, record_page, open_game, server):
@@ -250,7 +241,6 @@ def test_a_first_early_tap_on_the_stock_shows_the_engines_draw_at_once(new_conte
     assert [c[0] for c in shown["piles"]["waste"]] == [c[0] for c in live["piles"]["waste"]]
     assert "28" not in page.evaluate("window.__counts")
     expect(page.locator(".early-kept")).to_have_count(0)
-    settle(page)
 
 
 def test_a_second_early_tap_is_kept_and_played_after_the_shown_one(new_context, record_page, open_game, server):
@@ -262,7 +252,6 @@ def test_a_second_early_tap_is_kept_and_played_after_the_shown_one(new_context, 
     expect(stock).to_have_class(re.compile(r"\bearly-kept\b"))
     go()
     expect(page.locator("#stock-count")).to_have_text("22")
-    settle(page)
 
 
 # ---------------------------------------------------------------------------------- hostile storage
@@ -319,7 +308,6 @@ def test_corrupt_or_hostile_snapshots_are_refused(page, open_game):
     assert page.evaluate("window.__painted")["painted"] is None
     assert page.evaluate("window.__pwned") is None
     expect(page.locator("#board img")).to_have_count(0)
-    settle(page)
 
 
 # ---------------------------------------------------------------------------------- layout copy
@@ -359,6 +347,5 @@ def test_offline_the_snapshot_is_still_painted(page, open_game, server, release)
         painted = page.evaluate("window.__painted")
         assert painted["painted"] == "snapshot"
         _same_board(painted, page.evaluate("window.__board()"))
-        settle(page)
     finally:
         page.context.set_offline(False)

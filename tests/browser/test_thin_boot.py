@@ -23,7 +23,7 @@ from pathlib import Path
 import build_vendor
 import pytest
 from build_helpers import build
-from conftest import poll_until, reload_game, settle, tap_stock_plays
+from conftest import poll_until, reload_game, tap_stock_plays
 
 REPO = Path(__file__).resolve().parents[2]
 # the runtime's files whose bytes the loading message counts (static/boot.js's pattern)
@@ -220,7 +220,6 @@ def test_first_visit_plain_then_returning_visits_restore_it_in_the_worker(page, 
     # every restore starts from the same heap: without the reseed both would draw the same number
     assert worker_python(page, server, "import random; random.random()") != first
 
-    settle(page)
     page.context.set_offline(True)
     try:
         reload_game(page)
