@@ -7,7 +7,8 @@ rewritten, files no longer part of the runtime are removed).
 Bytecode: the browser would otherwise compile every module it imports at each boot (Pyodide's
 python_stdlib.zip holds only sources). scripts/pyodide_compile.mjs boots the pinned Pyodide under Node
 and compiles, with that very Python, the stdlib modules a boot imports (a bare boot, the game's and
-PyScript's imports: STDLIB_IMPORTS and the game's own import statements) into the stdlib zip, and the
+PyScript's imports: STDLIB_IMPORTS and the import statements of the game's files and of the worker's
+scripts, boot_imports) into the stdlib zip, and the
 game's files into game.zip. Skipped when its inputs have not changed (their hash is in the manifest).
 
 Layout produced:
@@ -75,6 +76,9 @@ GAME_ZIP = "game.zip"
 # PyScript's Python package (its sources live inside @pyscript/core's JavaScript), and the codec
 # zipfile decodes game.zip's file names with when PyScript unpacks it.
 STDLIB_IMPORTS = ("base64", "datetime", "encodings.cp437", "html", "html.entities", "inspect", "pathlib")
+# The engine worker's own Python scripts under static/ (index.html's worker config: its src, and a file it
+# maps beside game.zip's): not in game.zip, but their imports are the worker's too.
+WORKER_SCRIPTS = ("worker.py", "solver_worker.py")
 COMPILER = ("scripts/pyodide_compile.mjs", "scripts/pyodide_compile.py")
 SNAPSHOT_MAKER = "scripts/pyodide_snapshot.mjs"
 MEMORY_SNAPSHOT = "memory-snapshot.bin"
@@ -179,6 +183,15 @@ def game_files(root: Path) -> list[tuple[str, Path]]:
     files = [(f"canfield/{p.name}", p) for p in sorted((root / "canfield").glob("*.py"))]
     files += [(f"ui/{p.name}", p) for p in sorted((root / "static" / "ui").glob("*.py"))]
     return files
+
+
+def boot_imports(root: Path) -> list[str]:
+    """The stdlib modules the engine worker imports (compiled into the stdlib zip, held by the memory
+    snapshot): PyScript's (STDLIB_IMPORTS), then those of the game's files and of the worker's own scripts
+    beside game.zip (WORKER_SCRIPTS: static/worker.py at the start, static/solver_worker.py at the first
+    search)."""
+    files = game_files(root) + [(name, root / "static" / name) for name in WORKER_SCRIPTS]
+    return sorted(set(STDLIB_IMPORTS) | set(game_imports(files)))
 
 
 def _run_at_import(tree: ast.AST):
@@ -360,7 +373,7 @@ def _compile(root: Path, pyodide_dir: Path, pyscript_dir: Path, vendor: Path, lo
     """Build vendor/pyodide/python_stdlib.zip and vendor/game.zip with Pyodide under Node; return the
     key of the inputs (unchanged key and outputs present: nothing to do)."""
     files = game_files(root)
-    imports = sorted(set(STDLIB_IMPORTS) | set(game_imports(files)))
+    imports = boot_imports(root)
     package = pyscript_package(pyscript_dir)
     key = hashlib.sha256()
     for rel, path in [("stdlib", pyodide_dir / STDLIB_ZIP), ("pyodide.mjs", pyodide_dir / "pyodide.mjs")] + \
@@ -509,9 +522,10 @@ def build(root: Path = REPO, log=print) -> dict:
         before = {f["path"]: f for f in old_manifest["files"]}
     except (OSError, ValueError, KeyError, TypeError):
         old_manifest, before = {}, {}
-    # the game's pure modules, then every stdlib module the game and PyScript import (all pure)
+    # the game's pure modules, then every stdlib module the game, the worker's scripts and PyScript import
+    # (all pure)
     game = game_files(root)
-    imports = pure_modules(game) + sorted(set(STDLIB_IMPORTS) | set(game_imports(game)))
+    imports = pure_modules(game) + boot_imports(root)
     old_snapshot = old_manifest.get("memory_snapshot") if isinstance(old_manifest, dict) else None
     snapshot = _memory_snapshot(root, vendor, imports, old_snapshot if isinstance(old_snapshot, dict) else None, log)
     files.append(vendor / MEMORY_SNAPSHOT)
