@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The game's page measured beside a bare Pyodide (issue 33): index.html, the two-sided page (MicroPython on
 the main thread, the engine in PyScript's named Pyodide worker), and a bare Pyodide booted in a module
-worker for comparison (bench/thin/bare_worker.html). (Until 6 December the PyScript page with Pyodide on
-the main thread was index.html and this page thin.html: docs/loading.md has the figures of both.)
+worker for comparison (bench/thin/bare_worker.html). (Until 6 December the page with Pyodide on the main
+thread was index.html and this page thin.html: docs/loading.md has the figures of both.)
 
 The harness is bench/bench_thin.py's (its server without cross-origin isolation, counting bytes; its
 long-task observer and ready marker; its visit), on its two profiles:

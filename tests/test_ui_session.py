@@ -528,7 +528,7 @@ def test_a_blocked_deal_opens_the_no_more_moves_panel_at_each_position():
     from ui.vocab import HidePanel
     s = Session()
     first = json.loads(s.handle(encode(Start(1280.0, 800.0, code="CF1-D3-AAAAAFO", languages=("en",)))))
-    assert decode_view(first["view"])["assist"]["kind"] == "stuck"      # at once, as the PyScript page says it
+    assert decode_view(first["view"])["assist"]["kind"] == "stuck"      # at once
     assert first["marks"]["stuck"] == "true"                             # #game's data-stuck
     assert s.controller.ui.panel.buttons == ("new", "analyse")          # nothing to undo yet
     send(s, HidePanel())

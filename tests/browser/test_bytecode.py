@@ -35,10 +35,11 @@ json.dumps({"compiled": compiled, "from_source": from_source, "count": len(sys.m
 """
 
 
-# What the page imports besides the game, listed here apart from the build's own list: PyScript's
+# What the engine worker imports besides the game, listed here apart from the build's own list: PyScript's
 # package (pyscript.display: datetime, html; pyscript.web, .fs, .util: inspect, pathlib, base64) and
-# zipfile reading game.zip's names (cp437). Pyodide's own start is already done when the check begins.
-PAGE_IMPORTS = ["base64", "datetime", "encodings.cp437", "html", "html.entities", "inspect", "pathlib"]
+# zipfile reading game.zip's names (cp437), and static/worker.py's own (asyncio). Pyodide's own start is
+# already done when the check begins.
+WORKER_IMPORTS = ["asyncio", "base64", "datetime", "encodings.cp437", "html", "html.entities", "inspect", "pathlib"]
 
 
 def _run_beside_game_zip(page, server, code: str, name: str, value):
@@ -61,10 +62,13 @@ def _run_beside_game_zip(page, server, code: str, name: str, value):
 
 
 def test_a_boot_compiles_nothing(page, server):
+    # what the engine worker runs: every engine module (the solver's at the first search) and the UI modules
+    # the session imports; game.zip's other UI modules are the page's, which MicroPython runs (not Pyodide)
     files = build_vendor.game_files(REPO)
-    game = [rel[:-3].replace("/", ".").removesuffix(".__init__") for rel, _ in files]
-    modules = PAGE_IMPORTS + sorted(game)
-    assert "ui.session" in modules and "canfield.game" in modules
+    game = [build_vendor.module_name(rel) for rel, _ in files]
+    worker = set(build_vendor.import_order(files, "ui.session")) | {m for m in game if m.split(".")[0] == "canfield"}
+    modules = WORKER_IMPORTS + sorted(worker)
+    assert "ui.session" in modules and "canfield.game" in modules and "canfield.solver" in modules
     result = _run_beside_game_zip(page, server, CHECK, "MODULES", modules)
     assert result["compiled"] == []
     assert result["from_source"] == []

@@ -4,8 +4,7 @@
 
 - the loading message counts the runtime's bytes fetched by the worker ("4.1 of 21.1 MB"), going forward up
   to the end of the download, compressed bytes on a compressing host, then "Starting Python…" and
-  "Dealing…", as the PyScript page's did, on a host with or without
-  cross-origin isolation;
+  "Dealing…", on a host with or without cross-origin isolation;
 - a first visit starts the worker's Python plainly and never reads the memory snapshot; a returning visit
   restores it in the worker (the page's mark "canfield:memory-snapshot" says so), online and offline, the
   game plays, and `random` is reseeded;
@@ -231,7 +230,7 @@ def test_first_visit_plain_then_returning_visits_restore_it_in_the_worker(page, 
 
 @pytest.mark.allow_http_errors
 def test_a_broken_snapshot_gives_the_worker_a_plain_start(page, open_game, server, release):
-    # each broken cache entry in turn (as the PyScript page's tests had them), the good file kept aside
+    # each broken cache entry in turn, the good file kept aside
     # (at another name, which the worker's lookup never finds) and put back after each
     open_game(SEED_CODE, path=PAGE)
     wait_cached(page, server, release)
