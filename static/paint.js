@@ -476,7 +476,7 @@
   }
 
   function onClick(ev) {
-    if (live() || !api.painted) return;
+    if (live() || api.taken || !api.painted) return;
     var target = ev.target && ev.target.closest ? ev.target.closest("[data-painted][data-card], [data-pile]") : null;
     if (!target) return;
     var pileEl = target.closest("[data-pile]");
@@ -492,7 +492,7 @@
   }
 
   function onKey(ev) {
-    if (live() || ev.altKey || ev.metaKey || /^(Shift|Control|Alt|Meta|Tab|CapsLock|Dead|Unidentified)$/.test(ev.key)) return;
+    if (live() || api.taken || ev.altKey || ev.metaKey || /^(Shift|Control|Alt|Meta|Tab|CapsLock|Dead|Unidentified)$/.test(ev.key)) return;
     if (typeof ev.key !== "string" || ev.key.length > 20) return;
     if (api.queue.length >= MAX_QUEUE) { refuse(document.getElementById("board")); return; }
     var active = document.activeElement;
@@ -558,10 +558,12 @@
   };
   api.cardMarkup = function (code, ranks) { return card(code, ranks).innerHTML; };
 
-  // Python takes the kept input once, as JSON (static/ui/early.py).
+  // The page's layer takes the kept input once, as JSON, for the worker's `Start` (static/page/layer.py
+  // `connect`); from then on the layer takes every tap and key itself and nothing is kept here.
   api.take = function () {
     var out = JSON.stringify(api.queue);
     api.queue = [];
+    api.taken = true;
     var kept = document.querySelectorAll(".early-kept");
     for (var i = 0; i < kept.length; i++) kept[i].classList.remove("early-kept");
     return out;

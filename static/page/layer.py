@@ -662,8 +662,17 @@ class Layer:
         r = self.board.getBoundingClientRect()
         return float(x - r.left), float(y - r.top)
 
+    def _painter_keeps(self, pointer):
+        """Before the worker is connected, static/paint.js keeps the painted board's taps (`pointer`) and
+        every key, and hands them over in the `Start` (`kept`): the layer takes none of them then, or each
+        would be played twice. From the hand-over on (`take`), paint.js keeps nothing and the layer queues."""
+        if self.worker is not None:
+            return False
+        paint = getattr(self.window, "canfieldPaint", None)
+        return paint is not None and (not pointer or bool(paint.painted))
+
     def on_pointerdown(self, ev):
-        if not ev.isPrimary or ev.button != 0 or self._dialog_open():
+        if not ev.isPrimary or ev.button != 0 or self._dialog_open() or self._painter_keeps(True):
             return
         dealing = self.renderer.dealing()
         if dealing:                      # the deal lands at once; the press goes on as usual
@@ -799,7 +808,7 @@ class Layer:
             ev.preventDefault()
             self.send(vocab.CelebrationEnd())
             return
-        if self._dialog_open() or ev.altKey or ev.metaKey:
+        if self._dialog_open() or ev.altKey or ev.metaKey or self._painter_keeps(False):
             return
         if str(ev.key) not in ("Shift", "Control", "Alt", "Meta", "Tab") and self.renderer.dealing():
             self.renderer.finish_deal()

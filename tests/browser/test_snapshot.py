@@ -349,3 +349,24 @@ def test_offline_the_snapshot_is_still_painted(page, open_game, server, release)
         _same_board(painted, page.evaluate("window.__board()"))
     finally:
         page.context.set_offline(False)
+
+
+def test_a_tap_between_the_layer_and_the_worker_plays_once(page, server):
+    """The page's layer is bound (its MicroPython ran) but the worker not connected yet (its files held):
+    a tap on the painted stock is static/paint.js's to keep, handed over in the `Start`; the layer takes
+    none of it, or the draw would be played twice. After the hand-over the layer takes the taps."""
+    held = []
+    page.route("**/static/vendor/game.zip", lambda route: held.append(route))
+    page.goto(f"{server}/index.html", wait_until="commit")
+    page.wait_for_function("performance.getEntriesByName('canfield:layer').length > 0", timeout=BOOT_TIMEOUT_MS)
+    poll_until(page, lambda: held, "the worker to ask for game.zip", BOOT_TIMEOUT_MS / 1000, interval_ms=50)
+    assert page.locator("#stock-count").inner_text() == "34"
+    page.locator('[data-pile="stock"]').click()
+    page.keyboard.press("d")
+    assert page.evaluate("document.getElementById('game').dataset.ready") == "false"
+    held[0].continue_()
+    page.unroute("**/static/vendor/game.zip")
+    wait_until_ready(page)
+    expect(page.locator("#stock-count")).to_have_text("28")        # two draws of three, each once
+    page.locator('[data-pile="stock"]').click()
+    expect(page.locator("#stock-count")).to_have_text("25")
