@@ -9,7 +9,7 @@
   // ---- the language, and the settings record that may name it --------------------------------
   // index.html's #facts block (scripts/build_facts.py, from the Python side) says how static/ui/settings.py's
   // Settings.read takes a record apart; `readSettings` is that reader, and `chooseLanguage` static/ui/i18n.py's
-  // pick_language over the same candidates as static/ui/app.py. tests/browser/test_facts_parity.py compares
+  // pick_language over the same candidates as static/ui/session.py's Start. tests/browser/test_facts_parity.py compares
   // both with the Python functions on many inputs. static/paint.js reads its settings through
   // window.canfieldFacts.readSettings too.
   var facts = null;

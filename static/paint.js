@@ -1,8 +1,10 @@
 // The board on screen before Python: paints the snapshot of the last visit (localStorage
-// "canfield.snapshot", written by static/ui/early.py from static/ui/snapshot.py's record) or, on a
+// "canfield.snapshot": static/ui/snapshot.py's record, made by the engine worker's session,
+// static/ui/session.py, and written by the page's layer with the answer's other storage writes) or, on a
 // first visit, one of the deals of static/deals.js laid out by a copy of static/ui/layout.py's
-// fresh-deal layout. #game stays data-ready="false" until Python's renderer replaces these elements
-// (static/ui/early.py `unpaint`, in the same task as its first drawing: no frame in between).
+// fresh-deal layout. #game stays data-ready="false" until the MicroPython layer draws the worker's first
+// view: it removes these elements in the same animation frame as that drawing, no frame in between
+// (static/page/layer.py `_unpaint`).
 //
 // Everything read from storage may be corrupt or hostile: the record is checked field by field
 // (pile ids, card codes, finite numbers, short texts) and the elements are built from it with
@@ -15,8 +17,10 @@
 // algorithm, the save hash and the card markup are JS copies, each compared with its Python function by
 // a browser test (tests/browser/test_snapshot.py, tests/browser/test_facts_parity.py).
 //
-// A tap on the painted board or a key before the game is live is kept (at most MAX_QUEUE) and
-// handed to Python (`canfieldPaint.take()`), which applies it or refuses it visibly.
+// A tap on the painted board or a key before the layer takes over is kept (at most MAX_QUEUE; more are
+// refused visibly here) and handed to the layer (`canfieldPaint.take()`), which sends it in the worker's
+// `Start`: the session plays it, or refuses visibly a tap on a pile the live board no longer shows
+// (static/ui/kept_input.py).
 (function () {
   "use strict";
   // The facts shared with Python (index.html's #facts block, written by scripts/build_facts.py), and the
@@ -458,8 +462,8 @@
 
   // A first tap on the stock of a snapshot's board, before Python is live: the board the engine said that
   // tap makes (the record's `after_stock`, written by static/ui/snapshot.py) is painted at once; the tap
-  // is kept as any other, and Python, once live, plays it before its first drawing, so the board does
-  // not go back. Returns whether it was painted.
+  // is kept as any other, and the worker plays it with the `Start`, before the first view is drawn, so
+  // the board does not go back. Returns whether it was painted.
   function answerStock() {
     var r = api.record, a = r && r.after_stock;
     if (!isObj(a) || api.queue.length || api.answered) return false;
@@ -535,7 +539,7 @@
     try { localStorage.removeItem(key); return true; } catch (e) { return false; }
   };
   // The JS copies the facts cannot replace, for tests/browser/test_facts_parity.py: the look classes of a
-  // stored settings text, and a card element's inner markup (static/ui/faces.py's card_markup).
+  // stored settings text, and a card element's inner markup (static/ui/cardface.py's card_markup).
   api.look = function (text) { return lookClasses(shared.readSettings(text)); };
   // The page's words in `lang` from the worker's message table (JSON text): every [data-t] element's
   // text, every [data-t-label]'s aria-label (and a button's title), every [data-t-title]'s title; a key

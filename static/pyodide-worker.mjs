@@ -16,15 +16,14 @@
 // loading at the same moment in one browser would hear each other (the loading text and these marks
 // only: each page's game starts from its own worker).
 //
-// Memory snapshot (heap snapshot; not the board snapshot of static/ui/snapshot.py): as
-// static/pyodide-early.mjs did on the PyScript page's main thread, a returning visit restores
-// static/vendor/memory-snapshot.bin (scripts/build_vendor.py: the game's pure modules imported, ui.session
-// and everything it imports among them) instead of a cold start of Python. Its read starts when this
-// module runs, before PyScript asks for Pyodide, from Cache Storage only (a worker has no
+// Memory snapshot (heap snapshot; not the board snapshot of static/ui/snapshot.py): a returning visit
+// restores static/vendor/memory-snapshot.bin (scripts/build_vendor.py: the game's pure modules imported,
+// ui.session and everything it imports among them) instead of a cold start of Python. Its read starts
+// when this module runs, before PyScript asks for Pyodide, from Cache Storage only (a worker has no
 // navigator.serviceWorker: an origin with no cache yet is a first visit, which never reads it), and is
-// checked against the build's manifest as the main thread's was (the key of the wasm, the stdlib zip
-// and game.zip; the size; the table of runs). Any failure gives a plain start and a console line.
-// The checks are pyodide-early.mjs's, copied: with Python off the main thread this is their one home.
+// checked against the build's manifest (the key of the wasm, the stdlib zip and game.zip; the size; the
+// table of runs). Any failure gives a plain start and a console line. Pyodide runs nowhere else, so
+// these checks are made here only.
 import { loadPyodide as realLoadPyodide, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };

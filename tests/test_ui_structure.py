@@ -31,7 +31,7 @@ def modules():
 
 
 def holds_or_receives_app(source: str) -> list[str]:
-    """Where a module holds the App (`self.app`) or receives it (a parameter named `app`)."""
+    """Where a module holds a page object (`self.app`) or receives it (a parameter named `app`)."""
     found = [f"line {source[:m.start()].count(chr(10)) + 1}: {m.group(0)}" for m in PATTERN.finditer(source)]
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):

@@ -1,5 +1,5 @@
 """The checks of static/ui/apply.py that run under both Pythons: CPython (tests/test_ui_apply.py) and
-MicroPython, the page's main thread to come (the same test, through node, when node_modules has it).
+MicroPython, the page's main thread's (the same test, through node, when node_modules has it).
 Plain Python only: no pytest, no f-strings, no typing, no dict order.
 
 `run(apply, text)`: `text` is a JSON list of encoded view values (static/ui/scene.py encode_view), in

@@ -2,8 +2,8 @@
 # (static/ui/analysis_view.py's value, in an answer's "analysis"); this draws it and sends its buttons
 # back (`AnalysisButton`). No rule here.
 #
-# Test hooks on #analysis, as on the PyScript page (static/ui/analysis.py): data-state ("running",
-# "done", "failed"), data-kind, data-index, data-undos; its buttons carry data-analysis ("back", "cancel",
+# Test hooks on #analysis, from the value: data-state ("running", "done", "failed"),
+# data-kind, data-index, data-undos (absent when null); its buttons carry data-analysis ("back", "cancel",
 # "close").
 
 from ui import vocab

@@ -21,9 +21,10 @@ What it does, and nothing else:
   finds the piles) and keys into `Key` (static/ui/keymap.py says which keys the game takes, so the
   browser's default stops at once); dragged cards follow the pointer here, the drop goes to the worker.
 
-It holds no rule and no layout arithmetic. Runs under MicroPython and CPython (the tests give it fake
-DOM objects): it reaches the browser only through the `window`, `document` and `create_proxy` it is
-given, and writes no annotations or dataclasses.
+It holds no rule and no layout arithmetic. Runs under MicroPython, and imports under CPython too
+(tests/test_page_layer.py calls its pure functions, `start_message`, `with_seconds`, `stored_message` and
+`translate`; the `Layer` itself is driven only by the browser tests): it reaches the browser only through
+the `window`, `document` and `create_proxy` it is given, and writes no annotations or dataclasses.
 """
 
 import json
@@ -535,7 +536,7 @@ class Layer:
 
     def celebrate(self, data):
         """The last card landed: the cascade (the worker's CelebrationStart draws it), or at once the win
-        dialog when motion is off, a dialog is open or the page has no cascade (as app.py _celebrate)."""
+        dialog when motion is off, a dialog is open or the page has no cascade."""
         if self.renderer.motion and not self._dialog_open() and self.renderer.celebration is not None:
             self.send(vocab.CelebrationStart())
         else:

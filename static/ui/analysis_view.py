@@ -2,7 +2,7 @@
 (static/ui/session.py, from canfield.insight.LostMoveSearch's answer), drawn by the thin page
 (static/page/analysis.py). Pure: no DOM.
 
-The value: ``{"open": True, "state": "running" | "done" | "cancelled" | "failed", "kind": the Analysis
+The value: ``{"open": True, "state": "running" | "done" | "failed", "kind": the Analysis
 kind or None, "index": the losing move (0-based) or None, "undos": the undos back before it or None,
 "title", "status": the panel's texts, "progress": [checked, total] while running (else None), "best": the
 best-possible line or None, "timeline": [moves, first lost move (-1: all, None: none), its label], "back":

@@ -87,26 +87,3 @@ def language_options() -> list[tuple[str, str]]:
     """(value, text) of each language, named in itself."""
     return [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES]
 
-
-def fill_select(select, options) -> None:
-    """Replace the <option>s of `select` (a DOM element) with `options`: (value, text) pairs, or (label,
-    [(value, text), ...]) for an <optgroup> of options (`rules_groups`)."""
-    select.innerHTML = ""
-    document = select.ownerDocument
-    for value, text in options:
-        if isinstance(text, list):
-            group = document.createElement("optgroup")
-            group.label = value
-            fill_options(group, text)
-            select.appendChild(group)
-        else:
-            fill_options(select, [(value, text)])
-
-
-def fill_options(parent, options) -> None:
-    document = parent.ownerDocument
-    for value, text in options:
-        opt = document.createElement("option")
-        opt.value = value
-        opt.textContent = text
-        parent.appendChild(opt)

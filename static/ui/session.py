@@ -1,42 +1,58 @@
-"""The worker's side of the two-sided page: one `Session` owns what the Pyodide worker will own (the game,
-the controller, the window and the dock, the layout, the language and its translator, the settings) and
-answers the page through one text entry point, `handle(text) -> text`.
+"""The worker's side of the two-sided page: one `Session` owns what the engine worker owns (the game,
+the controller, the window and the dock, the layout, the language and its translator, the settings, the
+records) and answers the page through one text entry point, `handle(text) -> text`. static/worker.py
+makes it and runs the solver's searches it asks for (`take_solver_requests`).
 
 Pure Python (no js, no pyodide; tested under CPython). The page sends one text per message:
 
 - first a `Start` (static/ui/vocab.py): the window, the address's hash, what localStorage holds (the
-  saved game, the statistics, the settings), the languages, the painted deal, the reduced motion;
+  saved game, the statistics, the settings), the languages, the painted deal, the reduced motion, the
+  taps and keys kept on the painted board;
 - then any action of the vocabulary, encoded by `vocab.encode` (`Tap`, `Drop`, `Key`, `Resize`, `Dock`,
-  `SettingsChanged`...), each dispatched once to the controller.
-
+  `SettingsChanged`...), each dispatched once to the controller;
 - or a pointer message (`PressAt`, `TapAt`, `DragAt`, `DropAt`): a point on the board, which the session
   turns into the controller's `Tap`, `DragStart` or `Drop` from where the cards rest (static/ui/layout.py):
-  the page does no layout arithmetic.
-- or `Visibility` / `Leave` (the page hidden, shown or left: the game clock's bookkeeping, as
-  static/ui/counters.py's Counters does it on the PyScript page), or `StatsAsk` (the statistics dialog:
-  its rows for a rules and draw, a reset, an import of a file's text, an export).
+  the page does no layout arithmetic;
+- or `Visibility` / `Leave` (the page hidden, shown or left: the game clock pauses or goes on; hidden or
+  left, its time goes into the saved game), `StatsAsk` (the statistics dialog: its rows for a rules and
+  draw, a reset, an import of a file's text, an export), `Stored` (another page's write to localStorage),
+  `AssistButton` or `AnalysisButton` (a button of the #assist or #analysis panel).
 
-Each answer is one JSON object:
+Once the game is live, what queued during a round trip comes as one JSON array of those texts (1 to
+MAX_BATCH), each handled in order and answered as one (`merged`).
+
+Each answer is one JSON object (`answer`):
 
     {"ok": true, "view": <scene.encode_view's text, or null when it equals the last one sent>,
      "effects": [<vocab.encode's text of each effect, in order>],
-     "store": {<localStorage key>: <its new text, or null: removed>, ...},
+     "store": {<localStorage key>: <its new text, null: removed, or {"copy": <key>}: a record set aside,
+               copied by the page from the browser's text of <key>>, ...},
      "page": <the page's facts, or null when they equal the last ones sent>,
-     "dialog": <what the dialog this answer opens shows (static/ui/dialog_view.py), or null>,
+     "dialog": <what the dialog this answer opens shows (static/ui/dialog_view.py, with its "name"), or null>,
      "counters": <the move counter and the clock (Session.counters), or null when they equal the last sent>,
-     "cascade": <the win cascade's throws (cascade_plan) when this answer's view starts it, or null>}
+     "cascade": <the win cascade's throws (cascade_plan) when this answer's view starts it, or null>,
+     "replay": <{"bar": null or handle_replays.bar_state's}, or null when unchanged>,
+     "marks": <#game's data-solver, data-search, data-stuck and data-answers, or null when unchanged>,
+     "analysis": <the #analysis panel's value (static/ui/analysis_view.py), or null when unchanged>}
     {"ok": false, "error": "<why>", "view": null, "effects": [], "store": {}, "page": null, "dialog": null,
-     "counters": null, "cascade": null}
+     "counters": null, "cascade": null, "replay": null, "marks": null, "analysis": null}
 
-`dialog` is also the statistics dialog's contents after a `StatsAsk` (its name "stats"), and the win
-dialog's after a `CelebrationEnd` of a won game (the cascade is over: the page opens it).
+The answer to a batch also has "errors" (the reasons of the messages that failed) when some failed; when
+every one failed, it is the last one's error answer. The solver's results, the analysis's progress and
+the board's record for the next visit come as answers of their own (`solver_answer`,
+`analysis_progress`, `snapshot_answer`), which the page takes through static/worker.py's `next_push`.
+
+`dialog` is also the statistics dialog's contents after a `StatsAsk` or another page's write of the
+statistics (its name "stats"), and the win dialog's after a `CelebrationEnd` of a won game (the cascade
+is over: the page opens it) or when the solver's grade of the won deal comes.
 
 The session keeps the records (static/ui/persist.py: the saved game, the statistics, the settings) in
 memory, runs their bookkeeping on the controller's effects (static/ui/effects.py records_handlers), and
 hands the page every key they wrote since the last answer (`store`): the page writes them to
 localStorage and reads nothing back. `page` is what the page applies outside the board: the language
 and its message table (`lang`, `messages`, `ranks`: the card faces' rank letters), the look classes of
-#game (`look`), whether motion is on (`motion`), the speed's factor (`speed`) and the sound (`sound`).
+#game (`look`), whether motion is on (`motion`), the speed's factor (`speed`), the sound (`sound`) and
+the New game dialog's rule sets (`groups`).
 
 A text that is not a message (not JSON, an unknown kind, a bad field), an action before `Start`, a
 second `Start`, or an action whose handler fails gives the error answer: the game, the UI state, the
@@ -83,7 +99,7 @@ from .vocab import (
     ShowPanel, SolverWanted, Start, StatsAsk, Stored, Tap, AnalysisButton, Announce, TapAt, Visibility, decode, encode,
 )
 
-STORAGE_NOTICE_MS = 12000   # a saved game or statistics set aside: long enough to be read (as app.py)
+STORAGE_NOTICE_MS = 12000   # a saved game or statistics set aside: long enough to be read
 MAX_BATCH = 64              # the most messages the page sends in one round trip
 SEARCHES = ("winnable", "daily", "graded", "analyse")   # the solver's tasks #game's data-search names
 MAX_ANSWER = 32768          # the longest answer the tests allow (the 170-move long game at 390x844: ~13 kB)
@@ -247,8 +263,8 @@ class Session:
     # ---- start ----------------------------------------------------------------------------
 
     def _start(self, m) -> list:
-        """The game on the table at start, as the page picks it (app.py's Page.start): the saved game,
-        the address's deal, the painted first-visit deal, or a fresh one."""
+        """The game on the table at start: the saved game, the address's deal, the painted first-visit
+        deal, or a fresh one."""
         items = {key: text for key, text in ((SAVE_KEY, m.save), (STATS_KEY, m.stats), (SETTINGS_KEY, m.settings))
                  if text is not None}
         self._storage = _Storage(items)
@@ -405,7 +421,8 @@ class Session:
         return self._dispatch(Announce(self._analysis["status"]))
 
     def _analysis_button(self, name) -> list:
-        """A button of the #analysis panel (static/ui/analysis.py AnalysisPanel._on_button's meaning)."""
+        """A button of the #analysis panel (static/page/analysis.py sends it): "back" goes back before the
+        losing move, "cancel" (or "close" while it runs) stops the analysis; each closes the panel."""
         panel = self._analysis
         if not panel.get("open"):
             return []
@@ -480,7 +497,7 @@ class Session:
 
     def _stuck(self) -> list:
         """After a change of position: "no more moves" (static/ui/stuck.py, the engine's moves only) opens
-        the panel, unless the solver's panel is searching (hint.py SolverClient._check_stuck's rule)."""
+        the panel, unless the solver's panel is searching or waiting for an answer."""
         c = self.controller
         if c is None or c.ui.version == self._stuck_version:
             return []
@@ -493,7 +510,9 @@ class Session:
         return self._dispatch(ShowPanel(Panel("stuck", c.t("assist.stuck"), buttons)))
 
     def _assist_button(self, name) -> list:
-        """A button of the #assist panel (static/ui/hint.py SolverClient._on_button's meaning)."""
+        """A button of the #assist panel: "back" goes back (`GoBack`), "undo" and "new" hide the panel and
+        act as the toolbar's buttons, "cancel" (or "close" while it searches or waits) stops the search;
+        "cancel" and "close" hide the panel."""
         c = self.controller
         panel = c.ui.panel
         if name == "back":
@@ -552,7 +571,9 @@ class Session:
         return self._dispatch(ShowPanel(Panel("search", text, ("cancel",))))
 
     def _dealt(self, kind, res) -> list:
-        """The solver's answer to a winnable or daily deal (static/ui/hint.py _on_winnable, _on_daily)."""
+        """The solver's answer to a winnable, graded or daily deal search: the deal it found (a daily deal
+        with its day's note); when none was found, a plain deal with a note (a daily deal: a note only);
+        nothing when cancelled."""
         c = self.controller
         draw, rules = self._deal_wanted
         verdict = res.get("verdict")
@@ -611,8 +632,8 @@ class Session:
 
     def snapshot_answer(self):
         """The answer that writes the board's record for the next visit's painter after the saved game
-        changed (static/worker.py asks SNAPSHOT_DELAY_S after the change, as static/ui/early.py's
-        Snapshots after a frame on the PyScript page), or None when nothing changed since the last."""
+        changed (static/worker.py asks SNAPSHOT_DELAY_S after the change), or None when nothing changed
+        since the last."""
         if not self.snapshot_due or self.controller is None:
             return None
         self.snapshot_due = False
@@ -689,7 +710,7 @@ class Session:
         dest = None if m.cancel else drop_pile(self.layout, lengths(c.game), drag.dests, (m.x, m.y, m.w, m.h))
         return self._dispatch(Drop(drag.pile, drag.count, dest, m.drawn_at))
 
-    # ---- the statistics dialog (as static/ui/stats_view.py does it on the PyScript page) --------------
+    # ---- the statistics dialog: its rows, reset, import, export; another page's writes ---------------
 
     def _stats_ask(self, m) -> dict:
         """The statistics dialog after `m`: its rows for the rules and draw picked, after a reset, an
@@ -726,7 +747,7 @@ class Session:
             self._stats = stats_dialog(self.controller, self.records, rules, draw)
         return []
 
-    # ---- the page hidden, shown or left: the game clock's bookkeeping (as static/ui/counters.py's) ----
+    # ---- the page hidden, shown or left: the game clock's bookkeeping ----------------------------------
 
     def _leaving(self, m) -> list:
         """Hidden: the clock pauses and its time goes into the saved game; shown: it goes on; left
@@ -739,15 +760,15 @@ class Session:
             records.pause()
         try:
             records.save(game)
-        except Exception:  # keeping the game must never stop it (as Counters._save)
+        except Exception:  # keeping the game must never stop it
             pass
         self._snapshot()
         return []
 
     def _snapshot(self) -> None:
-        """The board's record for the next visit's painter (static/ui/snapshot.py; static/ui/early.py
-        Snapshots.write on the PyScript page), naming the saved game just written; its write comes back
-        in the answer's `store` with the save's."""
+        """The board's record for the next visit's painter (static/ui/snapshot.py, painted by
+        static/paint.js), naming the saved game just written; its write comes back in the answer's
+        `store` with the save's."""
         c, records = self.controller, self.records
         try:
             s = c.settings
@@ -817,10 +838,10 @@ EASINGS = {"F": FALL, "R": RISE, "L": "linear"}   # a throw's easings, by the le
 
 
 def cascade_plan(layout, foundations) -> dict:
-    """The win cascade's throws as the PyScript page plans them on the page (static/ui/celebrate.py with
-    static/ui/motion.py), from the layout: each foundation's card in cascade order, [foundation index, code,
-    dx, duration, ys], ys the vertical keyframes [offset, dy, easing's letter] (EASINGS); in #game's pixels
-    (the board starts under the bar: layout.bar_h)."""
+    """The win cascade's throws, planned here from the layout with static/ui/motion.py (which MicroPython
+    cannot run) and thrown on the page by static/ui/celebrate.py: each foundation's card in cascade order,
+    [foundation index, code, dx, duration, ys], ys the vertical keyframes [offset, dy, easing's letter]
+    (EASINGS); in #game's pixels (the board starts under the bar: layout.bar_h)."""
     letters = {v: k for k, v in EASINGS.items()}
     throws = []
     for n, (i, code) in enumerate(cascade_order(foundations)):
@@ -834,7 +855,7 @@ def cascade_plan(layout, foundations) -> dict:
 
 def _painted(code: str, settings):
     """The deal static/paint.js painted on a first visit, as a Game, if it is one of the draw and rules
-    asked (static/ui/early.py first_deal); None otherwise."""
+    asked (the Start's `painted`, static/paint.js's `firstDeal`); None otherwise."""
     if not code:
         return None
     try:

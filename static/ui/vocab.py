@@ -1,10 +1,11 @@
 """The page's vocabulary: every action (what the player or the page asks) and every effect (what the
 controller asks the page to do beyond drawing), as small typed values, and their one text codec.
 
-Both sides read this module: the controller takes actions and lists effects; the page turns DOM events
-into actions and runs the effects through its table (static/ui/effects.py). It runs unchanged under
-CPython and MicroPython (the page's main thread to come), so it uses what both have: no dataclasses, no
-typing, no annotations, plain classes and the json module.
+Both sides read this module: in the worker, the controller takes actions and lists effects (the
+session runs the records' bookkeeping through static/ui/effects.py's table); on the page's main thread,
+the layer (static/page/layer.py) turns DOM events into actions and messages and performs the effects only
+the page can do. It runs unchanged under CPython and MicroPython (the page's main thread), so it uses
+what both have: no dataclasses, no typing, no annotations, plain classes and the json module.
 
 A value is immutable by convention: its fields are set once, by the constructor. Each class says its
 `kind` (an action's is its class name, `Tap`; an effect's the page's verb for it, `say`, `hash`) and its

@@ -174,7 +174,7 @@ def test_an_early_tap_and_key_are_kept_and_applied(page, server):
     go = _before_ready(page, server)
     stock = page.locator('[data-pile="stock"]')
     assert page.locator("#stock-count").inner_text() == "34"
-    stock.click(timeout=BOOT_TIMEOUT_MS)   # the page is busy starting Pyodide: a click may wait for it
+    stock.click(timeout=BOOT_TIMEOUT_MS)   # the page is busy starting PyScript and MicroPython: a click may wait
     page.keyboard.press("d")
     state = page.evaluate("[document.getElementById('game').dataset.ready, window.canfieldPaint.queue.length,"
                           " document.querySelector('[data-pile=stock]').classList.contains('early-kept')]")
@@ -189,7 +189,7 @@ def test_too_many_early_taps_are_refused_visibly(page, server):
     go = _before_ready(page, server)
     stock = page.locator('[data-pile="stock"]')
     for _ in range(9):
-        stock.click(timeout=BOOT_TIMEOUT_MS)   # Pyodide's start holds the main thread: a click waits for it
+        stock.click(timeout=BOOT_TIMEOUT_MS)   # PyScript's start may hold the main thread: a click waits for it
     assert page.evaluate("document.getElementById('game').dataset.ready") == "false"
     expect(stock).to_have_class("pile stock early-kept early-refused")
     go()
