@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 import serve  # scripts/serve.py
 from conftest import tap_stock_plays
-from test_offline import SEED_CODE, _build, reopen, wait_offline_ready
+from test_offline import SEED_CODE, _build, wait_offline_ready
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -67,7 +67,7 @@ def test_plays_offline_under_the_policy(page, open_game, server):
     wait_offline_ready(page, server, release)
     page.context.set_offline(True)
     try:
-        reopen(open_game, page, SEED_CODE)
+        open_game(SEED_CODE)   # a full reload with the network off
         tap_stock_plays(page)
         # the cached page keeps its policy (the meta tag, and the header the cache kept)
         policy = page.evaluate("""async () => (await fetch('./index.html')).headers.get('Content-Security-Policy')""")
