@@ -3,7 +3,8 @@
 Fixtures (besides pytest-playwright's own):
 
 - ``server``: base URL of the repository served by scripts/serve.py, e.g.
-  ``http://127.0.0.1:41234`` (no trailing slash: use ``f"{server}/index.html"``).
+  ``http://127.0.0.1:41234`` (no trailing slash: use ``f"{server}/index.html"``); one of two servers
+  that take turns, a test each (see the fixture).
 - ``serve(prefix="/some/dir/", root=REPO)``: start another server (session-long), return its base URL.
 - ``page``: a new tab in ONE persistent Chromium profile shared by the session, so the
   9.6 MB wasm and its compiled code stay in the HTTP cache (boot ~3 s instead of ~5 s).
@@ -32,6 +33,7 @@ private browser with the same launch options) for tests that need their own cont
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import subprocess
@@ -142,9 +144,21 @@ def _servers():
 
 
 @pytest.fixture(scope="session")
-def server(_servers) -> str:
-    """Base URL (no trailing slash) of the repository served by scripts/serve.py."""
-    return _servers.start()
+def _server_pair(_servers) -> tuple[str, str]:
+    return _servers.start(), _servers.start()
+
+
+_TURNS = itertools.count()
+
+
+@pytest.fixture
+def server(_server_pair) -> str:
+    """Base URL (no trailing slash) of the repository served by scripts/serve.py: one of two servers (two
+    origins) that take turns, a test each. A test's page may still write its origin's localStorage as its
+    tab closes (full runs resumed the previous test's saved game in a few tests of 1,900, despite the
+    clears below); the next test uses the other origin, and this one's writes have landed long before it
+    comes back to this origin and clears it. Each origin keeps its own warm HTTP cache."""
+    return _server_pair[next(_TURNS) % 2]
 
 
 @pytest.fixture(scope="session")
