@@ -39,7 +39,6 @@ It prints min / median / max over the runs and the load average; it asserts no t
 from __future__ import annotations
 
 import argparse
-import http.server
 import json
 import os
 import statistics
@@ -191,11 +190,7 @@ def brotli_sizes(paths) -> dict[str, int]:
 class Handler(serve.Handler):
     """scripts/serve.py's handler without the cross-origin isolation headers, counting what it sends."""
 
-    def end_headers(self):
-        self.send_header("Cache-Control", "no-cache")
-        if self.csp:
-            self.send_header("Content-Security-Policy", self.csp)
-        http.server.SimpleHTTPRequestHandler.end_headers(self)
+    isolated = False
 
     def do_GET(self):
         if self.path.split("?")[0].endswith(READY_PING):

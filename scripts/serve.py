@@ -161,13 +161,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return when is not None and int(mtime) <= when.timestamp()
 
     csp = ""
+    isolated = True   # False: served as most static hosts serve it, without cross-origin isolation
 
     def end_headers(self):
         self.send_header("Cache-Control", "no-cache")
         if self.csp:
             self.send_header("Content-Security-Policy", self.csp)
-        for name, value in ISOLATION_HEADERS:
-            self.send_header(name, value)
+        if self.isolated:
+            for name, value in ISOLATION_HEADERS:
+                self.send_header(name, value)
         super().end_headers()
 
     def log_message(self, format, *args):

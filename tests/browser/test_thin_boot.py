@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-import http.server
 import json
 import re
 from pathlib import Path
@@ -135,11 +134,7 @@ def plain_host(server):
     import serve
 
     class Plain(serve.Handler):
-        def end_headers(self):
-            self.send_header("Cache-Control", "no-cache")
-            if self.csp:
-                self.send_header("Content-Security-Policy", self.csp)
-            http.server.SimpleHTTPRequestHandler.end_headers(self)
+        isolated = False
 
     host, base = serve.serve_in_thread(port=0, quiet=True, handler_base=Plain)
     conftest._ORIGINS.add(base.rstrip("/"))     # its requests are the page's own origin's
