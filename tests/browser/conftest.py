@@ -238,12 +238,14 @@ class _Recorder:
 
     def __init__(self, page, log: PageLog) -> None:
         self.page, self.context, self.log = page, page.context, log
+        self.origins: set[str] = set()  # the origins this page has asked anything of
         self._ctx_handlers = {
-            "request": lambda r: log.requests.append(r.url),
-            "requestfailed": lambda r: log.failed_requests.append(f"{r.url} ({r.failure})"),
+            "request": lambda r: self._mine(r) and log.requests.append(r.url),
+            "requestfailed": lambda r: self._mine(r) and log.failed_requests.append(f"{r.url} ({r.failure})"),
             "response": self._response,
         }
         self._page_handlers = {
+            "request": lambda r: self.origins.add(_origin(r.url)),
             "console": self._console,
             "pageerror": lambda e: log.page_errors.append(str(e)),
         }
@@ -252,7 +254,23 @@ class _Recorder:
         for event, handler in self._page_handlers.items():
             page.on(event, handler)
 
+    def _mine(self, request) -> bool:
+        """Whether the page (its frames, its workers, its origins' service workers) made ``request``. The
+        context also reports other tabs' requests and the service workers of other origins: a worker left
+        installing by an earlier test (see stop_service_workers) went on precaching its origin's files
+        during the next test, on the other server of the pair, and a test that checks its page's
+        origins failed on them."""
+        worker = request.service_worker
+        if worker is not None:
+            return _origin(worker.url) in self.origins
+        try:
+            return request.frame.page == self.page
+        except Exception:  # no frame to name (a navigation before its frame): the page's, as before
+            return True
+
     def _response(self, response) -> None:
+        if not self._mine(response.request):
+            return
         if response.status >= 400:
             self.log.http_errors.append(f"{response.status} {response.url}")
 

@@ -65,3 +65,19 @@ def test_a_worker_still_installing_is_left_running(page, open_game, game_context
     assert state == "at rest", "the worker left running finishes its install"
     assert stop_service_workers(tab), "at rest now, it is stopped"
     tab.close()
+
+
+def test_a_pages_log_holds_its_own_requests_only(page, page_log, open_game, game_context, serve, server):
+    # The context reports every tab's requests and every origin's service worker. A worker an earlier test
+    # left installing precached its origin's files during the next test, on the other server of the pair,
+    # and failed a test that checks where its page's requests went.
+    open_game(SEED_CODE)
+    other = serve()
+    tab = game_context.new_page()
+    open_game(SEED_CODE, page=tab, base=other)
+    poll_until(tab, lambda: tab.evaluate(_WORKER_STATE) == "at rest", "the other origin's worker to install", 120)
+    leave_quietly(tab)
+    stop_service_workers(tab)
+    tab.close()
+    page_log.assert_same_origin(server)
+    assert f"{server}/static/vendor/pyodide/pyodide.asm.wasm" in page_log.requests, "the page's worker's requests"
