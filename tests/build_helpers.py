@@ -22,8 +22,9 @@ def thin_page_files(root: Path) -> set[str]:
 
 def expected_files(root: Path) -> set[str]:
     """What the game needs, listed independently of build_offline.site_files. The game's Python files
-    (canfield/*.py, static/ui/*.py) are not among them: static/vendor/game.zip carries them; but the
-    page's MicroPython layer fetches its own (`thin_page_files`)."""
+    (canfield/*.py, static/ui/*.py, static/page/*.py) are not among them: static/vendor/game.zip carries
+    them, and the page's MicroPython layer fetches its own compiled (`thin_page_files`), but its script
+    static/page/main.py as a source."""
     files = {"index.html", "app.webmanifest"}
     return files | _static(root) | thin_page_files(root)
 
@@ -34,7 +35,8 @@ def _static(root: Path) -> set[str]:
         rel = p.relative_to(root)
         if p.is_file() and "__pycache__" not in rel.parts and p.suffix != ".pyc" \
                 and not any(part.startswith(".") for part in rel.parts) \
-                and not (rel.parts[:2] == ("static", "ui") and p.suffix == ".py"):
+                and not (rel.parts[:2] in (("static", "ui"), ("static", "page")) and p.suffix == ".py"
+                         and rel.as_posix() != "static/page/main.py"):
             out.add(rel.as_posix())
     return out
 

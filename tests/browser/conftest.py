@@ -119,18 +119,19 @@ class _Servers:
 
 
 def _rebuild_game_archive_if_stale() -> None:
-    """The page runs the game from static/vendor/game.zip: after an edit of canfield/ or static/ui/,
-    rebuild it (as `make vendor` would) rather than test the old code."""
+    """The page runs the game from static/vendor/game.zip and its own modules from static/vendor/mpy/: after
+    an edit of canfield/, static/ui/ or static/page/, rebuild them (as `make vendor` would) rather than test
+    the old code."""
     import build_offline
     import build_vendor
 
-    if build_vendor.game_archive_is_current(REPO):
+    if build_vendor.game_archive_is_current(REPO) and build_vendor.page_bytecode_is_current(REPO):
         return
     try:
         build_vendor.build(REPO, log=lambda *_: None)
         build_offline.write_release(REPO, build_offline.release(REPO))
     except (build_vendor.BuildError, build_offline.BuildError) as err:
-        pytest.exit(f"static/vendor/game.zip is older than the game's files and could not be rebuilt: {err}", 1)
+        pytest.exit(f"static/vendor is older than the game's files and could not be rebuilt: {err}", 1)
 
 
 @pytest.fixture(scope="session")
