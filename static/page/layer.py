@@ -41,6 +41,7 @@ from ui.keymap import key_command
 from ui.table import code_from_hash
 
 DRAG_THRESHOLD = 6        # px before a press becomes a drag (a tap may wobble a little)
+FRAME_MS = 16             # a frame's time at 60 Hz: a view that comes this long after the last drawing is drawn at once
 MAX_BATCH = 64            # the most queued messages sent in one round trip (static/ui/session.py's)
 STORAGE_KEYS = ("canfield.save", "canfield.stats", "canfield.settings")   # static/ui/storage_keys.py's
 
@@ -106,6 +107,8 @@ class Press:
         self.shift = [0.0, 0.0]   # the translation drawn now
         self.at = (x, y)          # the pointer now
         self.released = None      # let go before the cards were lifted: "drop" or "cancel"
+        self.told = False         # its PressAt sent (with what it became: a tap, a drag, a cancel)
+        self.board = (0.0, 0.0)   # where it went down, board pixels (what the worker's messages say)
 
 
 class Layer:
@@ -140,6 +143,7 @@ class Layer:
         self._failed = create_proxy(self.on_failure)
         self._frame = create_proxy(self.on_frame)
         self.frame_pending = False
+        self.drawn_at = -1000000.0  # performance.now() of the last drawing
         self.counters = None      # the worker's counters (moves, the clock's seconds, whether it runs, shown)
         self.clock_at = 0.0       # performance.now() when they came: the clock ticks on from there
         self.clock_shown = None   # the clock's text drawn
@@ -194,9 +198,11 @@ class Layer:
     def on_push_failed(self, err):
         self.window.console.error("Canfield: the worker's solver answers stopped: " + str(err))
 
-    def send(self, value):
-        """An action or a pointer message for the worker, after the ones before it."""
-        self.queue.append(vocab.encode(value))
+    def send(self, *values):
+        """Actions or pointer messages for the worker, after the ones before them (several given at once go
+        in one round trip once the game is live)."""
+        for value in values:
+            self.queue.append(vocab.encode(value))
         if self.worker is not None:
             self._next()
 
@@ -246,7 +252,6 @@ class Layer:
                 self.window.performance.mark("canfield:page-applied")
         if answer.get("view") is not None:
             self.view = decode_view(answer["view"])
-            self.request_frame()
         self.dialog_data = answer.get("dialog")
         opened = False
         for text in answer.get("effects") or ():
@@ -285,13 +290,22 @@ class Layer:
                     self.root.removeAttribute("data-" + name)
                 else:
                     self.root.setAttribute("data-" + name, str(marks[name]))
+        if self.view is not None:               # drawn after the answer's effects, as at the next frame
+            self.request_frame()
 
     # ---- frames ---------------------------------------------------------------------------------
 
     def request_frame(self):
-        if not self.frame_pending:
-            self.frame_pending = True
-            self.window.requestAnimationFrame(self._frame)
+        """Draw the view: at once when the game is live and nothing was drawn for a frame's time (a tap's
+        answer then shows in the frame the browser makes next, instead of waiting for it to begin), else at
+        the next animation frame (answers that come within one frame: one drawing)."""
+        if self.frame_pending:
+            return
+        if self.ready and self.window.performance.now() - self.drawn_at >= FRAME_MS:
+            self.on_frame()
+            return
+        self.frame_pending = True
+        self.window.requestAnimationFrame(self._frame)
 
     def on_frame(self, *_):
         self.frame_pending = False
@@ -300,6 +314,7 @@ class Layer:
             if not self.ready:
                 self._unpaint()
             self.renderer.draw(view)
+            self.drawn_at = self.window.performance.now()
             if not self.ready:
                 self.window.performance.mark("canfield:drawn")
                 self.ready = True
@@ -696,8 +711,17 @@ class Layer:
         press.pile = str(pile_el.dataset.pile) if pile_el is not None and not flying else ""
         press.card = str(card_el.dataset.card) if card_el is not None and not flying else ""
         self.press = press
-        x, y = self._board_point(ev.clientX, ev.clientY)
-        self.send(vocab.PressAt(x, y))
+        press.board = self._board_point(ev.clientX, ev.clientY)
+
+    def _tell(self, p, *then):
+        """The press `p` to the worker (`PressAt`), once, with what it became (`then`), in one round trip: a
+        tap is not two (the press's answer, then the tap's), and a press's effects (the keyboard cursor
+        hidden, the auto-finish played at once) come with the first answer after it."""
+        if p.told:
+            self.send(*then)
+        else:
+            p.told = True
+            self.send(vocab.PressAt(p.board[0], p.board[1]), *then)
 
     def on_mousedown(self, ev):
         """After pointerdown for a mouse: the click count of this press (2 = a double click)."""
@@ -727,8 +751,7 @@ class Layer:
         if dx * dx + dy * dy < DRAG_THRESHOLD * DRAG_THRESHOLD:
             return
         p.asked = True
-        x, y = self._board_point(p.x, p.y)
-        self.send(vocab.DragAt(x, y))
+        self._tell(p, vocab.DragAt(p.board[0], p.board[1]))
         try:
             self.board.setPointerCapture(p.pointer)
         except Exception:   # capture is a comfort: the drag works without it
@@ -788,10 +811,10 @@ class Layer:
             # the second click of a double click on a card: the first click already played it (a tap
             # moves), and this one would play whatever card it uncovered. The stock and touch taps count.
             self.press = None
+            self._tell(p)
         else:
             self.press = None
-            x, y = self._board_point(p.x, p.y)
-            self.send(vocab.TapAt(x, y, pile=p.pile, card=p.card))
+            self._tell(p, vocab.TapAt(p.board[0], p.board[1], pile=p.pile, card=p.card))
 
     def on_pointercancel(self, ev):
         p = self._press_of(ev)
@@ -803,6 +826,7 @@ class Layer:
             p.released = "cancel"
         else:
             self.press = None
+            self._tell(p)
 
     def on_keydown(self, ev):
         if self.celebrating():        # any key ends the win cascade, and does nothing else
