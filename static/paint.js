@@ -38,6 +38,7 @@
     return pile.indexOf("foundation-") === 0 ? 1 : 104;
   }
   var SYMBOLS = F ? F.cards.suits : {}, RANK_LETTERS = F ? F.cards.ranks : "";
+  var SVG_NS = "http://www.w3.org/2000/svg";
   // a card's id (`Card.id`, the data-card hook): its code, then for a copy of a game of several decks
   // the copy's number ("QC2".."QC4")
   var CODE = new RegExp("^[" + RANK_LETTERS + "][" + Object.keys(SYMBOLS).join("") + "][234]?$");
@@ -391,7 +392,18 @@
     c.setAttribute("data-face", rank + sym);
     div.appendChild(c);
     div.appendChild(index(el("span", "c2")));
-    div.appendChild(el("span", "art"));
+    // the centre art: index.html's symbols (static/ui/cardface.py `art_markup`)
+    var art = el("span", "art"), face = code.slice(0, 2), svg = document.createElementNS(SVG_NS, "svg");
+    svg.setAttribute("viewBox", "0 0 100 110");
+    [face, "JQK".indexOf(code[0]) >= 0 ? face + "g" : ""].forEach(function (name, i) {
+      if (!name) return;
+      var use = document.createElementNS(SVG_NS, "use");
+      if (i) use.setAttribute("class", "gold");
+      use.setAttribute("href", "#f-" + name);
+      svg.appendChild(use);
+    });
+    art.appendChild(svg);
+    div.appendChild(art);
     return div;
   }
 

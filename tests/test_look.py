@@ -1,5 +1,5 @@
-"""Issue 11's visual parts under CPython: the card faces (scripts/make_faces.py's art, the generated
-static/faces.css, static/ui/cardface.py's markup), the rules dialog's content (static/ui/rules_view.py),
+"""Issue 11's visual parts under CPython: the card faces (scripts/make_faces.py's art, the symbols it
+writes into index.html, static/ui/cardface.py's markup), the rules dialog's content (static/ui/rules_view.py),
 the look settings (static/ui/settings.py) and the sound's notes (static/ui/sound.py)."""
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ import sys
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 from pathlib import Path
-from urllib.parse import unquote
 
 import pytest
 
@@ -109,21 +108,30 @@ def test_bad_card_codes_are_refused_clearly():
             cardface.card_markup(bad)
 
 
-def test_faces_css_is_up_to_date_one_rule_per_card_and_small():
-    css = (REPO / "static" / "faces.css").read_text(encoding="utf-8")
-    assert css == make_faces.faces_css(), "static/faces.css is stale: run python scripts/make_faces.py"
+def test_the_faces_symbols_are_up_to_date_one_per_card_and_small():
+    page = (REPO / "index.html").read_text(encoding="utf-8")
+    assert make_faces.write_index(page) == page, "index.html's card faces are stale: run python scripts/make_faces.py"
     assert subprocess.run([sys.executable, str(REPO / "scripts" / "make_faces.py"), "--check"]).returncode == 0
+    block = re.search(r'<svg class="faces"[^\n]*</svg>', page).group(0)
+    root = _parse(block.replace("<svg ", f'<svg xmlns="{SVG[1:-1]}" ', 1))
+    symbols = {s.get("id"): s for s in root.iter(f"{SVG}symbol")}
+    ids = {e.get("id") for e in root.iter() if e.get("id")}
     for code in cardface.CODES:
-        rules = re.findall(rf'\.card\[data-card="{code}"\][^{{]*\{{([^}}]*)\}}', css)
-        assert len(rules) == 1, code
-        uris = re.findall(r'url\("data:image/svg\+xml,([^"]*)"\)', rules[0])
-        assert len(uris) == (2 if make_faces.rank_number(code) > 10 else 1)
-        for uri in uris:
-            assert "#" not in uri and '"' not in uri          # a raw "#" would cut the data: URI
-            _parse(unquote(uri))
-    assert "http" not in css.replace("http://www.w3.org/2000/svg", "")  # nothing off the page's origin
-    raw = css.encode()
-    assert len(raw) < 80_000 and len(gzip.compress(raw)) < 8_000
+        figure = make_faces.rank_number(code) > 10
+        assert {f"f-{code}", f"f-{code}g"} & set(symbols) == ({f"f-{code}", f"f-{code}g"} if figure else {f"f-{code}"})
+        assert symbols[f"f-{code}"].get("viewBox") == f"0 0 {make_faces.VIEW_W} {make_faces.VIEW_H}"
+        # every reference inside resolves, and each card's pips are its own suit's
+        for use in symbols[f"f-{code}"].iter(f"{SVG}use"):
+            assert use.get("href")[1:] in ids, (code, use.get("href"))
+            if use.get("href").startswith("#f-p"):
+                assert use.get("href") == f"#f-p{code[1]}", code
+        # the markup names the symbols there are
+        for name in re.findall(r'href="#([^"]+)"', cardface.art_markup(code)):
+            assert name in symbols, (code, name)
+    assert "#000" not in block                 # strokes in the card's colour (currentColor), as the fills
+    assert "http" not in block.replace("http://www.w3.org/2000/svg", "")  # nothing off the page's origin
+    raw = block.encode()
+    assert len(raw) < 40_000 and len(gzip.compress(raw)) < 3_000
 
 
 def test_card_markup_indices_in_each_language():
@@ -132,7 +140,7 @@ def test_card_markup_indices_in_each_language():
         html = cardface.card_markup("QC", labels)
         assert f'data-face="{queen}♣"' in html
         assert html.count(f'<b data-f="{queen}"></b><i data-f="♣"></i>') == 2  # top-left and bottom-right
-        assert '<span class="art"></span>' in html
+        assert '<span class="art"><svg viewBox="0 0 100 110"><use href="#f-QC"></use>' in html
         assert html.count('class="c"') == 1          # `.c` names the top-left index alone (tests use it)
     assert 'data-face="10♥"' in cardface.card_markup("TH")                         # English by default
     assert 'data-face="R♠"' in cardface.card_markup("KS", cardface.rank_labels(i18n.Translator("fr")))

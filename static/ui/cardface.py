@@ -2,11 +2,11 @@
 
 Runs under CPython and MicroPython alike (the page's side of the two-sided page draws cards with it):
 no import at all, no dataclasses, typing, annotations or f-strings. scripts/make_faces.py draws the art
-(static/faces.css) around these; static/ui/render.py and static/ui/celebrate.py build card elements
+(the symbols in index.html that `art_markup` names) around these; static/ui/render.py and static/ui/celebrate.py build card elements
 from them, static/paint.js copies `card_markup` (tests/browser/test_facts_parity.py compares both).
 
 The element is ``<div class="card s<suit> <colour>" data-card="QC">``: see `card_class`; a copy of a
-card of another deck is ``data-card="QC2" data-copy="QC"``, its face's art keyed on data-copy.
+card of another deck is ``data-card="QC2" data-copy="QC"``, wearing its card's face.
 """
 
 RANKS = "A23456789TJQK"
@@ -45,11 +45,18 @@ def card_markup(code, labels=None):
     index = '<b data-f="' + rank + '"></b><i data-f="' + sym + '"></i>'
     return ('<span class="c" data-face="' + rank + sym + '">' + index + '</span>'
             '<span class="c2">' + index + '</span>'
-            '<span class="art"></span>')
+            '<span class="art">' + art_markup(code) + '</span>')
+
+
+def art_markup(code):
+    """The centre art of a card's face: an SVG naming its symbols in index.html (scripts/make_faces.py
+    draws them): `f-QC`, and `f-QCg`, the gold, for a figure."""
+    gold = '<use class="gold" href="#f-' + code + 'g"></use>' if code[0] in "JQK" else ''
+    return '<svg viewBox="0 0 100 110"><use href="#f-' + code + '"></use>' + gold + '</svg>'
 
 
 def card_html(code, labels=None):
-    """A card's face: the corner indices, drawn by CSS from data-f, and the art, from static/faces.css.
+    """A card's face: the corner indices, drawn by CSS from data-f, and the art (`art_markup`).
     A picture of the card: the pile's accessible name says the card in words, so no abbreviation
     ("D♣") is left for a screen reader to contradict. `labels`: `rank_labels(t)`; `code`: a card's
     code or id (a copy shows its card's face)."""

@@ -102,7 +102,7 @@ class Celebration:
             el.hidden = True
             return
         el.className = card_class(code) + " cel-cover"
-        el.dataset.copy = code           # the face's art (static/faces.css), without the board's hook
+        el.dataset.copy = code           # the card whose face it wears, without the board's hook
         el.innerHTML = card_html(code, self.renderer.labels)
 
     def _tick(self, *_):

@@ -79,7 +79,7 @@ class Renderer:
         self.frame_pending = False
         self.motion = True       # the page sets it from controller.motion_on (the setting and the system's)
         self.speed = 1.0         # the speed setting's factor (static/ui/motion.py speed_factor): the deal's timing
-        # static/motion.js: the deal's flights (started, landed, ended) and the kept card faces;
+        # static/motion.js: the deal's flights (started, landed, ended);
         # missing (a script that failed to load): a new deal is drawn at once, without flights
         self.motion_js = getattr(window, "canfieldMotion", None)
         # every pile starts empty (static/ui/apply.py's first view draws from there), but a painted board's
@@ -98,7 +98,7 @@ class Renderer:
         el.className = card_class(card_id)
         el.dataset.card = card_id
         if card_id != face_code(card_id):
-            el.dataset.copy = face_code(card_id)   # a copy wears its card's art (static/faces.css)
+            el.dataset.copy = face_code(card_id)   # a copy: the card whose face it wears
         el.setAttribute("aria-hidden", "true")  # the faces are drawn; the pile's name says the card
         if self.labels is not None:
             el.innerHTML = card_html(card_id, self.labels)
@@ -319,7 +319,7 @@ class Renderer:
             return
         el.className = card_class(code) + " under"
         el.dataset.under = code
-        el.dataset.copy = face_code(code)   # its face's art (static/faces.css)
+        el.dataset.copy = face_code(code)   # the card whose face it wears
         el.innerHTML = card_html(code, self.labels)
         el.hidden = False
 

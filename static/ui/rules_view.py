@@ -2,7 +2,7 @@
 
 Pure Python (CPython-testable): every sentence comes from the message tables (static/ui/i18n.py),
 chosen by the rule set's parameters (canfield.RuleSet: base_rank, build, wrap, moves, fill, passes,
-draws, takeback), never by its name; the small card pictures use the card faces (static/faces.css).
+draws, takeback), never by its name; the small card pictures use the card faces (static/ui/cardface.py).
 """
 
 from __future__ import annotations

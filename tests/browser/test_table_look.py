@@ -68,8 +68,8 @@ FACE_BOXES = """() => [...document.querySelectorAll('[data-card]')].map(c => {
     return {code: c.dataset.card, pile: c.closest('[data-pile]').dataset.pile, card: box(c),
             c1: box(c.querySelector('.c')), c2: box(c.querySelector('.c2')), art: box(art),
             text: c.querySelector('.c').dataset.face,
-            mask: getComputedStyle(art).maskImage || getComputedStyle(art).webkitMaskImage,
-            gold: getComputedStyle(art, '::after').content};
+            uses: [...art.querySelectorAll('use')].map(u => [u.getAttribute('href'),
+                   !!document.getElementById(u.getAttribute('href').slice(1)), getComputedStyle(u).fill])};
 })"""
 
 
@@ -84,11 +84,15 @@ def test_faces_indices_stay_readable_in_column_strips_and_the_waste_fan(open_gam
     faces = {f["code"]: f for f in page.evaluate(FACE_BOXES)}
     assert len(faces) >= 20
     for f in faces.values():
-        assert f["mask"].startswith('url("data:image/svg+xml'), f   # static/faces.css reached the card
+        # the art names its card's symbols (index.html's), which are there
+        figure = f["code"][0] in "JQK"
+        assert [u[0] for u in f["uses"]] == [f"#f-{f['code'][:2]}"] + ([f"#f-{f['code'][:2]}g"] if figure else []), f
+        assert all(u[1] for u in f["uses"]), f
         left, t, r, b = f["card"]
         assert f["c1"][0] >= left and f["c1"][1] >= t and f["c2"][2] <= r + 0.5 and f["c2"][3] <= b + 0.5
         assert f["art"][1] >= f["c1"][3] - 0.5 and f["art"][3] <= f["c2"][1] + 0.5, f  # art between the indices
-        assert (f["gold"] != "none") == (f["code"][0] in "JQK"), f
+        if figure:      # the gold part in gold, the rest in the card's colour
+            assert f["uses"][1][2] != f["uses"][0][2], f
     assert faces["QH"]["text"] == "D♥" and faces["JC"]["text"] == "V♣"
     column = [c.code for c in game.tableau[0]]
     assert len(column) == 14
@@ -109,7 +113,7 @@ def test_faces_indices_stay_readable_in_column_strips_and_the_waste_fan(open_gam
 
 def test_four_colour_and_large_cards_recolour_the_art(open_game, page):
     open_lang(open_game, "en")
-    colour = "code => getComputedStyle(document.querySelector(`[data-card='${code}'] .art`)).backgroundColor"
+    colour = "code => getComputedStyle(document.querySelector(`[data-card='${code}'] .art svg`)).fill"
     before = page.evaluate(colour, "QC")
     choose(page, four_color=True, large_cards=True)
     expect(page.locator("#game")).to_have_class(re.compile(r"\bfour-color\b.*\blarge-cards\b|\blarge-cards\b.*\bfour-color\b"))
