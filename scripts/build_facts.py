@@ -234,6 +234,13 @@ def english_texts(page: str) -> str:
                         if m.group(3) in BOOT_IDS else m.group(0), body)
     body = _TAG.sub(lambda m: _attr(_attr(m.group(0), "data-t-label", "aria-label", en), "data-t-title", "title", en),
                     body)
+    # the language the page's texts are in (static/paint.js `texts` sets it; the thin layer skips a table
+    # the page already shows)
+    html_tag = re.search(r"<html[^>]*>", head)
+    if html_tag is None:
+        raise FactsError("index.html has no <html> tag")
+    tag = re.sub(r' data-texts="[^"]*"', "", html_tag.group(0))[:-1] + ' data-texts="en">'
+    head = head[:html_tag.start()] + tag + head[html_tag.end():]
     return head + sep + body
 
 

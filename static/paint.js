@@ -561,6 +561,7 @@
     var table = JSON.parse(json), i, el;
     function t(key) { return has(table, key) && typeof table[key] === "string" ? table[key] : key; }
     document.documentElement.lang = lang;
+    document.documentElement.setAttribute("data-texts", lang);   // the page's texts are in this language
     var els = document.querySelectorAll("[data-t]");
     for (i = 0; i < els.length; i++) { el = els[i]; el.textContent = t(el.dataset.t); }
     els = document.querySelectorAll("[data-t-label]");

@@ -342,12 +342,12 @@ def test_the_answers_hand_the_page_every_storage_write_and_a_reload_resumes_it()
 def test_the_page_facts_come_first_and_again_only_when_they_change():
     s, first = started()
     page = first["page"]
-    assert page["lang"] == "en" and page["messages"]["action.undo"] == "Undo" and page["ranks"]["Q"] == "Q"
+    assert page["lang"] == "en" and json.loads(page["messages"])["action.undo"] == "Undo" and page["ranks"]["Q"] == "Q"
     assert page["look"]["theme-auto"] is True and page["motion"] is True and page["sound"] is False
     assert send(s, Key("u"))["page"] is None
     out = send(s, SettingsChanged({"lang": "fr"}))
     assert out["page"]["lang"] == "fr" and out["page"]["ranks"]["Q"] == "D"
-    assert out["page"]["messages"]["action.undo"] != "Undo"
+    assert json.loads(out["page"]["messages"])["action.undo"] != "Undo"
     names = [value for _, options in out["page"]["groups"] for value, _ in options]   # New game's games, in French
     assert names[0] == "canfield" and "rush" in names and out["page"]["groups"][0][0] != "One deck"
 

@@ -128,7 +128,8 @@ class Layer:
         self.busy = False         # a message is with the worker
         self.queue = []           # texts waiting for the worker's answer to the one before
         self.view = None          # the view to draw at the next frame
-        self.messages = {}        # the language's message table (the worker's page facts)
+        self.messages_text = "{}"  # the language's message table as JSON text (the worker's page facts)
+        self.messages = None      # ...read only when the layer says a text of its own (`t`)
         self.lang = ""
         self.ready = False
         self.press = None
@@ -369,21 +370,31 @@ class Layer:
             self.renderer.finish_deal()
         if page.get("lang") != self.lang:
             self.lang = page.get("lang")
-            self.messages = page.get("messages") or {}
+            self.messages_text = page.get("messages") or "{}"
+            self.messages = None
             self.apply_texts()
             self.renderer.set_labels(page.get("ranks") or {})
             self.dialogs.fill_rules(page.get("groups") or [])
 
     def t(self, key, **values):
+        if self.messages is None:
+            try:
+                self.messages = json.loads(self.messages_text)
+            except Exception:       # never a traceback: the key itself is the text
+                self.messages = {}
         return translate(self.messages, key, **values)
 
     def apply_texts(self):
+        el = self.document.documentElement
+        if el.getAttribute("data-texts") == self.lang:    # index.html's own texts (English), or applied already
+            return
         paint = getattr(self.window, "canfieldPaint", None)
         if paint is not None and getattr(paint, "texts", None) is not None:   # the browser: one call
-            paint.texts(self.lang, json.dumps(self.messages))
+            paint.texts(self.lang, self.messages_text)
             return
         d = self.document
         d.documentElement.lang = self.lang
+        d.documentElement.setAttribute("data-texts", self.lang)
         els = d.querySelectorAll("[data-t]")
         for i in range(els.length):
             el = els.item(i)

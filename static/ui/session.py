@@ -50,7 +50,8 @@ The session keeps the records (static/ui/persist.py: the saved game, the statist
 memory, runs their bookkeeping on the controller's effects (static/ui/effects.py records_handlers), and
 hands the page every key they wrote since the last answer (`store`): the page writes them to
 localStorage and reads nothing back. `page` is what the page applies outside the board: the language
-and its message table (`lang`, `messages`, `ranks`: the card faces' rank letters), the look classes of
+and its message table (`lang`, `messages`: the table as one JSON text, which the page hands to JavaScript
+whole and reads itself only for the rare text it says on its own; `ranks`: the card faces' rank letters), the look classes of
 #game (`look`), whether motion is on (`motion`), the speed's factor (`speed`), the sound (`sound`) and
 the New game dialog's rule sets (`groups`).
 
@@ -169,6 +170,16 @@ class _Storage(MemoryStorage):
         out, self.written = self.written, {}
         return out
 
+
+
+_MESSAGES_TEXT: dict = {}
+
+
+def messages_text(lang: str) -> str:
+    """A language's message table as JSON text (made once per language)."""
+    if lang not in _MESSAGES_TEXT:
+        _MESSAGES_TEXT[lang] = json.dumps(MESSAGES[lang], ensure_ascii=False, separators=(",", ":"))
+    return _MESSAGES_TEXT[lang]
 
 class Session:
     """The worker's state and its one entry point, `handle`."""
@@ -798,7 +809,7 @@ class Session:
         its language's change."""
         c = self.controller
         settings = c.settings
-        return {"lang": c.lang, "messages": MESSAGES[c.lang], "ranks": rank_labels(c.t),
+        return {"lang": c.lang, "messages": messages_text(c.lang), "ranks": rank_labels(c.t),
                 "look": settings.look_classes(), "motion": bool(c.motion), "speed": speed_factor(settings.speed),
                 "sound": bool(settings.sound),
                 "groups": [[label, [list(o) for o in options]] for label, options in rules_groups(c.t)]}
