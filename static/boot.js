@@ -157,18 +157,21 @@
     return t(state.stage);
   }
 
+  // Only what changed is written: each write invalidates style, and the document's language (the whole
+  // page's style: 1,234 elements in a trace) was written with every progress message.
+  function set(el, key, value) { if (el[key] !== value) el[key] = value; }
   function paint() {
     var msg = document.getElementById("boot-msg");
     if (!msg) return;
     var bar = document.getElementById("boot-bar");
     var retry = document.getElementById("boot-retry");
     var box = document.getElementById("boot");
-    document.documentElement.lang = lang;
-    msg.textContent = message();
-    bar.style.width = state.pct + "%";
-    retry.textContent = t("boot.retry");
-    retry.hidden = !state.failed;
-    box.dataset.state = state.failed ? "error" : "loading";
+    set(document.documentElement, "lang", lang);
+    set(msg, "textContent", message());
+    set(bar.style, "width", state.pct + "%");
+    set(retry, "textContent", t("boot.retry"));
+    set(retry, "hidden", !state.failed);
+    set(box.dataset, "state", state.failed ? "error" : "loading");
   }
 
   function stage(key, pct) {
