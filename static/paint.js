@@ -601,6 +601,7 @@
         if (paint(r, look)) {
           api.painted = r.source;
           api.record = r; api.recordLook = look;   // what a first tap on the stock may answer (answerStock)
+          api.ranks = JSON.stringify(r.ranks);     // its rank letters: the layer dresses its cards with them early
           if (r.source === "deal") api.firstDeal = r.code;
           try { performance.mark("canfield-painted"); } catch (e) { /* no marks: nothing to time */ }
         }

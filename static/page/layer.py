@@ -376,6 +376,21 @@ class Layer:
             self.renderer.set_labels(page.get("ranks") or {})
             self.dialogs.fill_rules(page.get("groups") or [])
 
+    def dress_painted(self):
+        """The cards' faces with the painted board's rank letters (its language's, static/paint.js `ranks`):
+        written now, in a task of their own, instead of with the worker's first answer, which then finds
+        them written alike (static/ui/render.py `set_labels`)."""
+        paint = getattr(self.window, "canfieldPaint", None)
+        text = getattr(paint, "ranks", None) if paint is not None else None
+        if not text:
+            return
+        try:
+            ranks = json.loads(str(text))
+        except Exception:
+            return
+        if type(ranks) is dict and ranks:
+            self.renderer.set_labels(ranks)
+
     def t(self, key, **values):
         if self.messages is None:
             try:

@@ -31,6 +31,8 @@ try:
 
     layer = Layer(window, document, create_proxy, render.Renderer(None, None, None), render)
     window.performance.mark("canfield:renderer-built")
+    await pause()  # noqa: F704
+    layer.dress_painted()
     layer.renderer.on_frame_proxy = layer._frame
     layer.renderer.on_slid = create_proxy(layer.on_slid)
     layer.renderer.on_undeny = create_proxy(lambda *_: layer.renderer.undeny())

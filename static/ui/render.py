@@ -117,7 +117,9 @@ class Renderer:
 
     def set_labels(self, labels):
         """Write the card faces with these rank letters (static/ui/cardface.py rank_labels: ranks differ by
-        language, R/D/V, H/V/B, K/Q/J)."""
+        language, R/D/V, H/V/B, K/Q/J); the faces drawn with these already stay."""
+        if labels == self.labels:
+            return
         self.labels = labels
         for card_id, el in self.cards.items():
             el.innerHTML = card_html(card_id, labels)
