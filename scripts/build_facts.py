@@ -216,6 +216,18 @@ def _attr(tag: str, source: str, target: str, t) -> str:
     return re.sub(r'(\s' + target + r')="[^"]*"', lambda m: f'{m.group(1)}="{value}"', tag, count=1)
 
 
+def _button_title(tag: str, t) -> str:
+    """A button named by data-t-label also shows its name as its tooltip (static/paint.js `texts` does the
+    same in another language)."""
+    key = re.search(r'\bdata-t-label="([^"]+)"', tag)
+    if not tag.startswith("<button") or not key:
+        return tag
+    value = html.escape(t(key.group(1)), quote=True)
+    if re.search(r'\stitle="[^"]*"', tag):
+        return re.sub(r'(\stitle)="[^"]*"', lambda m: f'{m.group(1)}="{value}"', tag, count=1)
+    return tag[:-1].rstrip("/") + f' title="{value}">'
+
+
 def english_texts(page: str) -> str:
     en = Translator("en")
     head, sep, body = page.partition("<body>")
@@ -232,8 +244,8 @@ def english_texts(page: str) -> str:
     body = _TEXT.sub(lambda m: m.group(1) + html.escape(en(m.group(3)), quote=False) + m.group(5), body)
     body = _ID_TEXT.sub(lambda m: m.group(1) + html.escape(en(BOOT_IDS[m.group(3)]), quote=False) + m.group(5)
                         if m.group(3) in BOOT_IDS else m.group(0), body)
-    body = _TAG.sub(lambda m: _attr(_attr(m.group(0), "data-t-label", "aria-label", en), "data-t-title", "title", en),
-                    body)
+    body = _TAG.sub(lambda m: _button_title(_attr(_attr(m.group(0), "data-t-label", "aria-label", en), "data-t-title",
+                                                  "title", en), en), body)
     # the language the page's texts are in (static/paint.js `texts` sets it; the thin layer skips a table
     # the page already shows)
     html_tag = re.search(r"<html[^>]*>", head)
