@@ -28,11 +28,15 @@ $(STAMP_NPM): package.json package-lock.json
 
 npm-deps: $(STAMP_NPM)
 
-# pip only when a pin is missing; --break-system-packages only where pip refuses (PEP 668).
+# pip only when a pin of the file $(1) is missing; --break-system-packages only where pip refuses (PEP 668).
+define install_pins
+	@$(PYTHON) scripts/check_requirements.py $(1) >/dev/null || \
+	  $(PYTHON) -m pip install -q --disable-pip-version-check -r $(1) || \
+	  $(PYTHON) -m pip install -q --disable-pip-version-check --break-system-packages -r $(1)
+endef
+
 build-deps:
-	@$(PYTHON) scripts/check_requirements.py requirements-build.txt >/dev/null || \
-	  $(PYTHON) -m pip install -q --disable-pip-version-check -r requirements-build.txt || \
-	  $(PYTHON) -m pip install -q --disable-pip-version-check --break-system-packages -r requirements-build.txt
+	$(call install_pins,requirements-build.txt)
 
 vendor: $(STAMP_NPM) build-deps
 	$(PYTHON) scripts/build_vendor.py --quiet
@@ -43,11 +47,8 @@ dist: vendor
 	$(PYTHON) scripts/build_offline.py --quiet --dist dist
 	node scripts/precompress.mjs dist --quiet
 
-# the test tools, the same way
 test-deps:
-	@$(PYTHON) scripts/check_requirements.py requirements-dev.txt >/dev/null || \
-	  $(PYTHON) -m pip install -q --disable-pip-version-check -r requirements-dev.txt || \
-	  $(PYTHON) -m pip install -q --disable-pip-version-check --break-system-packages -r requirements-dev.txt
+	$(call install_pins,requirements-dev.txt)
 
 browser: test-deps
 	$(PYTHON) scripts/chromium.py --ensure

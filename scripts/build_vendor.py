@@ -427,7 +427,7 @@ def _compile_page(root: Path, vendor: Path, micropython_version: str, log) -> li
     remove what is no longer a page module."""
     program = _mpy_cross(micropython_version)
     out_dir = vendor / PAGE_BYTECODE
-    wanted = {out_dir / Path(page_bytecode_path(rel)).relative_to(PAGE_BYTECODE): rel for rel in PAGE_MODULES}
+    wanted = {vendor / page_bytecode_path(rel): rel for rel in PAGE_MODULES}
     with tempfile.TemporaryDirectory() as tmp:
         for target, rel in wanted.items():
             made = Path(tmp) / "out.mpy"

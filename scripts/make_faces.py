@@ -34,12 +34,12 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "static"))  # the card codes: static/ui/cardface.py
-from ui.cardface import CODES, RANKS, SUITS  # noqa: E402
+from ui.cardface import ART_PREFIX, ART_VIEWBOX, CODES, RANKS, SUITS  # noqa: E402
 
 INDEX = REPO / "index.html"
 
 # The art's box: the part of the card between the two index strips (about square on every layout).
-VIEW_W, VIEW_H = 100, 110
+VIEW_W, VIEW_H = (int(v) for v in ART_VIEWBOX.split()[2:])
 
 # One suit symbol in a 20 x 20 box centred on (0, 0), point up.
 SUIT_PATHS = {
@@ -159,7 +159,7 @@ def face_svgs(code: str) -> tuple[str, str | None]:
     return pip_svg(code), None
 
 
-SYMBOL_PREFIX = "f-"        # the symbols' ids: f-QC (the art), f-QCg (a figure's gold), f-pS (a suit's pip)
+SYMBOL_PREFIX = ART_PREFIX  # the symbols' ids: f-QC (the art), f-QCg (a figure's gold), f-pS (a suit's pip)
 _BLOCK = re.compile(r'<svg class="faces"[^\n]*</svg>\n')
 
 

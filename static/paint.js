@@ -394,14 +394,15 @@
     div.appendChild(index(el("span", "c2")));
     // the centre art: index.html's symbols (static/ui/cardface.py `art_markup`)
     var art = el("span", "art"), face = code.slice(0, 2), svg = document.createElementNS(SVG_NS, "svg");
+    function use(name, cls) {
+      var u = document.createElementNS(SVG_NS, "use");
+      if (cls) u.setAttribute("class", cls);
+      u.setAttribute("href", "#f-" + name);
+      svg.appendChild(u);
+    }
     svg.setAttribute("viewBox", "0 0 100 110");
-    [face, "JQK".indexOf(code[0]) >= 0 ? face + "g" : ""].forEach(function (name, i) {
-      if (!name) return;
-      var use = document.createElementNS(SVG_NS, "use");
-      if (i) use.setAttribute("class", "gold");
-      use.setAttribute("href", "#f-" + name);
-      svg.appendChild(use);
-    });
+    use(face);
+    if ("JQK".indexOf(code[0]) >= 0) use(face + "g", "gold");
     art.appendChild(svg);
     div.appendChild(art);
     return div;

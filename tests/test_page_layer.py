@@ -34,15 +34,24 @@ process.stdout.write(out);
 """
 
 
-@pytest.mark.skipif(not MICROPYTHON.is_file() or shutil.which("node") is None,
-                    reason="no node, or node_modules has no @micropython/micropython-webassembly-pyscript")
-def test_every_page_module_compiles_under_micropython(tmp_path):
-    script = tmp_path / "compile.mjs"
-    script.write_text(NODE_SCRIPT, encoding="utf-8")
-    files = list(PAGE_MODULES) + ["page/main.py"]
-    done = subprocess.run(["node", str(script), MICROPYTHON.as_uri(), str(REPO / "static"), *files],
+needs_micropython = pytest.mark.skipif(
+    not MICROPYTHON.is_file() or shutil.which("node") is None,
+    reason="no node, or node_modules has no @micropython/micropython-webassembly-pyscript")
+
+
+def _node(tmp_path, script_text, *args):
+    """The lines a Node script (given PyScript's MicroPython module first, then `args`) prints."""
+    script = tmp_path / "run.mjs"
+    script.write_text(script_text, encoding="utf-8")
+    done = subprocess.run(["node", str(script), MICROPYTHON.as_uri(), *map(str, args)],
                           capture_output=True, text=True, timeout=120)
-    lines = done.stdout.splitlines()
+    return done.stdout.splitlines()
+
+
+@needs_micropython
+def test_every_page_module_compiles_under_micropython(tmp_path):
+    files = list(PAGE_MODULES) + ["page/main.py"]
+    lines = _node(tmp_path, NODE_SCRIPT, REPO / "static", *files)
     bad = [line for line in lines if not line.startswith("ok ")]
     # main.py awaits at its top level (PyScript runs it so): the only error MicroPython's compile may give
     assert bad == ["bad page/main.py: SyntaxError: 'await' outside function "] or bad == [], lines
@@ -104,15 +113,10 @@ process.stdout.write(out);
 """
 
 
-@pytest.mark.skipif(not MICROPYTHON.is_file() or shutil.which("node") is None,
-                    reason="no node, or node_modules has no @micropython/micropython-webassembly-pyscript")
+@needs_micropython
 def test_the_compiled_modules_import_under_micropython(tmp_path):
-    script = tmp_path / "import.mjs"
-    script.write_text(NODE_IMPORT, encoding="utf-8")
     files = [rel[:-3] + ".mpy" for rel in PURE]
-    done = subprocess.run(["node", str(script), MICROPYTHON.as_uri(), str(REPO / "static" / "vendor"), KEY_CHECK,
-                           *files], capture_output=True, text=True, timeout=120)
-    lines = done.stdout.splitlines()
+    lines = _node(tmp_path, NODE_IMPORT, REPO / "static" / "vendor", KEY_CHECK, *files)
     assert [line.split()[:2] for line in lines[:-1]] == [["ok", "/lib/" + f] for f in files], lines
     class A:  # KEY_CHECK's key, under CPython
         key, ctrl, shift, in_board = "Z", True, True, False

@@ -13,6 +13,8 @@ RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 CODES = tuple(r + s for s in SUITS for r in RANKS)
+ART_VIEWBOX = "0 0 100 110"   # the art's box between the index strips (scripts/make_faces.py draws in it)
+ART_PREFIX = "f-"             # its symbols' ids in index.html: f-QC, and f-QCg for a figure's gold
 
 _ENGLISH = {}
 for _r in RANKS:
@@ -51,8 +53,8 @@ def card_markup(code, labels=None):
 def art_markup(code):
     """The centre art of a card's face: an SVG naming its symbols in index.html (scripts/make_faces.py
     draws them): `f-QC`, and `f-QCg`, the gold, for a figure."""
-    gold = '<use class="gold" href="#f-' + code + 'g"></use>' if code[0] in "JQK" else ''
-    return '<svg viewBox="0 0 100 110"><use href="#f-' + code + '"></use>' + gold + '</svg>'
+    gold = '<use class="gold" href="#' + ART_PREFIX + code + 'g"></use>' if code[0] in "JQK" else ''
+    return '<svg viewBox="' + ART_VIEWBOX + '"><use href="#' + ART_PREFIX + code + '"></use>' + gold + '</svg>'
 
 
 def card_html(code, labels=None):
