@@ -176,11 +176,35 @@ VARIEGATED = RuleSet("variegated", "VC1", "Variegated Canfield", decks=2, column
 DEMON = RuleSet("demon", "DM1", "Demon", decks=2, columns=8, reserve=40, takeback=False,
                 note="two decks, eight columns, a reserve of 40; any tail moves")
 
-RULESETS = {r.name: r for r in (CANFIELD, CLASSIC, STOREHOUSE, RAINBOW, SUPERIOR, RAINFALL, CHAMELEON, RUSH, CASINO,
-                                ACME, DOUBLE, TRIPLE, QUADRUPLE, AMERICAN_TOAD, VARIEGATED, DEMON)}
+# Canfield and Rainbow as PySolFC plays them (its games 105 and 108), beside our `canfield` (seed 000),
+# `classic` (seed 004) and `rainbow` (seed 003): no take-back in either; PySolFC's Canfield turns three
+# cards only, and its Rainbow is one pass of one card.
+PYSOL_CANFIELD = RuleSet("pysol-canfield", "PC1", "Canfield (PySolFC)", draws=(3,), moves="top_or_whole",
+                         takeback=False, note="PySolFC's Canfield: top card or whole column; draws three")
+PYSOL_RAINBOW = RuleSet("pysol-rainbow", "PR1", "Rainbow (PySolFC)", build="any", passes=1, draws=(1,),
+                        moves="top_or_whole", takeback=False,
+                        note="PySolFC's Rainbow: any suit, top card or whole column; one pass")
+
+_OFFERED = (CANFIELD, CLASSIC, STOREHOUSE, RAINBOW, SUPERIOR, RAINFALL, CHAMELEON, RUSH, CASINO, ACME, DOUBLE, TRIPLE,
+            QUADRUPLE, AMERICAN_TOAD, VARIEGATED, DEMON, PYSOL_CANFIELD, PYSOL_RAINBOW)
+RULESETS = {r.name: r for r in _OFFERED}
 # Rule sets that deal codes and saved games still name, but that the list of games no longer offers.
 LEGACY = {r.name: r for r in (STOREHOUSE_SH1,)}
-_BY_PREFIX = {r.prefix: r for r in (*RULESETS.values(), *LEGACY.values())}
+
+
+def index_prefixes(rule_sets):
+    """prefix -> RuleSet of `rule_sets`; raises ValueError when two share a prefix or a name (a deal code or
+    a saved game would then load under the wrong rules)."""
+    by_prefix, names = {}, set()
+    for r in rule_sets:
+        if r.prefix in by_prefix or r.name in names:
+            raise ValueError(f"rule set {r.name!r} ({r.prefix}): its name or deal-code prefix is taken")
+        by_prefix[r.prefix] = r
+        names.add(r.name)
+    return by_prefix
+
+
+_BY_PREFIX = index_prefixes((*_OFFERED, *LEGACY.values()))
 
 
 def get_rules(rules):

@@ -54,10 +54,11 @@ def test_a_rule_set_the_page_can_draw_is_offered_whatever_its_name(params):
     assert [v for v, _ in choices.rules_options(t, engine)][-1] == "newname"
 
 
-def test_all_sixteen_games_of_the_engine_are_offered_in_its_order():
+def test_all_eighteen_games_of_the_engine_are_offered_in_its_order():
     assert tuple(choices.offered_rulesets()) == tuple(RULESETS) == (
         "canfield", "classic", "storehouse", "rainbow", "superior", "rainfall", "chameleon", "rush", "casino",
-        "acme", "double", "triple", "quadruple", "american-toad", "variegated", "demon")
+        "acme", "double", "triple", "quadruple", "american-toad", "variegated", "demon", "pysol-canfield",
+        "pysol-rainbow")
 
 
 @pytest.mark.parametrize("lang", ["fr", "nl", "en"])
