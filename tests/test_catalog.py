@@ -40,7 +40,7 @@ def test_the_pairs_are_every_game_and_draw_the_page_offers():
     want = set()
     for r in RULESETS.values():
         want |= {(r.name, d) for d in ((1, 3) if r.draws is None else (r.draws[0],))}
-    assert set(PAIRS) == want and len(PAIRS) == len(want) == 24
+    assert set(PAIRS) == want and len(PAIRS) == len(want) == 26
 
 
 def test_the_data_file_has_the_format_and_every_pair():
@@ -74,6 +74,7 @@ def test_the_well_solved_games_are_complete():
     for name in ("canfield", "classic", "superior", "rainbow", "demon"):
         for draw in (1, 3):
             assert catalog.complete(name, draw), (name, draw)
+    assert catalog.complete("pysol-canfield", 3)        # its one draw
     assert catalog.counts()[("canfield", 3)] >= TARGET
 
 

@@ -403,13 +403,15 @@ WINNING.append(("variegated", variegated_won_code(), 20_000))   # an explicit de
 
 
 # A deal of each one-deck game the solver wins within 20,000 positions (deals searched from 0: the first
-# won one); Chameleon and Casino, whose numbered deals stay unproved, from an explicit deal (the kings
-# down to the aces). Canfield and Rainfall are won above and in test_keyboard_game.py.
+# won one); Chameleon, Casino and PySolFC's Rainbow, whose numbered deals are rarely proved, from an
+# explicit deal (the kings down to the aces). Canfield and Rainfall are won above and in test_keyboard_game.py.
 _DESC = "".join(rank + suit for rank in "KQJT98765432A" for suit in "SHDC")
 ONE_DECK_WINNING = [(name, Game.new(rules=name, number=number, draw=draw).code)
                     for name, number, draw in (("classic", 2, 3), ("storehouse", 0, 1), ("rainbow", 0, 3),
-                                               ("superior", 0, 3), ("rush", 1, 3), ("acme", 5, 1))]
-ONE_DECK_WINNING += [("chameleon", "CH1-D1-" + _DESC), ("casino", "CC1-D1-" + _DESC)]
+                                               ("superior", 0, 3), ("rush", 1, 3), ("acme", 5, 1),
+                                               ("pysol-canfield", 2, 3))]
+ONE_DECK_WINNING += [("chameleon", "CH1-D1-" + _DESC), ("casino", "CC1-D1-" + _DESC),
+                     ("pysol-rainbow", "PR1-D1-" + _DESC)]
 
 
 def test_a_solver_line_wins_each_other_one_deck_game_and_the_win_is_counted(open_game, page):
