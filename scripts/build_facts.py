@@ -371,28 +371,24 @@ def render_css(css: str) -> str:
     return head + css_written() + tail
 
 
-# the page's two scripts (written here: their configs follow build_vendor.PAGE_MODULES)
+# the page's script (written here: its config follows build_vendor.PAGE_MODULES); a named PyScript worker
+# "engine" of before (the engine's worker is static/engine-worker.mjs, started by static/boot.js) is taken out
 _SCRIPTS = re.compile(r'<script type="mpy" src="./static/page/main.py"[^\n]*</script>\n'
-                      r'<script type="py" worker name="engine"[^\n]*</script>\n')
+                      r'(?:<script type="py" worker name="engine"[^\n]*</script>\n)?')
 
 
 def page_scripts(index: str) -> str:
-    """index.html with the two-sided page's scripts: MicroPython for the thin layer on the main thread
-    (static/page/main.py, its modules fetched compiled by its config's "files"), Pyodide in the named worker "engine"
-    (static/worker.py), each config written here."""
+    """index.html with the two-sided page's script: MicroPython for the thin layer on the main thread
+    (static/page/main.py, its modules fetched compiled by its config's "files"), its config written here. The
+    engine's side is no script of the page: static/boot.js starts its worker (static/engine-worker.mjs) while
+    the head is parsed."""
     old_script = _SCRIPTS.search(index)
     if old_script is None:
         raise FactsError("index.html has no <script type=\"mpy\"> of static/page/main.py")
     mpy = {"interpreter": "./static/vendor/micropython/micropython.mjs", "plugins": PLUGINS_OFF,
            "files": {f"./static/vendor/{build_vendor.page_bytecode_path(m)}": f"./{m[:-3]}.mpy"
                      for m in build_vendor.PAGE_MODULES}}
-    # the worker's interpreter: the vendored Pyodide started by static/pyodide-worker.mjs, which restores the
-    # memory snapshot and tells the loading screen (static/boot.js) the runtime's bytes and its stages
-    worker = {"interpreter": "./static/pyodide-worker.mjs", "sync_main_only": True, "plugins": PLUGINS_OFF,
-              "files": {"./static/vendor/game.zip": "./*", "./static/solver_worker.py": "./solver_worker.py"}}
-    scripts = (f"<script type=\"mpy\" src=\"./static/page/main.py\" config='{json.dumps(mpy)}'></script>\n"
-               f"<script type=\"py\" worker name=\"engine\" src=\"./static/worker.py\" "
-               f"config='{json.dumps(worker)}'></script>\n")
+    scripts = f"<script type=\"mpy\" src=\"./static/page/main.py\" config='{json.dumps(mpy)}'></script>\n"
     return index[:old_script.start()] + scripts + index[old_script.end():]
 
 

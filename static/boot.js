@@ -3,6 +3,7 @@
 // index.html (static/ui/i18n.py's boot.* keys, written there by scripts/build_facts.py).
 (function () {
   "use strict";
+  startEngine();
   var texts = {};
   try { texts = JSON.parse(document.getElementById("boot-text").textContent); } catch (e) { /* keep {} */ }
 
@@ -320,4 +321,52 @@
   window.addEventListener("unhandledrejection", function (e) { fail(e.reason); });
 
   window.canfieldBoot = { lang: lang, stage: stage, fail: fail, done: done };
+
+  // ---- the engine's worker ----------------------------------------------------------------------
+  // static/engine-worker.mjs: Pyodide with the engine, the controller and the solver, started here, as
+  // the head is parsed, so that its start (the memory snapshot's read, Pyodide's wasm) runs beside the
+  // page's own from navigation on. `window.canfieldEngine.ready` gives the page's thin layer
+  // (static/page/main.py) the worker's two calls, each a promise of the worker's text:
+  // handle(text) (one message of the page, answered in order) and next_push() (the next answer the
+  // worker gives on its own); it is refused, saying why, when the worker cannot start.
+  function startEngine() {
+    var pending = {}, next = 1, settle = null, worker = null;
+    var ready = new Promise(function (resolve, reject) { settle = { resolve: resolve, reject: reject }; });
+    ready.catch(function () { /* the page's layer awaits it and reports the failure */ });
+    function broken(why) {
+      settle.reject(new Error(why));
+      for (var id in pending) if (owns(pending, id)) { pending[id].reject(new Error(why)); delete pending[id]; }
+    }
+    function call(name, text) {
+      return new Promise(function (resolve, reject) {
+        var id = next++;
+        pending[id] = { resolve: resolve, reject: reject };
+        worker.postMessage({ id: id, call: name, text: text });
+      });
+    }
+    var calls = {
+      handle: function (text) { return call("handle", String(text)); },
+      next_push: function () { return call("next_push"); }
+    };
+    try {
+      worker = new Worker(new URL("./static/engine-worker.mjs", document.baseURI), { type: "module", name: "engine" });
+      worker.onmessage = function (e) {
+        var m = e.data || {};
+        if (m.kind === "ready") settle.resolve(calls);
+        else if (m.kind === "failed") broken("the engine could not start: " + m.error);
+        else if (m.id && owns(pending, m.id)) {
+          var p = pending[m.id];
+          delete pending[m.id];
+          if (owns(m, "ok")) p.resolve(m.ok); else p.reject(new Error(m.error));
+        }
+      };
+      worker.onerror = function (e) {
+        if (e && e.preventDefault) e.preventDefault();   // said by the loading screen, not as an uncaught error
+        broken("the engine's worker failed: " + ((e && e.message) || "it could not be loaded"));
+      };
+    } catch (e) {
+      broken("the engine's worker could not be made: " + e);
+    }
+    window.canfieldEngine = { ready: ready };
+  }
 })();

@@ -105,7 +105,8 @@ def test_release_lists_every_file_the_game_needs(release):
                  "./static/vendor/pyodide/pyodide.asm.wasm", "./static/vendor/pyodide/pyodide-lock.json",
                  "./static/vendor/pyodide/python_stdlib.zip", "./static/vendor/pyscript/core.js",
                  "./static/icons/maskable-512.png", "./static/vendor/game.zip", "./static/page/main.py",
-                 "./static/worker.py", "./static/solver_worker.py", "./static/pyodide-worker.mjs"):
+                 "./static/worker.py", "./static/solver_worker.py", "./static/pyodide-worker.mjs",
+                 "./static/engine-worker.mjs"):
         assert must in urls, must
     assert not [u for u in urls if "__pycache__" in u or u.endswith(".pyc")]
     # the game's sources travel in static/vendor/game.zip, the page's compiled in static/vendor/mpy/: no
@@ -116,14 +117,20 @@ def test_release_lists_every_file_the_game_needs(release):
                 and u != "./static/page/main.py"]
     assert release["files"][0]["sha256"] == next(f for f in release["files"] if f["url"] == "./index.html")["sha256"]
     assert release["cache"] == "canfield-" + release["hash"][:16]
-    # index.html's two configs (the page's and the worker's) map files that must all be in the list (what
-    # PyScript fetches at boot), and name interpreters that must be too
+    # index.html's config (the page's) maps files that must all be in the list (what PyScript fetches at
+    # boot), and names an interpreter that must be too
     index = (REPO / "index.html").read_text(encoding="utf-8")
     configs = re.findall(r"<script type=\"(?:mpy|py)\"[^>]* config='([^']*)'", index)
-    assert len(configs) == 2
+    assert len(configs) == 1
     for config in map(json.loads, configs):
         for src in [config["interpreter"], *config["files"]]:
             assert src in urls, src
+    # and so must what the engine's worker fetches (static/engine-worker.mjs: URLs relative to static/)
+    worker = (REPO / "static" / "engine-worker.mjs").read_text(encoding="utf-8")
+    fetched = re.findall(r'new URL\("\./([^"]+)", import\.meta\.url\)', worker)
+    assert sorted(fetched) == ["solver_worker.py", "vendor/game.zip", "worker.py"], fetched
+    for rel in fetched:
+        assert "./static/" + rel in urls, rel
 
 
 def _tiny_site(root: Path) -> None:

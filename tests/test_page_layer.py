@@ -61,7 +61,7 @@ def test_every_page_module_compiles_under_micropython(tmp_path):
 def test_the_page_modules_are_fetched_compiled_by_the_thin_page():
     html = (REPO / "index.html").read_text(encoding="utf-8")
     assert '<script type="mpy" src="./static/page/main.py"' in html
-    assert '<script type="py" worker name="engine" src="./static/worker.py"' in html
+    assert '<script type="py"' not in html   # the engine's worker is static/boot.js's, not a PyScript script
     for rel in PAGE_MODULES:
         assert f'"./static/vendor/mpy/{rel[:-3]}.mpy": "./{rel[:-3]}.mpy"' in html, rel
         assert f'"./static/{rel}"' not in html, rel

@@ -1,11 +1,12 @@
 """PyScript's configuration loads the local runtimes and ships every Python file of the game (no CDN).
 
-index.html carries both configs inline, as JSON in the script tags' config attribute (no file to fetch,
-no TOML parser to download before the game starts), written by scripts/build_facts.py: the MicroPython
-page's (static/page/ and its static/ui/ modules, fetched one by one) and the engine worker's, whose Pyodide
-maps one archive, static/vendor/game.zip, built by scripts/build_vendor.py from canfield/*.py and
-static/ui/*.py: the tests here read the built archive (`make vendor`), so a module missing from it fails
-here."""
+index.html carries the page's config inline, as JSON in the script tag's config attribute (no file to
+fetch, no TOML parser to download before the game starts), written by scripts/build_facts.py: the
+MicroPython page's (static/page/ and its static/ui/ modules, fetched compiled). The engine's side is no
+PyScript script: static/boot.js starts its module worker (static/engine-worker.mjs), whose Pyodide
+(static/pyodide-worker.mjs, the vendored one) unpacks one archive, static/vendor/game.zip, built by
+scripts/build_vendor.py from canfield/*.py and static/ui/*.py: the tests here read the built archive
+(`make vendor`), so a module missing from it fails here."""
 
 from __future__ import annotations
 
@@ -18,14 +19,16 @@ REPO = Path(__file__).resolve().parents[1]
 ARCHIVE = "./static/vendor/game.zip"
 
 
-def _inline(kind) -> dict:
-    """The config of index.html's one <script type="mpy"> (the page) or of its engine worker."""
+def _inline() -> dict:
+    """The config of index.html's one <script type="mpy"> (the page)."""
     index = (REPO / "index.html").read_text(encoding="utf-8")
-    pattern = (r'<script type="mpy" src="\./static/page/main\.py" config=\'(\{[^\']*\})\'></script>' if kind == "page" else
-               r'<script type="py" worker name="engine" src="\./static/worker\.py" config=\'(\{[^\']*\})\'></script>')
-    tags = re.findall(pattern, index)
-    assert len(tags) == 1, f"index.html must have one {kind} script with its config inline"
+    tags = re.findall(r'<script type="mpy" src="\./static/page/main\.py" config=\'(\{[^\']*\})\'></script>', index)
+    assert len(tags) == 1, "index.html must have one page script with its config inline"
     return json.loads(tags[0])
+
+
+def _static(name) -> str:
+    return (REPO / "static" / name).read_text(encoding="utf-8")
 
 
 def _archive() -> zipfile.ZipFile:
@@ -35,19 +38,24 @@ def _archive() -> zipfile.ZipFile:
 
 
 def test_the_page_runs_micropython_and_the_worker_pyodide_both_vendored():
-    assert _inline("page")["interpreter"] == "./static/vendor/micropython/micropython.mjs"
-    interpreter = _inline("engine")["interpreter"]
-    assert "://" not in interpreter and not interpreter.startswith("/")
+    assert _inline()["interpreter"] == "./static/vendor/micropython/micropython.mjs"
+    index = (REPO / "index.html").read_text(encoding="utf-8")
+    # no Pyodide through PyScript on the page: the engine is a module worker that static/boot.js starts
+    assert '<script type="py"' not in index and "<py-script" not in index
+    assert re.search(r'new Worker\(new URL\("\./static/engine-worker\.mjs", document\.baseURI\), \{ type: "module"',
+                     _static("boot.js"))
+    assert re.search(r'^import \{ loadPyodide \} from "\./pyodide-worker\.mjs";$', _static("engine-worker.mjs"), re.M)
     # a module of ours that re-exports the vendored Pyodide (restoring its memory snapshot), by a relative URL
-    module = (REPO / interpreter).read_text(encoding="utf-8")
     assert re.search(r'^import \{ loadPyodide as realLoadPyodide, version \} from "\./vendor/pyodide/pyodide\.mjs";$',
-                     module, re.M)
-    assert re.search(r"^export function loadPyodide\(", module, re.M) and re.search(r"^export \{ version \};$", module, re.M)
+                     _static("pyodide-worker.mjs"), re.M)
+    assert re.search(r"^export function loadPyodide\(", _static("pyodide-worker.mjs"), re.M)
 
 
 def test_the_game_files_come_in_one_archive_unpacked_into_the_working_folder():
-    # PyScript unpacks a zip mapped to "<folder>/*"; "./*" is Pyodide's working folder (sys.path[0])
-    assert _inline("engine")["files"][ARCHIVE] == "./*"
+    # unpacked into Pyodide's working folder (sys.path[0]), where the memory snapshot imported them from
+    worker = _static("engine-worker.mjs")
+    assert 'new URL("./vendor/game.zip", import.meta.url)' in worker and ARCHIVE == "./static/vendor/game.zip"
+    assert re.search(r'py\.unpackArchive\(game, "zip"\);', worker)
 
 
 def test_every_engine_file_is_in_the_archive_unchanged_at_its_package_path():
@@ -100,4 +108,4 @@ def test_the_archive_holds_only_the_game_and_a_checked_pyc_for_each_module():
 
 def test_the_traceback_banner_is_off():
     # start-up errors go to the page's own message with a retry (static/boot.js)
-    assert "!error" in _inline("page").get("plugins", []) and "!error" in _inline("engine").get("plugins", [])
+    assert "!error" in _inline().get("plugins", [])

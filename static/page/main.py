@@ -1,9 +1,9 @@
 # The page's main thread (PyScript's <script type="mpy">, MicroPython): the thin layer
 # (static/page/layer.py) draws what the worker answers and forwards the player's input. The engine, the
-# controller, the layout and the records run in the PyScript named worker "engine" (static/worker.py,
-# Pyodide). Any error on the way to a live board becomes the loading screen's message with a retry.
+# controller, the layout and the records run in the engine's worker (static/worker.py in Pyodide,
+# static/engine-worker.mjs, which static/boot.js starts as the head is parsed: `canfieldEngine`). Any error
+# on the way to a live board becomes the loading screen's message with a retry.
 from js import document, window
-from pyscript import workers
 from pyscript.ffi import create_proxy
 
 window.performance.mark("canfield:page")
@@ -40,7 +40,7 @@ try:
                                              layer.celebrated)
     layer.bind()
     window.performance.mark("canfield:layer")
-    layer.connect(await workers["engine"])  # noqa: F704 - PyScript runs a page's script with top-level await
+    layer.connect(await window.canfieldEngine.ready)  # noqa: F704 - PyScript runs a page's script with top-level await
 except Exception as exc:
     import sys
 

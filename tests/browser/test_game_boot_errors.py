@@ -84,3 +84,12 @@ def test_loading_state_is_shown_at_once_in_the_page_language(page, server):
         route.continue_()
     page.wait_for_selector('#game[data-ready="true"]', timeout=60_000)
     expect(page.locator("#boot")).to_be_hidden()
+
+
+@pytest.mark.parametrize("path", ["static/engine-worker.mjs", "static/worker.py", "static/vendor/game.zip"])
+def test_an_engine_worker_that_cannot_start_shows_message(page, server, path):
+    # static/boot.js's worker: its own script missing (the worker's error event), or a file it fetches
+    # (the worker says it failed): the page's ready promise is refused and the loading screen says so
+    page.route(f"**/{path}", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(f"{server}/index.html?lang=en", wait_until="commit")
+    _expect_boot_error(page)

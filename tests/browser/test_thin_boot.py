@@ -1,6 +1,7 @@
-"""The two-sided page's start (issue 33: index.html, once thin.html): Pyodide starts in PyScript's worker
-"engine", through our interpreter module static/pyodide-worker.mjs, which tells the page's loading screen
-(static/boot.js) what the main thread cannot see, and restores the memory snapshot there.
+"""The two-sided page's start (issue 33: index.html, once thin.html): Pyodide starts in the engine's worker
+(static/engine-worker.mjs, which static/boot.js starts as the head is parsed), through our module
+static/pyodide-worker.mjs, which tells the page's loading screen (static/boot.js) what the main thread
+cannot see, and restores the memory snapshot there.
 
 - the loading message counts the runtime's bytes fetched by the worker ("4.1 of 21.1 MB"), going forward up
   to the end of the download, compressed bytes on a compressing host, then "Starting Python…" and
@@ -78,6 +79,7 @@ def wait_cached(page, base: str, release: dict) -> None:
 SEED_CODE = "CF1-D3-AAAAACL"
 PAGE = "index.html"
 MODULE = "static/pyodide-worker.mjs"
+WORKER = "static/engine-worker.mjs"
 MARK = "canfield:memory-snapshot"
 COUNTED = re.compile(r"Loading the game: (\d+\.\d) of (\d+\.\d) MB")
 
@@ -88,11 +90,11 @@ def start_kind(page, name: str = MARK) -> str:
 
 
 def engine(page):
-    """The page's Pyodide worker: the one that imported our interpreter module."""
+    """The page's Pyodide worker: static/boot.js's engine worker."""
     for worker in page.workers:
-        if worker.evaluate("(m) => performance.getEntriesByType('resource').some(e => e.name.endsWith(m))", MODULE):
+        if worker.url.endswith("/" + WORKER):
             return worker
-    raise AssertionError(f"no worker of {page.url} imported {MODULE}: {[w.url for w in page.workers]}")
+    raise AssertionError(f"no worker of {page.url} runs {WORKER}: {[w.url for w in page.workers]}")
 
 
 def worker_python(page, base: str, code: str):
