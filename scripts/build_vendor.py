@@ -8,7 +8,7 @@ rewritten, files no longer part of the runtime are removed).
 Bytecode: the browser would otherwise compile every module it imports at each boot (Pyodide's
 python_stdlib.zip holds only sources). scripts/pyodide_compile.mjs boots the pinned Pyodide under Node
 and compiles, with that very Python, the stdlib modules a boot imports (a bare boot, the game's and
-PyScript's imports: STDLIB_IMPORTS and the import statements of the game's files and of the worker's
+the worker's imports: STDLIB_IMPORTS and the import statements of the game's files and of the worker's
 scripts, boot_imports) into the stdlib zip, and the
 game's files into game.zip. Skipped when its inputs have not changed (their hash is in the manifest).
 
@@ -17,10 +17,8 @@ Layout produced:
     static/vendor/pyodide/   pyodide.mjs, pyodide.asm.mjs (or .js), pyodide.asm.wasm,
                              python_stdlib.zip (compiled, see below), pyodide-lock.json
     static/vendor/game.zip   the game's Python files (canfield/*.py, static/ui/*.py as ui/), each with
-                             its bytecode: PyScript fetches and unpacks this one file into the engine
-                             worker (its config in index.html, written by scripts/build_facts.py);
-                             also the bytecode alone of PyScript's own Python package (pyscript/*.py,
-                             whose sources PyScript writes at each boot before importing them)
+                             its bytecode: the engine's worker (static/engine-worker.mjs) fetches and
+                             unpacks this one file into its working folder
     static/vendor/pyscript/  every *.js and *.css of @pyscript/core/dist (no source maps)
     static/vendor/micropython/   micropython.mjs and micropython.wasm of
                              @micropython/micropython-webassembly-pyscript (the interpreter of PyScript's
@@ -77,11 +75,10 @@ MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 STDLIB_ZIP = "python_stdlib.zip"
 GAME_ZIP = "game.zip"
 # Stdlib modules the engine worker's boot imports beyond a bare Pyodide boot and the game's own imports:
-# PyScript's Python package (its sources live inside @pyscript/core's JavaScript), and the codec
-# zipfile decodes game.zip's file names with when PyScript unpacks it.
-STDLIB_IMPORTS = ("base64", "datetime", "encodings.cp437", "html", "html.entities", "inspect", "pathlib")
-# The engine worker's own Python scripts under static/ (index.html's worker config: its src, and a file it
-# maps beside game.zip's): not in game.zip, but their imports are the worker's too.
+# the codec zipfile decodes game.zip's file names with when the worker unpacks it.
+STDLIB_IMPORTS = ("encodings.cp437",)
+# The engine worker's own Python scripts under static/ (static/engine-worker.mjs fetches them beside
+# game.zip): not in game.zip, but their imports are the worker's too.
 WORKER_SCRIPTS = ("worker.py", "solver_worker.py")
 COMPILER = ("scripts/pyodide_compile.mjs", "scripts/pyodide_compile.py")
 SNAPSHOT_MAKER = "scripts/pyodide_snapshot.mjs"
@@ -204,7 +201,7 @@ def game_files(root: Path) -> list[tuple[str, Path]]:
 
 def boot_imports(root: Path) -> list[str]:
     """The stdlib modules the engine worker imports (compiled into the stdlib zip, held by the memory
-    snapshot): PyScript's (STDLIB_IMPORTS), then those of the game's files and of the worker's own scripts
+    snapshot): the unpacking's (STDLIB_IMPORTS), then those of the game's files and of the worker's own scripts
     beside game.zip (WORKER_SCRIPTS: static/worker.py at the start, static/solver_worker.py at the first
     search)."""
     files = game_files(root) + [(name, root / "static" / name) for name in WORKER_SCRIPTS]
@@ -347,32 +344,6 @@ def unsparse_snapshot(blob: bytes) -> bytes:
     return bytes(out)
 
 
-def pyscript_package(pyscript_dir: Path) -> list[tuple[str, str]]:
-    """(path inside Pyodide, source) of PyScript's Python package, exactly as PyScript writes it into the
-    working folder at every boot (./pyscript/*.py, then `import pyscript`). The sources come from the
-    package's build artifact (src/stdlib/pyscript.js, a JSON object) and are kept only if the shipped
-    bundle carries the very same text: bytecode for any other text would never be used."""
-    artifact = pyscript_dir / "src" / "stdlib" / "pyscript.js"
-    bundles = sorted((pyscript_dir / "dist").glob("core-*.js"))
-    try:
-        text = artifact.read_text(encoding="utf-8")
-        tree = json.loads(text[text.index("export default") + len("export default"):].strip().rstrip(";"))
-        shipped = "".join(p.read_text(encoding="utf-8") for p in bundles)
-    except (OSError, ValueError) as exc:
-        raise BuildError(f"cannot read PyScript's Python package from {artifact}: {exc}") from exc
-    out = []
-
-    def walk(prefix: str, node: dict) -> None:
-        for name, value in node.items():
-            if isinstance(value, dict):
-                walk(f"{prefix}{name}/", value)
-            elif name.endswith(".py") and json.dumps(value, ensure_ascii=False) in shipped:
-                out.append((f"{prefix}{name}", value))
-
-    walk("", tree)
-    return sorted(out)
-
-
 def game_archive_is_current(root: Path = REPO) -> bool:
     """Whether static/vendor/game.zip holds exactly the game's files as they are now."""
     import zipfile
@@ -452,18 +423,16 @@ def _compile_page(root: Path, vendor: Path, micropython_version: str, log) -> li
     return sorted(wanted)
 
 
-def _compile(root: Path, pyodide_dir: Path, pyscript_dir: Path, vendor: Path, log) -> str:
+def _compile(root: Path, pyodide_dir: Path, vendor: Path, log) -> str:
     """Build vendor/pyodide/python_stdlib.zip and vendor/game.zip with Pyodide under Node; return the
     key of the inputs (unchanged key and outputs present: nothing to do)."""
     files = game_files(root)
     imports = boot_imports(root)
-    package = pyscript_package(pyscript_dir)
     key = hashlib.sha256()
     for rel, path in [("stdlib", pyodide_dir / STDLIB_ZIP), ("pyodide.mjs", pyodide_dir / "pyodide.mjs")] + \
             [(c, REPO / c) for c in COMPILER] + files:
         key.update(f"{rel}\0{_sha256(path)}\n".encode())
     key.update(json.dumps(imports).encode())
-    key.update(json.dumps(package).encode())
     key = key.hexdigest()
     outputs = (vendor / "pyodide" / STDLIB_ZIP, vendor / GAME_ZIP)
     try:
@@ -478,14 +447,9 @@ def _compile(root: Path, pyodide_dir: Path, pyscript_dir: Path, vendor: Path, lo
                          "install Node 18 or later.")
     with tempfile.TemporaryDirectory(prefix="canfield-compile-") as tmp:
         tmp = Path(tmp)
-        bytecode_only = []
-        for i, (rel, source) in enumerate(package):
-            (tmp / f"pyscript-{i}.py").write_text(source, encoding="utf-8")
-            bytecode_only.append([rel, str(tmp / f"pyscript-{i}.py")])
         job = {"indexURL": str(pyodide_dir) + "/", "stdlib_in": str(pyodide_dir / STDLIB_ZIP),
                "stdlib_out": str(tmp / STDLIB_ZIP), "imports": imports,
-               "game": [[rel, str(path)] for rel, path in files], "game_out": str(tmp / GAME_ZIP),
-               "bytecode_only": bytecode_only}
+               "game": [[rel, str(path)] for rel, path in files], "game_out": str(tmp / GAME_ZIP)}
         (tmp / "job.json").write_text(json.dumps(job), encoding="utf-8")
         done = subprocess.run([node, str(REPO / COMPILER[0]), str(tmp / "job.json")],
                               capture_output=True, text=True, timeout=600)
@@ -500,8 +464,8 @@ def _compile(root: Path, pyodide_dir: Path, pyscript_dir: Path, vendor: Path, lo
             if not dest.is_file() or _sha256(dest) != _sha256(src):
                 shutil.copyfile(src, dest)
                 log(f"compiled {dest.name}")
-        log(f"{len(report['stdlib_compiled'])} stdlib modules, {len(report['game'])} game files and "
-            f"{len(report['bytecode_only'])} of PyScript's compiled for Python {report['python']}")
+        log(f"{len(report['stdlib_compiled'])} stdlib modules and {len(report['game'])} game files compiled "
+            f"for Python {report['python']}")
     return key
 
 
@@ -598,7 +562,7 @@ def build(root: Path = REPO, log=print) -> dict:
     files += _sync(_pyscript_sources(pyscript_dir), vendor / "pyscript", log)
     files += _sync(_micropython_sources(micropython_dir), vendor / "micropython", log)
     files += _compile_page(root, vendor, micropython_version, log)
-    compiled = _compile(root, pyodide_dir, pyscript_dir, vendor, log)
+    compiled = _compile(root, pyodide_dir, vendor, log)
     files += [vendor / "pyodide" / STDLIB_ZIP, vendor / GAME_ZIP]
 
     manifest_path = vendor / "manifest.json"
@@ -607,7 +571,7 @@ def build(root: Path = REPO, log=print) -> dict:
         before = {f["path"]: f for f in old_manifest["files"]}
     except (OSError, ValueError, KeyError, TypeError):
         old_manifest, before = {}, {}
-    # the game's pure modules, then every stdlib module the game, the worker's scripts and PyScript import
+    # the game's pure modules, then every stdlib module the game, the worker's scripts and its unpacking import
     # (all pure)
     game = game_files(root)
     imports = pure_modules(game) + boot_imports(root)

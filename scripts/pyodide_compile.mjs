@@ -5,8 +5,7 @@
 //     node scripts/pyodide_compile.mjs JOB.json
 //
 // JOB.json: {"indexURL": ".../node_modules/pyodide/", "stdlib_in": FILE, "stdlib_out": FILE,
-//            "imports": [...], "game": [[ARCNAME, FILE], ...], "game_out": FILE,
-//            "bytecode_only": [[ARCNAME, FILE], ...]}
+//            "imports": [...], "game": [[ARCNAME, FILE], ...], "game_out": FILE}
 // Files are copied into Pyodide's memory file system and the results copied back out; prints the
 // report of pyodide_compile.py as JSON on stdout.
 
@@ -21,7 +20,7 @@ const py = await loadPyodide({ indexURL: job.indexURL, stdout: (s) => process.st
 const FS = py.FS;
 for (const dir of ["/build", "/build/src", "/build/out"]) FS.mkdirTree(dir);
 
-const inner = { imports: job.imports || [], optimize: job.optimize || 0, game: [], bytecode_only: [] };
+const inner = { imports: job.imports || [], optimize: job.optimize || 0, game: [] };
 if (job.stdlib_in) {
   FS.writeFile("/build/python_stdlib.zip", readFileSync(job.stdlib_in));
   inner.stdlib_in = "/build/python_stdlib.zip";
@@ -30,10 +29,6 @@ if (job.stdlib_in) {
 (job.game || []).forEach(([arcname, file], i) => {
   FS.writeFile(`/build/src/${i}`, readFileSync(file));
   inner.game.push([arcname, `/build/src/${i}`]);
-});
-(job.bytecode_only || []).forEach(([arcname, file], i) => {
-  FS.writeFile(`/build/src/b${i}`, readFileSync(file));
-  inner.bytecode_only.push([arcname, `/build/src/b${i}`]);
 });
 if (job.game_out) inner.game_out = "/build/out/game.zip";
 FS.writeFile("/build/job.json", JSON.stringify(inner));

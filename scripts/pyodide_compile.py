@@ -6,9 +6,8 @@ bytecode, so this step runs in the same Pyodide the page loads, and every .pyc m
 Reads /build/job.json:
 
     {"stdlib_in": "/build/python_stdlib.zip", "stdlib_out": "/build/out/python_stdlib.zip",
-     "imports": ["json", ...],            stdlib modules the game and PyScript import
-     "game": [["canfield/cards.py", "/build/src/0"], ...], "game_out": "/build/out/game.zip",
-     "bytecode_only": [["pyscript/web.py", "/build/src/b0"], ...]}
+     "imports": ["json", ...],            stdlib modules the engine's worker imports
+     "game": [["canfield/cards.py", "/build/src/0"], ...], "game_out": "/build/out/game.zip"}
 
 Writes:
 
@@ -18,13 +17,10 @@ far better than deflate file by file (stdlib: 2.1 MB with brotli, against 3.2 MB
 - stdlib_out: Pyodide's python_stdlib.zip where every module imported by a bare boot or by `imports`
   is replaced by its unchecked hash-based .pyc (zipimport prefers a .pyc; no source check, no compile
   at boot). Every other module stays a .py source: a module the game imports later still works.
-- game_out: the game's files as a zip unpacked by PyScript at boot (one request instead of one per
-  file): each .py with its __pycache__/NAME.<cache_tag>.pyc, a checked hash-based .pyc: Python hashes
-  the source (fast, no compile) and uses the bytecode only if it matches, so a source edited in place
-  is never run as stale bytecode. The source stays for tracebacks. The "bytecode_only" files (PyScript's
-  Python package, whose sources PyScript itself writes into the working folder at each boot, then imports)
-  get only their checked .pyc: the source PyScript writes is hashed against it, so it is used only if
-  that source is the one it was compiled from.
+- game_out: the game's files as a zip unpacked by the engine's worker at boot (one request instead of
+  one per file): each .py with its __pycache__/NAME.<cache_tag>.pyc, a checked hash-based .pyc: Python
+  hashes the source (fast, no compile) and uses the bytecode only if it matches, so a source edited in
+  place is never run as stale bytecode. The source stays for tracebacks.
 - /build/out/report.json: what was compiled, and the imports that failed (not in the stdlib).
 """
 
@@ -91,7 +87,7 @@ def build_stdlib(job: dict, report: dict) -> None:
 
 def build_game(job: dict, report: dict) -> None:
     tag = sys.implementation.cache_tag
-    names, bytecode_only = [], []
+    names = []
     with zipfile.ZipFile(job["game_out"], "w", zipfile.ZIP_STORED) as out:
         for arcname, path in job["game"]:
             with open(path, "rb") as f:
@@ -100,18 +96,10 @@ def build_game(job: dict, report: dict) -> None:
             if arcname.endswith(".py"):
                 folder, _, base = arcname.rpartition("/")
                 cached = (folder + "/" if folder else "") + f"__pycache__/{base[:-3]}.{tag}.pyc"
-                # the path the file has once unpacked (PyScript unpacks into the working folder)
+                # the path the file has once unpacked (into the worker's working folder)
                 out.writestr(entry(cached), pyc_bytes(source, arcname, checked=True))
             names.append(arcname)
-        for arcname, path in job.get("bytecode_only", []):
-            with open(path, "rb") as f:
-                source = f.read()
-            folder, _, base = arcname.rpartition("/")
-            cached = (folder + "/" if folder else "") + f"__pycache__/{base[:-3]}.{tag}.pyc"
-            out.writestr(entry(cached), pyc_bytes(source, arcname, checked=True))
-            bytecode_only.append(arcname)
     report["game"] = names
-    report["bytecode_only"] = bytecode_only
     report["cache_tag"] = tag
 
 

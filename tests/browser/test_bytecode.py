@@ -1,4 +1,4 @@
-"""Inside the vendored Pyodide, a boot compiles no Python: the stdlib modules the game, PyScript and
+"""Inside the vendored Pyodide, a boot compiles no Python: the stdlib modules the game and
 Pyodide import come as bytecode from python_stdlib.zip, the game's from static/vendor/game.zip
 (scripts/build_vendor.py builds both). A module missing from the build would be compiled here and named."""
 
@@ -35,16 +35,15 @@ json.dumps({"compiled": compiled, "from_source": from_source, "count": len(sys.m
 """
 
 
-# What the engine worker imports besides the game, listed here apart from the build's own list: PyScript's
-# package (pyscript.display: datetime, html; pyscript.web, .fs, .util: inspect, pathlib, base64) and
-# zipfile reading game.zip's names (cp437), and static/worker.py's own (asyncio). Pyodide's own start is
-# already done when the check begins.
-WORKER_IMPORTS = ["asyncio", "base64", "datetime", "encodings.cp437", "html", "html.entities", "inspect", "pathlib"]
+# What the engine worker imports besides the game, listed here apart from the build's own list: zipfile
+# reading game.zip's names (cp437), and static/worker.py's own (asyncio). Pyodide's own start is already
+# done when the check begins.
+WORKER_IMPORTS = ["asyncio", "encodings.cp437"]
 
 
 def _run_beside_game_zip(page, server, code: str, name: str, value):
     """Run CODE in the vendored Pyodide (tests/browser/pyodide_engine.html) with game.zip unpacked in its
-    working folder, as PyScript unpacks it, and that folder on sys.path; NAME holds VALUE; CODE's last
+    working folder, as the engine's worker unpacks it, and that folder on sys.path; NAME holds VALUE; CODE's last
     expression is a JSON text, returned decoded."""
     page.goto(f"{server}/tests/browser/pyodide_engine.html")
     page.wait_for_selector('#status[data-ready="true"]', timeout=60_000)
@@ -73,39 +72,3 @@ def test_a_boot_compiles_nothing(page, server):
     assert result["compiled"] == []
     assert result["from_source"] == []
     assert result["count"] > 150
-
-
-PYSCRIPT_CHECK = """
-import importlib.machinery, importlib._bootstrap_external as ext, json, os, sys
-
-compiled = []
-real_src = ext.SourceLoader.source_to_code
-def src_compile(self, data, path, *args, **kwargs):
-    compiled.append(path)
-    return real_src(self, data, path, *args, **kwargs)
-ext.SourceLoader.source_to_code = src_compile
-sys.dont_write_bytecode = True
-got = []
-try:
-    for rel, source in SOURCES:
-        path = "/home/pyodide/" + rel                       # where PyScript writes its package at boot
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(source)
-        name = rel[:-3].replace("/", ".").removesuffix(".__init__")
-        code = importlib.machinery.SourceFileLoader(name, path).get_code(name)
-        got.append([rel, code is not None])
-finally:
-    ext.SourceLoader.source_to_code = real_src
-json.dumps({"compiled": compiled, "got": got})
-"""
-
-
-def test_pyscripts_own_package_comes_as_bytecode_matching_the_sources_pyscript_writes(page, server):
-    # PyScript writes its Python package (./pyscript/*.py) into the working folder at every boot and
-    # imports it: game.zip carries its checked bytecode, used only if the written source is the same
-    sources = build_vendor.pyscript_package(REPO / "node_modules" / "@pyscript" / "core")
-    assert len(sources) >= 10 and ("pyscript/__init__.py" in dict(sources))
-    result = _run_beside_game_zip(page, server, PYSCRIPT_CHECK, "SOURCES", sources)
-    assert all(ok for _, ok in result["got"]) and len(result["got"]) == len(sources)
-    assert result["compiled"] == []
