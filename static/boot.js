@@ -271,13 +271,9 @@
       });
     }).observe({ type: "resource", buffered: true });
   } catch (e) { /* progress stays coarse */ }
-  // PyScript's Pyodide is up (the page's MicroPython says "mpy:ready"). For a worker's script PyScript
-  // dispatches it only on a cross-origin isolated page: elsewhere the worker's own message below says it.
-  document.addEventListener("py:ready", function () { stage("boot.game", 85); });
-
-  // The two-sided page (<html data-layer="thin">): Pyodide starts in PyScript's worker "engine", whose
-  // requests the main thread never sees.
-  // static/pyodide-worker.mjs (its interpreter module) posts on this channel what it counts and where its
+  // The two-sided page (<html data-layer="thin">): Pyodide starts in the engine's worker (startEngine
+  // below), whose requests the main thread never sees.
+  // static/pyodide-worker.mjs (the worker's Pyodide module) posts on this channel what it counts and where its
   // start is: the runtime's bytes, which start it was (the memory snapshot restored, or plain), Python up.
   // A worker's time comes on the epoch's clock (`at`), marked here on the page's own timeline.
   var channel = null;

@@ -621,7 +621,7 @@
   }
 
   // A page without the game (a test page that loads this file for its functions) starts nothing. Pyodide
-  // starts in PyScript's worker (static/pyodide-worker.mjs), never on this thread: nothing to preload here.
+  // starts in the engine's worker (static/engine-worker.mjs), never on this thread: nothing to preload here.
   if (!document.getElementById("game")) return;
   start();
 })();

@@ -1,8 +1,7 @@
-// Pyodide for the page's worker (index.html's named PyScript worker "engine", static/worker.py): the
-// module its config names as the interpreter (scripts/build_facts.py writes it). PyScript's worker
-// imports it when the page sends the worker its start (the first moment our code can run there) and
-// calls loadPyodide(options); this module starts the vendored static/vendor/pyodide/pyodide.mjs and tells
-// the page how the start goes.
+// Pyodide for the page's engine worker (static/engine-worker.mjs, which static/boot.js starts as the head
+// is parsed, and which runs static/worker.py): the worker imports this module first thing and calls
+// loadPyodide(options); this module starts the vendored static/vendor/pyodide/pyodide.mjs and tells the
+// page how the start goes.
 //
 // The loading screen (static/boot.js) lives on the main thread, which sees none of the runtime's requests
 // made here. So this module counts the runtime's bytes as they arrive (a clone of each response read

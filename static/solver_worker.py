@@ -1,5 +1,5 @@
-"""The solver's side of the engine worker (static/worker.py, Pyodide in PyScript's named worker "engine", off
-the page's main thread).
+"""The solver's side of the engine worker (static/worker.py, Pyodide in static/engine-worker.mjs, off the
+page's main thread).
 
 Imported by static/worker.py at the first search the session asks for (static/ui/session.py), beside
 the session. It never touches the page: every call takes one JSON text and returns one JSON text,

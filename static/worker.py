@@ -1,4 +1,5 @@
-"""The worker's side of the page: Pyodide in PyScript's named worker "engine" (index.html). The engine,
+"""The worker's side of the page: Pyodide in the engine's worker (static/engine-worker.mjs, which
+static/boot.js starts as the page's head is parsed, and which runs this file once Pyodide is up). The engine,
 the controller, the view model, the layout and the records live here, in one `Session`
 (static/ui/session.py); the page's thin layer (static/page/layer.py, MicroPython on the main thread)
 sends it one text at a time through `handle` and applies the text it answers. No DOM here.

@@ -56,7 +56,7 @@ def test_boots_plays_and_hints_under_the_policy(open_game, page, page_log):
     open_game(SEED_CODE)
     assert page.evaluate("() => document.querySelector('meta[http-equiv=\"Content-Security-Policy\"]') !== null")
     tap_stock_plays(page)
-    page.keyboard.press("h")   # the solver's worker (a PyScript worker, a second Pyodide) boots and answers
+    page.keyboard.press("h")   # the engine's worker loads the solver and answers
     expect(page.locator('#assist[data-kind="hint"]')).to_be_visible(timeout=ANSWER_MS)
     assert not page_log.console_errors and not page_log.page_errors
 

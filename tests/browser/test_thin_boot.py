@@ -130,8 +130,8 @@ def _counted(messages: list[str]) -> tuple[list[float], list[float]]:
 
 @pytest.fixture
 def plain_host(server):
-    """The repository served as most static hosts serve it: without cross-origin isolation headers. PyScript
-    then dispatches no py:ready for the worker's script: the worker's own message must say "Dealing…"."""
+    """The repository served as most static hosts serve it: without cross-origin isolation headers (no
+    SharedArrayBuffer): the worker's own message says "Dealing…"."""
     import conftest
     import serve
 
