@@ -61,7 +61,7 @@ class Card:
     def __eq__(self, other):
         if isinstance(other, Card):
             return other.index == self.index
-        return NotImplemented  # another kind of value may stand for a card (game.FoundationNext): it says
+        return NotImplemented  # a value that stands for a card (game.FoundationNext) answers for itself
 
     def __hash__(self):
         return hash(("Card", self.index))

@@ -1153,7 +1153,8 @@ def _read_pile(text, label):
 
 def _reserve_faces(rules, n):
     """The faces of a reserve of n cards, bottom to top (True: face up): all up when the rule set says
-    `reserve_face_up`, else down but the top. What the position text, the API and the page read."""
+    `reserve_face_up`, else down but the top. The API and the position text read it (the page's
+    ui.table.visible_cards draws the same cards face up: tests/test_pile_api.py)."""
     if rules.reserve_face_up:
         return (True,) * n
     return (False,) * (n - 1) + (True,) if n else ()
