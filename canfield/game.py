@@ -142,7 +142,7 @@ class FoundationNext(NamedTuple):
 
     rank       1 (ace) .. 13 (king); None while any rank would do (a base the player has not chosen yet)
     suit       "S", "H", "D" or "C"; None when any suit would do
-    direction  1: the foundation builds up (today's games), -1: down
+    direction  1: the foundation builds up (today's games), -1: down, 0: it takes the four cards of a rank at once
     card       the card it takes when rank and suit are both known (a Card, its first copy), else None
 
     It compares equal to its card (`game.foundation_next(0) == Card.parse("8H")`, hashing as the card does),
@@ -619,8 +619,9 @@ class Game:
 
     @property
     def base_rank(self):
-        """The start rank of the foundations, 1 (ace) .. 13 (king); None while a base the player chooses
-        is not chosen yet (no game of today: the deal or the rule set always sets it)."""
+        """The start rank of the foundations, 1 (ace) .. 13 (king); None while no base is set: a base the
+        player chooses, not chosen yet, or a game with no base (no game of today: the deal or the rule set
+        always sets it)."""
         return self._base + 1
 
     @property
