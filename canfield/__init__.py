@@ -19,7 +19,7 @@ from .errors import (
     InvalidCode, InvalidDeck, InvalidJSON, InvalidLink, InvalidMove, InvalidMoveError, InvalidPosition, InvalidSave, InvalidStats,
     MoveError, ReasonError,
 )
-from .game import COLUMNS, FOUNDATIONS, PILE_NAMES, Game, Move
+from .game import COLUMNS, FOUNDATIONS, PILE_NAMES, FoundationNext, Game, Move
 from .rules import RULESETS, RuleSet
 
 __all__ = [
@@ -27,5 +27,5 @@ __all__ = [
     "CanfieldError", "MoveError", "InvalidMoveError", "IllegalMoveError", "AmbiguousMoveError",
     "IllegalMove", "InvalidMove", "AmbiguousMove", "ForbiddenMove", "InvalidCard", "InvalidCode",
     "InvalidDeck", "InvalidJSON", "InvalidLink", "InvalidPosition", "InvalidSave", "InvalidStats", "ReasonError",
-    "COLUMNS", "FOUNDATIONS", "PILE_NAMES", "Game", "Move", "RULESETS", "RuleSet",
+    "COLUMNS", "FOUNDATIONS", "PILE_NAMES", "FoundationNext", "Game", "Move", "RULESETS", "RuleSet",
 ]

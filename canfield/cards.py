@@ -59,7 +59,9 @@ class Card:
         return f"Card.parse({self.code!r})"
 
     def __eq__(self, other):
-        return self is other or (isinstance(other, Card) and other.index == self.index)
+        if isinstance(other, Card):
+            return other.index == self.index
+        return NotImplemented  # a value that stands for a card (game.FoundationNext) answers for itself
 
     def __hash__(self):
         return hash(("Card", self.index))

@@ -2,12 +2,14 @@
 
 Move notation (`str(move)`, and what `Game.play` / `Game.parse_move` read):
 
-    piles   S stock, W waste, R reserve, F1-F4 foundations, T1-T4 tableau columns (F1-F16 and T1-T8 in
-            games of more foundations and columns; `game.pile_names` lists a game's own)
+    piles   S stock, W waste, R reserve, F1-F4 foundations, T1-T4 tableau columns (F1-F16 and T1-T12 in
+            games of more foundations and columns, R1-R4 in a game of several reserves, where R names none;
+            `game.pile_names` lists a game's own)
     R-T2    the reserve top onto column 2         W-F1   the waste top onto foundation 1
     T1-F3   the top of column 1 onto foundation 3 F2-T3  foundation 2's top back onto column 3
     T2-T4   the top card of column 2 onto column 4
     T2:3-T4 the last 3 cards of column 2, as a unit, onto column 4
+    T3:4-F1 the last 4 cards of column 3 onto foundation 1 at once (a foundation that takes four of a kind)
     S       turn cards from the stock onto the waste (a draw)
     W-S     the waste back onto the stock, once the stock is empty (a recycle)
 
@@ -33,7 +35,7 @@ import random
 import re
 from typing import NamedTuple
 
-from .cards import DECK_CARDS as CARDS, RANKS, SUITS, parse_card_index
+from .cards import DECK_CARDS as CARDS, RANKS, SUITS, Card, parse_card_index
 from .deal import MAX_NUMBER, check_deck, make_code, parse_code, shuffled_deck
 from .errors import AmbiguousMoveError, CanfieldError, IllegalMoveError, InvalidCard, InvalidMoveError
 from .rules import CASINO_COST, check_draw, get_rules, rules_for_prefix
@@ -43,13 +45,15 @@ RANK = tuple(i % 13 for i in range(MAX_CARDS))  # 0 = ace .. 12 = king (card i i
 SUIT = tuple(i // 13 % 4 for i in range(MAX_CARDS))  # 0..3 in the order S H D C
 RED = tuple(SUIT[i] in (1, 2) for i in range(MAX_CARDS))
 
+# The notation's piles: a game has some of them (`game.pile_names`), never others.
 ALL_FOUNDATIONS = tuple(f"F{i}" for i in range(1, 17))
-ALL_COLUMNS = tuple(f"T{i}" for i in range(1, 9))
+ALL_COLUMNS = tuple(f"T{i}" for i in range(1, 13))
+ALL_RESERVES = ("R1", "R2", "R3", "R4")  # a game of several reserves; "R" is the one reserve of the others
 # The piles of the four-column, one-deck games (each game's own: `game.pile_names`).
 FOUNDATIONS = ALL_FOUNDATIONS[:4]
 COLUMNS = ALL_COLUMNS[:4]
 PILE_NAMES = ("S", "W", "R") + FOUNDATIONS + COLUMNS
-_ALL_PILES = frozenset(("S", "W", "R") + ALL_FOUNDATIONS + ALL_COLUMNS)
+_ALL_PILES = frozenset(("S", "W", "R") + ALL_RESERVES + ALL_FOUNDATIONS + ALL_COLUMNS)
 
 
 class Move(NamedTuple):
@@ -72,7 +76,8 @@ class Move(NamedTuple):
     count: int = 1
 
     def text(self):
-        """The move's text, position-free: "S" a draw, "W-S" a recycle, "T2:3-T4" three cards, "R-T2" one."""
+        """The move's text, position-free: "S" a draw, "W-S" a recycle, "T2:3-T4" three cards, "R-T2" one
+        (a count is written for every move of several cards: "T3:4-F1" too)."""
         if self.src == "S":
             return "S"
         if self.dst == "S":
@@ -107,8 +112,9 @@ class Move(NamedTuple):
 
     @classmethod
     def parse(cls, text):
-        """The Move that `text` names, without a position: "S", "W-S", "R-T2", "T2:3-T4", "F2-T3" (any case,
-        spaces ignored; "S-W" and "S:3-W" also read as a draw, "W:24-S" as a recycle). The foundation of a
+        """The Move that `text` names, without a position: "S", "W-S", "R-T2", "T2:3-T4", "F2-T3", "R3-T12",
+        "T3:4-F1" (any case, spaces ignored; "S-W" and "S:3-W" also read as a draw, "W:24-S" as a recycle).
+        Whether the piles exist is the game's to say (`Game.play`, `Game.parse_move`). The foundation of a
         short form ("W-F") depends on the position: read those with `Game.parse_move`. Raises
         InvalidMoveError."""
         if not isinstance(text, str):
@@ -119,8 +125,8 @@ class Move(NamedTuple):
         match = _MOVE_RE.match(t)
         if not match or "F" in (match.group(1), match.group(3)):  # "W-F" needs a position
             raise InvalidMoveError(
-                f"{text!r:.80} is not a move: write source-destination with piles S, W, R, F1-F{_MAX_F}, "
-                f"T1-T{_MAX_T}, such as 'R-T2', 'W-F1', 'T2:3-T4', 'S' (draw) or 'W-S' (recycle)"
+                f"{text!r:.80} is not a move: write source-destination with piles S, W, R (R1-R{_MAX_R}), "
+                f"F1-F{_MAX_F}, T1-T{_MAX_T}, such as 'R-T2', 'W-F1', 'T2:3-T4', 'S' (draw) or 'W-S' (recycle)"
             )
         src, count, dst = match.group(1), _read_count(text, match.group(2)), match.group(3)
         if (src == "S" and dst != "W") or (dst == "S" and src != "W"):
@@ -129,6 +135,51 @@ class Move(NamedTuple):
         if src == "S" or dst == "S":
             return Move(src, dst, count)
         return _mv(src, dst, count or 1)
+
+
+class FoundationNext(NamedTuple):
+    """What a foundation takes next (`Game.foundation_next`): a small value that also stands for its card.
+
+    rank       1 (ace) .. 13 (king); None while any rank would do (a base the player has not chosen yet)
+    suit       "S", "H", "D" or "C"; None when any suit would do
+    direction  1: the foundation builds up (today's games), -1: down, 0: it takes the four cards of a rank at once
+    card       the card it takes when rank and suit are both known (a Card, its first copy), else None
+
+    It compares equal to its card (`game.foundation_next(0) == Card.parse("8H")`, hashing as the card does),
+    and has the card's `red` and `code` (None when not known), so code that took the Card it returned before
+    reads it unchanged. Another tuple is never equal to it.
+
+    >>> FoundationNext(8, "H", 1, Card.parse("8H")) == Card.parse("8H")
+    True
+    """
+
+    rank: object
+    suit: object
+    direction: int
+    card: object
+
+    @property
+    def red(self):
+        """True for hearts and diamonds; None when any suit would do."""
+        return None if self.suit is None else self.suit in "HD"
+
+    @property
+    def code(self):
+        """The card's two characters ("8H"), or None when the card is not known."""
+        return None if self.card is None else self.card.code
+
+    def __eq__(self, other):
+        if isinstance(other, FoundationNext):
+            return tuple.__eq__(self, other)
+        if isinstance(other, Card):
+            return self.card == other
+        return False
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def __hash__(self):
+        return hash(self.card) if self.card is not None else tuple.__hash__(self)
 
 
 # Every move the engine can make exists once: listing moves allocates nothing.
@@ -150,7 +201,7 @@ def _well_formed(move):
             and (type(k) is int and 1 <= k <= MAX_CARDS or k is None and (s == "S" or d == "S")))
 
 
-_F_MOVES = {(s, f): _mv(s, f) for s in ("R", "W") + ALL_COLUMNS for f in ALL_FOUNDATIONS}
+_F_MOVES = {(s, f): _mv(s, f) for s in ("R", "W") + ALL_RESERVES + ALL_COLUMNS for f in ALL_FOUNDATIONS}
 _FITS = {}  # (build, wrap, cards) -> for each card t, the cards that may be built on t
 
 
@@ -165,8 +216,9 @@ def _fits_table(rules):
             and (build == "any" or (RED[c] != RED[t] if build == "alternate" else SUIT[c] == SUIT[t]))
         ) for t in range(n))
     return table
-_MAX_T, _MAX_F = 8, 16  # the notation's largest pile numbers (a rule set may have fewer piles)
-_PILE_RE = r"(S|W|R|F(?:1[0-6]|[1-9])?|T[1-8])"
+_MAX_T, _MAX_F, _MAX_R = len(ALL_COLUMNS), len(ALL_FOUNDATIONS), len(ALL_RESERVES)  # a game may have fewer
+# "F" alone is a short form (the card's own foundation), read by Game.parse_move only
+_PILE_RE = r"(S|W|R[1-4]?|F(?:1[0-6]|[1-9])?|T(?:1[0-2]|[1-9]))"
 _MOVE_RE = re.compile(rf"^{_PILE_RE}(?::(\d+))?-{_PILE_RE}$")
 MAX_COUNT_DIGITS = 4  # no pile holds more than 208 cards; longer counts are refused before int() sees them
 
@@ -337,7 +389,7 @@ class Game:
             "".join(SUITS[s] for s in self._fsuits),
             "/".join(pile(f) for f in self._found),
             "/".join(pile(t) for t in self._tab),
-            pile(self._reserve, 0 if self.rules.reserve_face_up else len(self._reserve) - 1),
+            pile(self._reserve, _reserve_faces(self.rules, len(self._reserve)).count(False)),
             pile(self._waste),
             pile(self._stock, len(self._stock)),
             str(self._recycles + 1),
@@ -397,7 +449,7 @@ class Game:
             f"column {i}" for i in range(1, rules.columns + 1)]
         for n, (label, pl) in enumerate(zip(labels, [stock, waste, reserve] + fpiles + tpiles)):
             cards = _read_pile(pl, label)
-            down = {0: len(cards), 2: 0 if rules.reserve_face_up else len(cards) - 1}.get(n, 0)
+            down = {0: len(cards), 2: _reserve_faces(rules, len(cards)).count(False)}.get(n, 0)
             for i, (c, up) in enumerate(cards):
                 if up == (i < down):
                     state = "face up" if i >= down else "face down"
@@ -522,7 +574,20 @@ class Game:
 
     @property
     def reserve(self):
+        """The reserve (the first one in a game of several), bottom to top."""
         return self._cards(self._reserve)
+
+    @property
+    def reserves(self):
+        """Every reserve, R1 first, each a tuple of Card bottom to top (`reserves[0]` is `reserve`). Every
+        game of today has one reserve (`R` in the notation); R1-R4 name those of a game of several."""
+        return (self._cards(self._reserve),)
+
+    @property
+    def reserve_faces(self):
+        """For each reserve, a tuple of booleans bottom to top: True where the card is face up. A reserve
+        `reserve_face_up` is all face up; any other is face down but its top."""
+        return (_reserve_faces(self.rules, len(self._reserve)),)
 
     @property
     def foundations(self):
@@ -530,7 +595,20 @@ class Game:
 
     @property
     def tableau(self):
+        """Each column, T1 first, every card of it (face down or up), bottom to top."""
         return tuple(self._cards(t) for t in self._tab)
+
+    @property
+    def tableau_faces(self):
+        """For each column, a tuple of booleans bottom to top: True where the card is face up (every card
+        of today's games is; a column dealt down and up in turns needs each card's face, not a count)."""
+        return tuple((True,) * len(t) for t in self._tab)
+
+    @property
+    def face_down(self):
+        """For each column, how many cards at its bottom are face down (the leading False of its
+        `tableau_faces`; 0 in every game of today)."""
+        return tuple(next((i for i, up in enumerate(faces) if up), len(faces)) for faces in self.tableau_faces)
 
     def pile(self, name):
         """The cards of the pile called `name` (S, W, R, F1-F4, T1-T4), bottom to top."""
@@ -541,7 +619,9 @@ class Game:
 
     @property
     def base_rank(self):
-        """The start rank of the foundations, 1 (ace) .. 13 (king)."""
+        """The start rank of the foundations, 1 (ace) .. 13 (king); None while no base is set: a base the
+        player chooses, not chosen yet, or a game with no base (no game of today: the deal or the rule set
+        always sets it)."""
         return self._base + 1
 
     @property
@@ -550,11 +630,13 @@ class Game:
         return tuple(SUITS[s] for s in self._fsuits)
 
     def foundation_next(self, i):
-        """The card foundation i (0-based) waits for, or None when it is full."""
+        """What foundation i (0-based) takes next, a `FoundationNext` (rank, suit, direction, card: equal
+        to that card), empty or not; None when it takes nothing more (full)."""
         n = len(self._found[i])
         if n >= 13:
             return None
-        return CARDS[self._fsuits[i] * 13 + (self._base + n) % 13]
+        card = CARDS[self._fsuits[i] * 13 + (self._base + n) % 13]
+        return FoundationNext(card.rank, card.suit, 1, card)  # every foundation of today builds up
 
     @property
     def draw_count(self):
@@ -794,6 +876,9 @@ class Game:
                 raise InvalidMoveError(f"{move!r:.80} is not a move") from None
         if not _well_formed(m):
             raise InvalidMoveError(f"{m!r:.80} is not a move: piles are {', '.join(PILE_NAMES)}, counts whole numbers")
+        if m.src not in self._p or m.dst not in self._p:
+            raise InvalidMoveError(f"{m.text()!r}: there is no pile {m.src if m.src not in self._p else m.dst} in "
+                                   f"{self.rules.title}: piles are {', '.join(self.pile_names)}")
         if not self.is_legal(m):
             raise IllegalMoveError(self._why_illegal(m))
         if m.count is None:  # a draw or a recycle read without a position: the position sets the count
@@ -1067,7 +1152,16 @@ def _read_pile(text, label):
     return out
 
 
+def _reserve_faces(rules, n):
+    """The faces of a reserve of n cards, bottom to top (True: face up): all up when the rule set says
+    `reserve_face_up`, else down but the top. The API and the position text read it (the page's
+    ui.table.visible_cards draws the same cards face up: tests/test_pile_api.py)."""
+    if rules.reserve_face_up:
+        return (True,) * n
+    return (False,) * (n - 1) + (True,) if n else ()
+
+
 def _pile_label(name):
     return {
         "S": "the stock", "W": "the waste", "R": "the reserve",
-    }.get(name) or (f"foundation {name[1:]}" if name[0] == "F" else f"column {name[1:]}")
+    }.get(name) or {"F": "foundation", "R": "reserve"}.get(name[0], "column") + f" {name[1:]}"

@@ -65,7 +65,7 @@ def test_draw_and_recycle_have_distinct_texts():
     assert repr(Move("S", "W", 3)) == "Move('S', 'W', 3)"  # parse("S") would lose the 3
 
 
-@pytest.mark.parametrize("text", ["X-Y", "", "S-T1", "T1-S", "R-S", "W-F", "T1-F", "F-T2", "T9-T1", "T1:0-T2",
+@pytest.mark.parametrize("text", ["X-Y", "", "S-T1", "T1-S", "R-S", "W-F", "T1-F", "F-T2", "T13-T1", "R5-T1", "T1:0-T2",
                                   "T1:" + "9" * 50 + "-T2", 42, None])
 def test_move_parse_refuses_what_names_no_move_without_a_position(text):
     with pytest.raises(InvalidMoveError):
