@@ -3,7 +3,8 @@
 // index.html (static/ui/i18n.py's boot.* keys, written there by scripts/build_facts.py).
 (function () {
   "use strict";
-  startEngine();
+  // the game's page (<html data-layer="thin">), not a test page that loads this file for its functions
+  if (document.documentElement.getAttribute("data-layer") === "thin") startEngine();
   var texts = {};
   try { texts = JSON.parse(document.getElementById("boot-text").textContent); } catch (e) { /* keep {} */ }
 
