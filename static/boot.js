@@ -4,7 +4,7 @@
 (function () {
   "use strict";
   // the game's page (<html data-layer="thin">), not a test page that loads this file for its functions
-  if (document.documentElement.getAttribute("data-layer") === "thin") startEngine();
+  if (document.documentElement.getAttribute("data-layer") === "thin") engineOnce();
   var texts = {};
   try { texts = JSON.parse(document.getElementById("boot-text").textContent); } catch (e) { /* keep {} */ }
 
@@ -272,7 +272,7 @@
       });
     }).observe({ type: "resource", buffered: true });
   } catch (e) { /* progress stays coarse */ }
-  // The two-sided page (<html data-layer="thin">): Pyodide starts in the engine's worker (startEngine
+  // The two-sided page (<html data-layer="thin">): Pyodide starts in the engine's worker (engineOnce
   // below), whose requests the main thread never sees.
   // static/pyodide-worker.mjs (the worker's Pyodide module) posts on this channel what it counts and where its
   // start is: the runtime's bytes, which start it was (the memory snapshot restored, or plain), Python up.
@@ -320,14 +320,19 @@
   window.canfieldBoot = { lang: lang, stage: stage, fail: fail, done: done };
 
   // ---- the engine's worker ----------------------------------------------------------------------
-  // static/engine-worker.mjs: Pyodide with the engine, the controller and the solver, started here, as
-  // the head is parsed, so that its start (the memory snapshot's read, Pyodide's wasm) runs beside the
-  // page's own from navigation on. `window.canfieldEngine.ready` gives the page's thin layer
-  // (static/page/main.py) the worker's two calls, each a promise of the worker's text:
-  // handle(text) (one message of the page, answered in order) and next_push() (the next answer the
-  // worker gives on its own); it is refused, saying why, when the worker cannot start.
-  function startEngine() {
-    var pending = {}, next = 1, settle = null, worker = null;
+  // static/engine-worker.mjs: Pyodide with the engine, the controller and the solver.
+  // `window.canfieldEngine`: start() makes the worker (once); `ready` gives the page's thin layer
+  // (static/page/main.py) the worker's two calls, each a promise of the worker's text: handle(text) (one
+  // message of the page, answered in order) and next_push() (the next answer the worker gives on its
+  // own); it is refused, saying why, when the worker cannot start.
+  // When: a returning visit (the service worker controls the page: its cache holds the memory snapshot)
+  // starts it here, as the head is parsed, so that the snapshot's read and restore run beside the page's
+  // own start from navigation on. A first visit starts it once the page's layer is built (main.py calls
+  // start()): its plain start (the runtime's download, the wasm's compile, Python's set-up) beside the
+  // main thread's own start doubled Lighthouse mobile's blocking time on the 2-core machine
+  // (docs/loading.md).
+  function engineOnce() {
+    var pending = {}, next = 1, settle = null, worker = null, started = false;
     var ready = new Promise(function (resolve, reject) { settle = { resolve: resolve, reject: reject }; });
     ready.catch(function () { /* the page's layer awaits it and reports the failure */ });
     function broken(why) {
@@ -345,25 +350,30 @@
       handle: function (text) { return call("handle", String(text)); },
       next_push: function () { return call("next_push"); }
     };
-    try {
-      worker = new Worker(new URL("./static/engine-worker.mjs", document.baseURI), { type: "module", name: "engine" });
-      worker.onmessage = function (e) {
-        var m = e.data || {};
-        if (m.kind === "ready") settle.resolve(calls);
-        else if (m.kind === "failed") broken("the engine could not start: " + m.error);
-        else if (m.id && owns(pending, m.id)) {
-          var p = pending[m.id];
-          delete pending[m.id];
-          if (owns(m, "ok")) p.resolve(m.ok); else p.reject(new Error(m.error));
-        }
-      };
-      worker.onerror = function (e) {
-        if (e && e.preventDefault) e.preventDefault();   // said by the loading screen, not as an uncaught error
-        broken("the engine's worker failed: " + ((e && e.message) || "it could not be loaded"));
-      };
-    } catch (e) {
-      broken("the engine's worker could not be made: " + e);
+    function start() {
+      if (started) return;
+      started = true;
+      try {
+        worker = new Worker(new URL("./static/engine-worker.mjs", document.baseURI), { type: "module", name: "engine" });
+        worker.onmessage = function (e) {
+          var m = e.data || {};
+          if (m.kind === "ready") settle.resolve(calls);
+          else if (m.kind === "failed") broken("the engine could not start: " + m.error);
+          else if (m.id && owns(pending, m.id)) {
+            var p = pending[m.id];
+            delete pending[m.id];
+            if (owns(m, "ok")) p.resolve(m.ok); else p.reject(new Error(m.error));
+          }
+        };
+        worker.onerror = function (e) {
+          if (e && e.preventDefault) e.preventDefault();   // said by the loading screen, not as an uncaught error
+          broken("the engine's worker failed: " + ((e && e.message) || "it could not be loaded"));
+        };
+      } catch (e) {
+        broken("the engine's worker could not be made: " + e);
+      }
     }
-    window.canfieldEngine = { ready: ready };
+    window.canfieldEngine = { start: start, ready: ready };
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) start();
   }
 })();

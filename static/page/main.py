@@ -40,7 +40,9 @@ try:
                                              layer.celebrated)
     layer.bind()
     window.performance.mark("canfield:layer")
-    layer.connect(await window.canfieldEngine.ready)  # noqa: F704 - PyScript runs a page's script with top-level await
+    engine = window.canfieldEngine
+    engine.start()      # a first visit's worker starts now (a returning visit's did at navigation: static/boot.js)
+    layer.connect(await engine.ready)  # noqa: F704 - PyScript runs a page's script with top-level await
 except Exception as exc:
     import sys
 
