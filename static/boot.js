@@ -325,14 +325,12 @@
   // (static/page/main.py) the worker's two calls, each a promise of the worker's text: handle(text) (one
   // message of the page, answered in order) and next_push() (the next answer the worker gives on its
   // own); it is refused, saying why, when the worker cannot start.
-  // When: a returning visit (the service worker controls the page: its cache holds the memory snapshot)
-  // starts it here, as the head is parsed, so that the snapshot's read and restore run beside the page's
-  // own start from navigation on. A first visit starts it once the page's layer is built (main.py calls
-  // start()): its plain start (the runtime's download, the wasm's compile, Python's set-up) beside the
-  // main thread's own start doubled Lighthouse mobile's blocking time on the 2-core machine
-  // (docs/loading.md).
+  // The worker is made here, as the head is parsed. A returning visit's Pyodide (a memory snapshot in the
+  // cache) starts at once, so that the snapshot's read and restore run beside the page's own start from
+  // navigation on; a first visit's waits for start(), which main.py calls once the page's layer is built
+  // (static/engine-worker.mjs says why).
   function engineOnce() {
-    var pending = {}, next = 1, settle = null, worker = null, started = false;
+    var pending = {}, next = 1, settle = null, worker = null;
     var ready = new Promise(function (resolve, reject) { settle = { resolve: resolve, reject: reject }; });
     ready.catch(function () { /* the page's layer awaits it and reports the failure */ });
     function broken(why) {
@@ -351,8 +349,9 @@
       next_push: function () { return call("next_push"); }
     };
     function start() {
-      if (started) return;
-      started = true;
+      if (worker) worker.postMessage({ call: "start" });
+    }
+    function make() {
       try {
         worker = new Worker(new URL("./static/engine-worker.mjs", document.baseURI), { type: "module", name: "engine" });
         worker.onmessage = function (e) {
@@ -373,7 +372,7 @@
         broken("the engine's worker could not be made: " + e);
       }
     }
+    make();
     window.canfieldEngine = { start: start, ready: ready };
-    if (navigator.serviceWorker && navigator.serviceWorker.controller) start();
   }
 })();

@@ -12,7 +12,13 @@
 // Calls made before Python is up wait for it, in order. The game's files are fetched at once, beside
 // Pyodide's runtime: game.zip (the engine and the worker's UI modules, written where the memory snapshot
 // imported them from) and the two Python files of this worker.
-import { loadPyodide } from "./pyodide-worker.mjs";
+//
+// When Pyodide starts: at once on a returning visit (a memory snapshot in this origin's cache: its read
+// and restore run beside the page's own start from navigation on); on a first visit only once the page
+// says {call: "start"} (static/page/main.py, its layer built): a plain start (the runtime's download, the
+// wasm's compile, Python's set-up) beside the main thread's own start doubled Lighthouse mobile's blocking
+// time on the 2-core machine (docs/loading.md).
+import { loadPyodide, snapshotCached } from "./pyodide-worker.mjs";
 
 const FILES = {
   game: new URL("./vendor/game.zip", import.meta.url).href,
@@ -30,7 +36,11 @@ function get(url, as) {
 const files = Promise.all([get(FILES.game, "bytes"), get(FILES.solver, "text"), get(FILES.worker, "text")]);
 files.catch(() => {});   // awaited by the start below, which reports it
 
+let go = null;
+const asked = new Promise((resolve) => { go = resolve; });
+
 async function start() {
+  if (!(await snapshotCached)) await asked;
   const py = await loadPyodide({
     stdout: (line) => console.log(line),
     stderr: (line) => console.error(line),
@@ -59,6 +69,10 @@ let queue = Promise.resolve();
 
 self.onmessage = (event) => {
   const { id, call, text } = event.data || {};
+  if (call === "start") {
+    go();
+    return;
+  }
   if (call === "next_push") {
     // an open call: it waits for the worker's next answer of its own, without holding the handles back
     ready.then(({ nextPush }) => nextPush())

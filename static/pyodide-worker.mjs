@@ -139,6 +139,9 @@ const bytes = cached.then(() => snapshotBytes(cached));
 cached.catch(() => {});
 bytes.catch(() => {});
 
+/** Whether this origin's cache holds a memory snapshot file (a returning visit): settles in a few ms. */
+export const snapshotCached = cached.then(() => true, () => false);
+
 // ---- the runtime's bytes, for the loading screen ------------------------------------------------
 
 // A response from the runtime's folder, counted as it is decoded: a clone read alongside. Not on a

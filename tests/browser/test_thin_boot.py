@@ -204,8 +204,8 @@ def test_first_visit_plain_then_returning_visits_restore_it_in_the_worker(page, 
     # on its way to ready neither the page nor its worker asked for the file (the service worker does, after)
     asked = "(f) => performance.getEntriesByType('resource').filter(e => e.name.includes(f)).length"
     assert page.evaluate(asked, SNAPSHOT) == 0 and engine(page).evaluate(asked, SNAPSHOT) == 0
-    # a first visit's worker starts once the page's layer is built (static/page/main.py asks for it)
-    assert mark_at(page, "canfield:layer") <= mark_at(page, "canfield:worker-module")
+    # a first visit's Pyodide starts once the page's layer is built (static/page/main.py asks for it)
+    assert mark_at(page, "canfield:worker-module") < mark_at(page, "canfield:layer") <= mark_at(page, "canfield:pyodide")
     wait_cached(page, server, release)
 
     reload_game(page)
@@ -215,8 +215,8 @@ def test_first_visit_plain_then_returning_visits_restore_it_in_the_worker(page, 
     read, ready = (page.evaluate(f"performance.getEntriesByName({n!r})[0].startTime")
                    for n in ("canfield:memory-snapshot-read", "canfield:pyodide-ready"))
     assert 0 < read <= ready
-    # a returning visit's worker starts as the head is parsed (static/boot.js), before the page's own Python
-    assert mark_at(page, "canfield:worker-module") < mark_at(page, "canfield:page")
+    # a returning visit's Pyodide starts with its worker, as the head is parsed, before the page's own Python
+    assert mark_at(page, "canfield:pyodide") < mark_at(page, "canfield:page")
     assert worker_python(page, server, "import sys; 'ui.session' in sys.modules and 'canfield.game' in sys.modules")
     tap_stock_plays(page)
     first = worker_python(page, server, "import random; random.random()")
