@@ -44,7 +44,7 @@ def test_the_page_runs_micropython_and_the_worker_pyodide_both_vendored():
     assert '<script type="py"' not in index and "<py-script" not in index
     assert re.search(r'new Worker\(new URL\("\./static/engine-worker\.mjs", document\.baseURI\), \{ type: "module"',
                      _static("boot.js"))
-    assert re.search(r'^import \{ loadPyodide \} from "\./pyodide-worker\.mjs";$', _static("engine-worker.mjs"), re.M)
+    assert re.search(r'^import \{ loadPyodide, snapshotCached \} from "\./pyodide-worker\.mjs";$', _static("engine-worker.mjs"), re.M)
     # a module of ours that re-exports the vendored Pyodide (restoring its memory snapshot), by a relative URL
     assert re.search(r'^import \{ loadPyodide as realLoadPyodide, version \} from "\./vendor/pyodide/pyodide\.mjs";$',
                      _static("pyodide-worker.mjs"), re.M)
