@@ -1,5 +1,7 @@
 """Shared helpers for the engine tests."""
 
+import random
+
 from canfield import CARDS, Game
 
 SEED_TOP = ["JS", "QS", "8H", "QC"]  # reserve cards 10-13 of the seed's example deal
@@ -26,6 +28,23 @@ def seed_example_deck():
 
 def seed_example_game(draw=3):
     return Game.from_deck(seed_example_deck(), draw=draw)
+
+
+def random_game(rules, number, seed, length, draw=None, undos=False):
+    """A game of rule set `rules` (deal `number`, `draw` or the rule set's default) after up to `length`
+    legal moves picked by random.Random(seed), stopping early where none is legal; with `undos`, then 0-2
+    undos drawn from the same generator (tests/test_links.py, tests/test_pile_api.py)."""
+    game = Game.new(rules=rules, number=number, draw=draw)
+    rnd = random.Random(seed)
+    for _ in range(length):
+        moves = game.legal_moves()
+        if not moves:
+            break
+        game.play(rnd.choice(moves))
+    if undos:
+        for _ in range(rnd.randrange(3)):
+            game.undo()
+    return game
 
 
 def all_cards(game):

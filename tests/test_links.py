@@ -11,27 +11,17 @@ from hypothesis import strategies as st
 
 from canfield import RULESETS, CanfieldError, Game, InvalidLink, links
 from canfield.deal import MAX_NUMBER
+from engine_helpers import random_game
 
 FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 RULE_NAMES = sorted(RULESETS)
-
-
-def _random_game(rules, number, seed, length, draw=None):
-    game = Game.new(rules=rules, number=number, draw=draw)
-    rnd = random.Random(seed)
-    for _ in range(length):
-        moves = game.legal_moves()
-        if not moves:
-            break
-        game.play(rnd.choice(moves))
-    return game
 
 
 @FUZZ
 @given(st.sampled_from(RULE_NAMES), st.integers(0, MAX_NUMBER), st.integers(0, 2**32), st.integers(0, 250),
        st.booleans())
 def test_random_games_round_trip(rules, number, seed, length, explicit):
-    game = _random_game(rules, number, seed, length)
+    game = random_game(rules, number, seed, length)
     if explicit:  # an explicit 104-character deal instead of a number
         game = _replay_on(Game.from_deck([c.code for c in game.deck], draw=game.draw, rules=rules), game.history)
     text = links.encode(game)
@@ -60,7 +50,7 @@ def _replay_on(game, moves):
        st.booleans())
 @settings(max_examples=60, deadline=None)
 def test_result_and_deal_alone(rules, seed, score, count, with_moves):
-    game = _random_game(rules, seed % MAX_NUMBER, seed, 30)
+    game = random_game(rules, seed % MAX_NUMBER, seed, 30)
     link = links.read(links.encode(game, moves=with_moves, result=(score, count)))
     assert (link.score, link.moves) == (score, count)
     assert link.game.history == (game.history if with_moves else ())
@@ -141,7 +131,7 @@ def test_fuzzed_links_raise_only_invalid_link(text):
 
 def _damaged(rules, seed, length, at, junk):
     """A good link with a few characters replaced: the most likely kind of bad link (a cut or mistyped URL)."""
-    text = links.encode(_random_game(rules, seed, seed, length))
+    text = links.encode(random_game(rules, seed, seed, length))
     at %= len(text) + 1
     return text[:at] + junk + text[at + len(junk):]
 

@@ -29,24 +29,11 @@ from canfield import (
 from canfield.describe import card_name
 from canfield.rules import LEGACY
 from canfield.save import from_save, to_save
+from engine_helpers import random_game
 from ui.table import visible_cards
 
 ALL_RULES = {**RULESETS, **LEGACY}
 GOLDEN = Path(__file__).parent / "data" / "saves-before-issue34.json"
-
-
-def random_game(name, number, draw, seed, length):
-    """A game of rule set `name` after up to `length` random legal moves, then a few undos."""
-    g = Game.new(rules=name, number=number, draw=draw)
-    rnd = random.Random(seed)
-    for _ in range(length):
-        legal = g.legal_moves()
-        if not legal:
-            break
-        g.play(rnd.choice(legal))
-    for _ in range(rnd.randrange(3)):
-        g.undo()
-    return g
 
 
 def check_api(g):
@@ -115,7 +102,7 @@ GAME_ARGS = st.tuples(st.sampled_from(sorted(ALL_RULES)), st.integers(0, 26 ** 7
 @given(args=GAME_ARGS)
 def test_the_api_against_the_piles_of_random_games(args):
     name, number, draw, seed, length = args
-    check_api(random_game(name, number, draw, seed, length))
+    check_api(random_game(name, number, seed, length, draw=draw, undos=True))
 
 
 @pytest.mark.parametrize("name", sorted(ALL_RULES))
@@ -268,7 +255,7 @@ def test_saved_games_of_before_load_as_before():
 
 @pytest.mark.parametrize("name", sorted(ALL_RULES))
 def test_a_game_refuses_the_piles_it_has_not_and_changes_nothing(name):
-    g = random_game(name, 1234, 1, name, 40)
+    g = random_game(name, 1234, name, 40, draw=1, undos=True)
     rules = g.rules
     before, history = g.state(), g.history
     beyond_t = f"T{rules.columns + 1}" if rules.columns < 12 else None
