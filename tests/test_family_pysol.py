@@ -255,7 +255,7 @@ def deck_for(name, reserves=(), base=None, columns=(), stock=()):
 
 
 def test_eagle_wing_trunk_fills_emptied_columns_and_its_last_card_turns_up_and_plays():
-    trunk = ["AH", "9D", "8D", "7D", "6D", "5D", "4D", "3D", "2D", "KS", "QS", "JS", "TS"]  # bottom to top
+    trunk = ["AH", "2H", "8D", "7D", "6D", "5D", "4D", "3D", "2D", "KS", "QS", "JS", "TS"]  # bottom to top
     cols = [[c] for c in ("2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S")]
     p = Pair.from_deck("eagle-wing", deck_for("eagle-wing", [trunk], "AS", cols, stock=["AD"]))
     assert list(p.g.foundation_suits) == ["S", "H", "D", "C"]
@@ -264,11 +264,12 @@ def test_eagle_wing_trunk_fills_emptied_columns_and_its_last_card_turns_up_and_p
         p.play(f"T{i + 1}-F1")  # the column's card up, the trunk's top turned up and dealt onto the column
         assert p.g.tableau[i][-1].code == trunk[-1 - i] and p.g.score == 5 * (i + 1)
         assert p.g.reserve_faces[0] == (False,) * (12 - i)
-    for i in range(4):  # TS JS QS KS up: the trunk fills with 6D 7D 8D 9D
+    for i in range(4):  # TS JS QS KS up: the trunk fills with 6D 7D 8D 2H
         p.play(f"T{i + 1}-F1")
     assert [c.code for c in p.g.reserves[0]] == ["AH"] and p.g.reserve_faces[0] == (True,)  # the lone card up
-    assert "R-F2" in p.legal()
-    p.play("R-F2")
+    assert {"R-F2", "R-T4"} <= p.legal()  # it plays as a reserve top: onto its foundation or a column (on 2H)
+    p.play("R-T4")
+    assert not p.g.reserves[0] and [c.code for c in p.g.tableau[3]] == ["2H", "AH"]
     p.plays("S", "W-F3", "T5-F3")  # AD up, 2D up: the trunk is out, T5 stays empty
     assert not p.g.tableau[4] and {"T1-T5", "T6-T5", "T8-T5"} <= p.legal()
 
@@ -354,6 +355,19 @@ def test_dutchess_moves_whole_columns_and_the_waste_fills_only_without_reserves(
     assert {"R1-T4", "R2-T4", "R3-T4", "R4-T4", "T3-T4"} <= legal
 
 
+def test_dutchess_the_waste_goes_to_an_empty_column_once_every_reserve_is_out():
+    reserves = [["3S", "2S", "AS"], ["3H", "2H", "AH"], ["3D", "2D", "AD"], ["3C", "2C", "AC"]]
+    cols = [["4S"], ["KH"], ["QC"], ["JD"]]
+    p = Pair.from_deck("dutchess", deck_for("dutchess", reserves, columns=cols, stock=["9H"]))
+    p.plays("R1-F1", "R1-F1", "R1-F1", "T1-F1", "S")  # the base is the ace; T1 empties; 9H on the waste
+    for r in (2, 3, 4):
+        assert "W-T1" not in p.legal()
+        p.plays(*[f"R{r}-F{r}"] * 3)
+    assert not any(p.g.reserves) and "W-T1" in p.legal()
+    p.play("W-T1")
+    assert p.g.score == 5 * 13
+
+
 def test_minerva_turns_face_down_cards_up_and_an_empty_column_takes_only_a_king():
     # columns dealt down, up, down, up: T1 = 4S (down) 3S 2S (down) AS
     cols = [["4S", "3S", "2S", "AS"], [None, None, None, "KH"], [None, None, None, "QC"]] + \
@@ -426,7 +440,7 @@ def test_beehive_sends_four_of_a_kind_from_a_column_at_once():
 
 
 def test_the_plot_opens_its_foundations_in_order_and_its_empty_columns_take_the_waste_only():
-    reserve = ["9C", "9D", "4H", "3H", "2H", "AH", "KH", "QH", "JH", "TH", "9H", "8H", "7H"]  # bottom to top
+    reserve = ["9C", "5C", "4H", "3H", "2H", "AH", "KH", "QH", "JH", "TH", "9H", "8H", "7H"]  # bottom to top
     cols = [["6S"], ["5D"], ["7C"]] + [[None] for _ in range(9)]
     p = Pair.from_deck("the-plot", deck_for("the-plot", [reserve], "5S", cols, stock=["5H", "8D"]))
     assert p.g.base_rank == 5 and [len(f) for f in p.g.foundations] == [1] + [0] * 7
@@ -444,6 +458,10 @@ def test_the_plot_opens_its_foundations_in_order_and_its_empty_columns_take_the_
     assert len(p.g.foundations[0]) == 13
     legal = p.legal()
     assert "W-T1" in legal and "W-F2" not in legal  # any waste card now; F2 takes a five
-    assert {f"T2-F{i}" for i in range(2, 9)} <= legal
+    assert {f"T2-F{i}" for i in range(2, 9)} <= legal  # each foundation open now takes a five
+    assert {f"R-F{i}" for i in range(2, 9)} <= legal and "R-T1" not in legal  # the reserve: foundations only
+    p.play("R-F2")
+    legal = p.legal()
+    assert "T2-F2" not in legal and {f"T2-F{i}" for i in range(3, 9)} <= legal
     p.play("T2-F4")
     assert "T3-T2" not in p.legal() and "W-T2" in p.legal()
