@@ -9,6 +9,12 @@ from .cards import DECK_CARDS
 LANGS = ("fr", "nl", "en")
 
 FR = {
+    "reserve_n": "réserve {i}",
+    "reserve_hidden": "réserve : {count}, face cachée",
+    "foundations_nobase": "Fondations : {list}.",
+    "foundation_i": "fondation {i}",
+    "down": "{suit} en descendant",
+    "hidden": "carte cachée",
     "ranks": ("as", "2", "3", "4", "5", "6", "7", "8", "9", "10", "valet", "dame", "roi"),
     "suits": ("pique", "cœur", "carreau", "trèfle"),
     "count": ("{n} carte", "{n} cartes"),
@@ -39,6 +45,12 @@ FR = {
 }
 
 NL = {
+    "reserve_n": "reserve {i}",
+    "reserve_hidden": "reserve: {count}, gesloten",
+    "foundations_nobase": "Fundamenten: {list}.",
+    "foundation_i": "fundament {i}",
+    "down": "{suit} aflopend",
+    "hidden": "dichte kaart",
     "ranks": ("aas", "2", "3", "4", "5", "6", "7", "8", "9", "10", "boer", "vrouw", "heer"),
     "suits": ("schoppen", "harten", "ruiten", "klaveren"),
     "count": ("{n} kaart", "{n} kaarten"),
@@ -68,6 +80,12 @@ NL = {
 }
 
 EN = {
+    "reserve_n": "reserve {i}",
+    "reserve_hidden": "reserve: {count}, face down",
+    "foundations_nobase": "Foundations: {list}.",
+    "foundation_i": "foundation {i}",
+    "down": "{suit} down",
+    "hidden": "face-down card",
     "ranks": ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king"),
     "suits": ("spades", "hearts", "diamonds", "clubs"),
     "count": ("{n} card", "{n} cards"),
@@ -158,29 +176,46 @@ def _count(t, n):
 
 def describe_game(game, lang="en"):
     t = _table(lang)
-    stock, waste, reserve = game.stock, game.waste, game.reserve
+    stock, waste = game.stock, game.waste
     parts = [
         t["stock"].format(count=_count(t, len(stock))) if stock else t["stock_empty"],
         t["waste"].format(count=_count(t, len(waste)), top=card_name(waste[-1], lang)) if waste else t["waste_empty"],
-        t["reserve"].format(count=_count(t, len(reserve)), top=card_name(reserve[-1], lang))
-        if reserve else t["reserve_empty"],
     ]
+    several = len(game.reserves) > 1
+    for i, (reserve, faces) in enumerate(zip(game.reserves, game.reserve_faces), 1):
+        if not reserve:
+            text = t["reserve_empty"]
+        elif faces[-1]:
+            text = t["reserve"].format(count=_count(t, len(reserve)), top=card_name(reserve[-1], lang))
+        else:  # a trunk face down to its top (Eagle Wing)
+            text = t["reserve_hidden"].format(count=_count(t, len(reserve)))
+        if several:  # "reserve 2: ..." for the plain word (the same word in each language's sentences)
+            text = text.replace(t["reserve_n"].split()[0], t["reserve_n"].format(i=i), 1)
+        parts.append(text)
     first = t["sep"].join(parts) + "."
-    base = t["ranks"][game.base_rank - 1]
     flist = []
-    for suit_letter, pile in zip(game.foundation_suits, game.foundations):
-        suit = t["suits"]["SHDC".index(suit_letter)]
+    for i, (suit_letter, pile) in enumerate(zip(game.foundation_suits, game.foundations)):
+        if suit_letter is None:
+            suit = t["foundation_i"].format(i=i + 1)
+        else:
+            suit = t["suits"]["SHDC".index(suit_letter)]
+            if game.rules.foundation == "up_down" and i >= 4:
+                suit = t["down"].format(suit=suit)
         if pile:
             top = pile[-1]
             upto = _fr_upto(top) if lang == "fr" else None
             flist.append(t["foundation"].format(suit=suit, upto=upto, card=card_name(top, lang), n=len(pile)))
         else:
             flist.append(t["foundation_empty"].format(suit=suit))
-    second = t["foundations"].format(rank=base, list=", ".join(flist))
+    if game.base_rank is None:
+        second = t["foundations_nobase"].format(list=", ".join(flist))
+    else:
+        second = t["foundations"].format(rank=t["ranks"][game.base_rank - 1], list=", ".join(flist))
     cols = []
-    for i, col in enumerate(game.tableau, 1):
+    for i, (col, faces) in enumerate(zip(game.tableau, game.tableau_faces), 1):
         if col:
-            cols.append(t["column"].format(i=i, cards=", ".join(card_name(c, lang) for c in col)))
+            names = (card_name(c, lang) if up else t["hidden"] for c, up in zip(col, faces))
+            cols.append(t["column"].format(i=i, cards=", ".join(names)))
         else:
             cols.append(t["column_empty"].format(i=i))
     third = t["sep"].join(cols) + "."

@@ -210,12 +210,18 @@ def _fits_table(rules):
     table = _FITS.get(key)
     if table is None:
         build, wrap, n = key
-        table = _FITS[key] = tuple(frozenset(
-            c for c in range(n)
-            if (RANK[c] == (RANK[t] - 1) % 13 if wrap else RANK[c] == RANK[t] - 1)
-            and (build == "any" or (RED[c] != RED[t] if build == "alternate" else SUIT[c] == SUIT[t]))
-        ) for t in range(n))
+
+        def fits(c, t):
+            if build == "rank":
+                return RANK[c] == RANK[t] and c != t
+            if not (RANK[c] == (RANK[t] - 1) % 13 if wrap else RANK[c] == RANK[t] - 1):
+                return False
+            return build == "any" or (RED[c] != RED[t] if build == "alternate" else SUIT[c] == SUIT[t])
+
+        table = _FITS[key] = tuple(frozenset(c for c in range(n) if fits(c, t)) for t in range(n))
     return table
+
+
 _MAX_T, _MAX_F, _MAX_R = len(ALL_COLUMNS), len(ALL_FOUNDATIONS), len(ALL_RESERVES)  # a game may have fewer
 # "F" alone is a short form (the card's own foundation), read by Game.parse_move only
 _PILE_RE = r"(S|W|R[1-4]?|F(?:1[0-6]|[1-9])?|T(?:1[0-2]|[1-9]))"
@@ -250,9 +256,11 @@ class Game:
         self._empty_any = rules.empty_any
         self._takeback = rules.takeback
         self._fits = _fits_table(rules)
+        self._extended = rules.extended
         self.columns = ALL_COLUMNS[:rules.columns]
         self.foundation_names = ALL_FOUNDATIONS[:rules.foundations]
-        self.pile_names = ("S", "W", "R") + self.foundation_names + self.columns
+        self.reserve_names = ("R",) if rules.reserves == 1 else ALL_RESERVES[:rules.reserves]
+        self.pile_names = ("S", "W") + self.reserve_names + self.foundation_names + self.columns
         self._setup()
 
     # ---- construction -------------------------------------------------------------------
@@ -308,11 +316,18 @@ class Game:
         return cls._from_split(split, base_rank, foundation_suits, draw, r, InvalidDeck)
 
     @classmethod
-    def _from_split(cls, split, base_rank, fsuits, draw, rules, error, score=None, recycles=0):
+    def _from_split(cls, split, base_rank, fsuits, draw, rules, error, score=None, recycles=0, reserves=None,
+                    down=()):
         """A game at the position `split` (card indices: stock, waste, reserve, the foundations, the
-        columns); `fsuits` suit numbers or None; raises `error` for a position the rules do not allow."""
+        columns); `fsuits` suit numbers or None; raises `error` for a position the rules do not allow.
+        `reserves` every reserve (several), `down` the column cards face down (rule sets of the new
+        parameters)."""
         g = cls.__new__(cls)
-        g.__init__([c for pl in split for c in pl], draw, rules, None)
+        cards = [c for pl in split for c in pl] + [c for r in (reserves or ())[1:] for c in r]
+        g.__init__(cards, draw, rules, None)
+        if g._extended:
+            return g._check_extended(split, reserves or [split[2]], set(down), base_rank, fsuits, error, score,
+                                     recycles)
         rules = g.rules
         nf = rules.foundations
         fpiles = split[3:3 + nf]
@@ -351,10 +366,72 @@ class Game:
         g._setup()
         return g
 
+    def _check_extended(self, split, reserves, down, base_rank, fsuits, error, score, recycles):
+        """`_from_split` for a rule set of the new parameters: checks the position and sets it."""
+        rules = self.rules
+        nf, kind = rules.foundations, rules.foundation
+        fpiles, cols = split[3:3 + nf], split[3 + nf:]
+        if base_rank is None and rules.base_rank not in ("player", None) and kind != "set":
+            base_rank = rules.base_rank
+        if base_rank is None and rules.base_rank is None and kind != "set":
+            if not fpiles[0]:
+                raise error("give base_rank when foundation 1 is empty")
+            base_rank = RANK[fpiles[0][0]] + 1
+        if kind == "set" or rules.base_rank == "player" and not any(fpiles):
+            base_rank = None  # no base, or none chosen yet: no card on a foundation
+        elif base_rank is None:
+            raise error("give base_rank: a card is on a foundation")
+        base = None if base_rank is None else base_rank - 1
+        if kind in ("rank", "set"):
+            fsuits = (None,) * nf
+        elif kind == "up_down":
+            fsuits = (0, 1, 2, 3) * 2
+        elif fsuits is None:
+            fs = [SUIT[f[0]] if f else None for f in fpiles]
+            for i in range(nf):
+                if fs[i] is None:
+                    fs[i] = next(s for s in range(4) if fs.count(s) < rules.decks)
+            fsuits = tuple(fs)
+        if kind == "suit" and sorted(fsuits) != sorted(list(range(4)) * rules.decks):
+            raise error(f"the {nf} foundations hold each suit {rules.decks} time{'s' if rules.decks > 1 else ''}")
+        for i, f in enumerate(fpiles):
+            for n, c in enumerate(f):
+                if kind == "set":
+                    ok = RANK[c] == RANK[f[n - n % 4]]
+                elif kind == "up_down":
+                    other = len(fpiles[i + 4 if i < 4 else i - 4])
+                    ok = SUIT[c] == fsuits[i] and RANK[c] == (n if i < 4 else 12 - n) and len(f) + other <= 13
+                else:
+                    ok = ((fsuits[i] is None or SUIT[c] == fsuits[i]) and RANK[c] == (base + n) % 13 and n < 13
+                          and not (i and rules.foundations_in_order and len(fpiles[0]) < 13))
+                if not ok:
+                    raise error(f"foundation {i + 1} cannot hold {CARDS[c].code} at position {n + 1}")
+        if kind == "set" and len(fpiles[0]) % 4:
+            raise error("foundation 1 holds whole sets of four")
+        for i, col in enumerate(cols):
+            if rules.column_max is not None and len(col) > rules.column_max:
+                raise error(f"column {i + 1} holds at most {rules.column_max} cards")
+            for n, (a, b) in enumerate(zip(col, col[1:])):
+                if n + 1 >= len(rules.column_deal) and not self._fits_on(b, a):
+                    raise error(f"column {i + 1}: {CARDS[b].code} cannot lie on {CARDS[a].code}")
+            if not col and any(reserves) and rules.refills:
+                raise error(f"column {i + 1} is empty while the reserve has cards")
+        self._set_foundation_suits(fsuits)
+        self._position = split
+        self._start_reserves = [list(r) for r in reserves]
+        self._start_down = frozenset(down)
+        self._start_base = base
+        self._deck = None
+        self._start_score = score
+        self._start_recycles = recycles
+        self._setup()
+        return self
+
     def _set_foundation_suits(self, fsuits):
         self._fsuits = tuple(fsuits)
-        # the foundations of each suit, in order (several with more than one deck)
-        self._fof = tuple(tuple(i for i, x in enumerate(self._fsuits) if x == s) for s in range(4))
+        # the foundations of each suit, in order (several with more than one deck; every foundation for
+        # foundations of any suit)
+        self._fof = tuple(tuple(i for i, x in enumerate(self._fsuits) if x == s or x is None) for s in range(4))
         self._fpos = tuple(f[0] for f in self._fof)
 
     # ---- the position text ----------------------------------------------------------------
@@ -368,28 +445,36 @@ class Game:
             rules+draw base suits foundations columns reserve waste stock pass score
 
         rules+draw  the deal code's first two parts: the rule set's prefix and the draw (CF1-D3);
-        base        the foundations' start rank (A 2-9 T J Q K);
-        suits       the suit of each foundation, F1 first (HSDC);
+        base        the foundations' start rank (A 2-9 T J Q K); "-" while none is set (a base the player
+                    chooses, or a game with no base);
+        suits       the suit of each foundation, F1 first (HSDC); "-" for a foundation of any suit;
         foundations, columns  the piles, "/" between them, F1 / T1 first;
-        reserve, waste, stock  one pile each (the stock's last card is the next one drawn);
+        reserve, waste, stock  one pile each (the stock's last card is the next one drawn); several
+                    reserves "/" between them, R1 first;
         pass        the pass through the stock (1 before the first recycle);
         score       the points so far.
         Each pile lists its cards bottom to top, run together, two characters each, or "-" when empty.
         A face-up card is written in capitals ("QC"), a face-down one in small letters ("qc"): the stock's
-        cards and the reserve's cards under its top.
+        cards, the reserve's cards under its top, and a column's cards dealt face down and not turned yet.
         """
         def pile(cards, down=0):
             if not cards:
                 return "-"
             return "".join(CARDS[c].code.lower() if i < down else CARDS[c].code for i, c in enumerate(cards))
 
+        if self._extended:
+            down = self._down
+            cols = "/".join("".join(CARDS[c].code.lower() if c in down else CARDS[c].code for c in t) or "-"
+                            for t in self._tab)
+        else:
+            cols = "/".join(pile(t) for t in self._tab)
         return " ".join((
             f"{self.rules.prefix}-D{self.draw}",
-            RANKS[self._base],
-            "".join(SUITS[s] for s in self._fsuits),
+            "-" if self.base_rank is None else RANKS[self._base],
+            "".join("-" if s is None else SUITS[s] for s in self._fsuits),
             "/".join(pile(f) for f in self._found),
-            "/".join(pile(t) for t in self._tab),
-            pile(self._reserve, _reserve_faces(self.rules, len(self._reserve)).count(False)),
+            cols,
+            "/".join(pile(r, self.rules.reserve_faces(len(r)).count(False)) for r in self._reserves),
             pile(self._waste),
             pile(self._stock, len(self._stock)),
             str(self._recycles + 1),
@@ -426,13 +511,25 @@ class Game:
             check_draw(rules, int(draw[1]))
         except ValueError as exc:
             raise InvalidPosition(f"position: {exc}") from None
-        if len(base) != 1 or base.upper() not in RANKS:
-            raise InvalidPosition(f"position: the base rank is one of {RANKS}, not {base!r:.20}")
+        no_base = rules.base_rank == "player" or rules.foundation == "set"
+        if not (len(base) == 1 and base.upper() in RANKS and rules.foundation != "set" or base == "-" and no_base):
+            allowed = "-" if rules.foundation == "set" else f"one of {RANKS}" + (" or -" if no_base else "")
+            raise InvalidPosition(f"position: the base rank is {allowed}, not {base!r:.20}")
         nf = rules.foundations
-        if len(suits) != nf or sorted(suits.upper()) != sorted(SUITS * rules.decks):
+        if rules.foundation in ("rank", "set"):
+            if suits != "-" * nf:
+                raise InvalidPosition(f"position: the foundations take any suit: write {'-' * nf}, not {suits!r:.20}")
+        elif rules.foundation == "up_down":
+            if suits.upper() != SUITS * 2:
+                raise InvalidPosition(f"position: the foundations' suits are {SUITS * 2}, not {suits!r:.20}")
+        elif len(suits) != nf or sorted(suits.upper()) != sorted(SUITS * rules.decks):
             each = "once" if rules.decks == 1 else f"{rules.decks} times"
             raise InvalidPosition(f"position: the foundations' suits are the letters {SUITS}, each {each}, "
                                   f"in some order, not {suits!r:.20}")
+        reserve_texts = reserve.split("/") if rules.reserves > 1 else [reserve]
+        if len(reserve_texts) != rules.reserves:
+            raise InvalidPosition(f"position: {rules.name} has {rules.reserves} reserves, '/' between them, "
+                                  f"not {len(reserve_texts)}")
         fpiles, tpiles = found.split("/"), cols.split("/")
         if len(fpiles) != nf or len(tpiles) != rules.columns:
             raise InvalidPosition(f"position: {rules.name} has {nf} foundations and {rules.columns} columns, "
@@ -444,14 +541,19 @@ class Game:
                 raise InvalidPosition(f"position: the {name} is a whole number, not {value!r:.20}")
         if int(passes) < 1:
             raise InvalidPosition("position: the pass is 1 or more")
-        split, seen = [], {}  # seen: card index -> the pile it was read in (copies: in reading order)
-        labels = ["the stock", "the waste", "the reserve"] + [f"foundation {i}" for i in range(1, nf + 1)] + [
-            f"column {i}" for i in range(1, rules.columns + 1)]
-        for n, (label, pl) in enumerate(zip(labels, [stock, waste, reserve] + fpiles + tpiles)):
+        split, seen, down_cards = [], {}, set()  # seen: card index -> the pile it was read in (copies: in reading order)
+        nr = len(reserve_texts)
+        labels = (["the stock", "the waste"] + (["the reserve"] if nr == 1 else [f"reserve {j}" for j in range(1, nr + 1)])
+                  + [f"foundation {i}" for i in range(1, nf + 1)] + [f"column {i}" for i in range(1, rules.columns + 1)])
+        first_col = 2 + nr + nf
+        deal = rules.column_deal
+        for n, (label, pl) in enumerate(zip(labels, [stock, waste] + reserve_texts + fpiles + tpiles)):
             cards = _read_pile(pl, label)
-            down = {0: len(cards), 2: _reserve_faces(rules, len(cards)).count(False)}.get(n, 0)
+            down = (len(cards) if n == 0 else rules.reserve_faces(len(cards)).count(False) if 2 <= n < 2 + nr else 0)
             for i, (c, up) in enumerate(cards):
-                if up == (i < down):
+                # a column's card may lie face down where the deal put one, under the column's top
+                may_be_down = n >= first_col and i < min(len(deal), len(cards) - 1) and not deal[i]
+                if up == (i < down) and not (may_be_down and not up):
                     state = "face up" if i >= down else "face down"
                     raise InvalidPosition(f"position: {CARDS[c].code} in {label} is {state} in {rules.name}: "
                                           f"write it in {'capitals' if i >= down else 'small letters'}")
@@ -462,11 +564,17 @@ class Game:
                 seen[copy] = label
                 cards[i] = (copy, up)
             split.append([c for c, _ in cards])
+            if n >= first_col:
+                down_cards.update(c for c, up in cards if not up)
         if len(seen) != rules.cards:
             missing = " ".join(c.code for c in CARDS[:rules.cards] if c.index not in seen)
             raise InvalidPosition(f"position: the {rules.cards} cards are each in one pile; missing: {missing}")
-        return cls._from_split(split, RANKS.index(base.upper()) + 1, tuple(SUITS.index(x) for x in suits.upper()),
-                               int(draw[1]), rules, InvalidPosition, int(score), int(passes) - 1)
+        reserves = split[2:2 + nr]
+        split = split[:2] + [reserves[0]] + split[2 + nr:]
+        fsuits = tuple(None if x == "-" else SUITS.index(x) for x in suits.upper())
+        return cls._from_split(split, None if base == "-" else RANKS.index(base.upper()) + 1, fsuits,
+                               int(draw[1]), rules, InvalidPosition, int(score), int(passes) - 1,
+                               reserves=reserves, down=down_cards)
 
     def _setup(self):
         rules = self.rules
@@ -475,14 +583,21 @@ class Game:
             split = self._position
             self._stock = list(split[0])
             self._waste = list(split[1])
-            self._reserve = list(split[2])
+            self._reserves = [list(r) for r in getattr(self, "_start_reserves", None) or (split[2],)]
+            self._reserve = self._reserves[0]
             self._found = [list(f) for f in split[3:3 + nf]]
             self._tab = [list(t) for t in split[3 + nf:]]
+            self._down = set(getattr(self, "_start_down", ()))
+            self._base = getattr(self, "_start_base", self._base)
             self._link_piles()
+            return
+        if self._extended:
+            self._deal_extended()
             return
         deck = self._deck
         base = rules.base_rank
         size, ncols = rules.reserve, rules.columns
+        self._down = set()
         if base is None:
             reserve, base_card = deck[:size], deck[size]
             tableau, stock = deck[size + 1:size + 1 + ncols], deck[size + 1 + ncols:]
@@ -503,12 +618,62 @@ class Game:
         self._stock = list(reversed(stock))  # top of the stock at the end
         self._waste = []
         self._reserve = list(reserve)
+        self._reserves = [self._reserve]
         self._found = foundations
         self._tab = [[c] for c in tableau]
         self._link_piles()
 
+    def _deal_extended(self):
+        """The deal of a rule set of the new parameters (docs/engine.md, "The deal, ours"): the reserves'
+        cards one a reserve in turn (R1 first), the base card where one is dealt, the columns row by row
+        (the bottom row first, faces as `column_deal` says), the rest the stock (first dealt, first drawn)."""
+        rules = self.rules
+        deck = list(self._deck)
+        nf, kind, base = rules.foundations, rules.foundation, rules.base_rank
+        foundations = [[] for _ in range(nf)]
+        if type(base) is int and rules.starters:
+            self._base = base - 1
+            starters = sorted((c for c in deck if RANK[c] == self._base), key=lambda c: (SUIT[c], c))
+            deck = [c for c in deck if RANK[c] != self._base]
+            fsuits = tuple(SUIT[c] for c in starters)
+            foundations = [[c] for c in starters]
+        else:
+            self._base = base - 1 if type(base) is int else None
+            fsuits = (tuple(s for s in range(4) for _ in range(rules.decks)) if kind == "suit"
+                      else (0, 1, 2, 3) * 2 if kind == "up_down" else (None,) * nf)
+        nr, size = rules.reserves, rules.reserve
+        head = deck[:nr * size]
+        self._reserves = [list(head[j::nr]) for j in range(nr)]
+        i = nr * size
+        if base is None and kind != "set":
+            card = deck[i]
+            i += 1
+            self._base = RANK[card]
+            if kind == "suit":
+                order = (SUIT[card],) + tuple(s for s in range(4) if s != SUIT[card])
+                fsuits = tuple(s for s in order for _ in range(rules.decks))
+            foundations[0].append(card)
+        self._tab = [[] for _ in range(rules.columns)]
+        self._down = set()
+        for up in rules.column_deal:
+            for col in self._tab:
+                col.append(deck[i])
+                if not up:
+                    self._down.add(deck[i])
+                i += 1
+        self._set_foundation_suits(fsuits)
+        self._stock = list(reversed(deck[i:]))
+        self._waste = []
+        self._reserve = self._reserves[0]
+        self._found = foundations
+        self._link_piles()
+
     def _link_piles(self):
         self._p = {"S": self._stock, "W": self._waste, "R": self._reserve}
+        if len(self._reserves) > 1:
+            del self._p["R"]
+            for name, pile in zip(self.reserve_names, self._reserves):
+                self._p[name] = pile
         for name, pile in zip(self.foundation_names, self._found):
             self._p[name] = pile
         for name, pile in zip(self.columns, self._tab):
@@ -532,7 +697,10 @@ class Game:
         """An independent game at the same position and with the same history."""
         g = Game.__new__(Game)
         g.__dict__.update(self.__dict__)
-        g._stock, g._waste, g._reserve = list(self._stock), list(self._waste), list(self._reserve)
+        g._stock, g._waste = list(self._stock), list(self._waste)
+        g._reserves = [list(r) for r in self._reserves]
+        g._reserve = g._reserves[0]
+        g._down = set(self._down)
         g._found = [list(f) for f in self._found]
         g._tab = [list(t) for t in self._tab]
         g._link_piles()
@@ -579,15 +747,16 @@ class Game:
 
     @property
     def reserves(self):
-        """Every reserve, R1 first, each a tuple of Card bottom to top (`reserves[0]` is `reserve`). Every
-        game of today has one reserve (`R` in the notation); R1-R4 name those of a game of several."""
-        return (self._cards(self._reserve),)
+        """Every reserve, R1 first, each a tuple of Card bottom to top (`reserves[0]` is `reserve`). A game of
+        one reserve calls it `R` in the notation; R1-R4 name those of a game of several."""
+        return tuple(self._cards(r) for r in self._reserves)
 
     @property
     def reserve_faces(self):
         """For each reserve, a tuple of booleans bottom to top: True where the card is face up. A reserve
-        `reserve_face_up` is all face up; any other is face down but its top."""
-        return (_reserve_faces(self.rules, len(self._reserve)),)
+        `reserve_face_up` is all face up; `reserve_down` all face down until one card is left, which is up;
+        any other is face down but its top."""
+        return tuple(self.rules.reserve_faces(len(r)) for r in self._reserves)
 
     @property
     def foundations(self):
@@ -602,7 +771,8 @@ class Game:
     def tableau_faces(self):
         """For each column, a tuple of booleans bottom to top: True where the card is face up (every card
         of today's games is; a column dealt down and up in turns needs each card's face, not a count)."""
-        return tuple((True,) * len(t) for t in self._tab)
+        down = self._down
+        return tuple(tuple(c not in down for c in t) for t in self._tab)
 
     @property
     def face_down(self):
@@ -622,21 +792,45 @@ class Game:
         """The start rank of the foundations, 1 (ace) .. 13 (king); None while no base is set: a base the
         player chooses, not chosen yet, or a game with no base (no game of today: the deal or the rule set
         always sets it)."""
-        return self._base + 1
+        return None if self._base is None or self.rules.foundation == "set" else self._base + 1
 
     @property
     def foundation_suits(self):
-        """The suit letter of each foundation, F1 first."""
-        return tuple(SUITS[s] for s in self._fsuits)
+        """The suit letter of each foundation, F1 first (None for a foundation of any suit)."""
+        return tuple(None if s is None else SUITS[s] for s in self._fsuits)
+
+    def _fnext(self, i):
+        """The rank (0-based) foundation i takes next; -1 when any rank would do (a base not chosen yet);
+        None when it takes nothing now (full, or not open yet). Not for a "set" foundation."""
+        n = len(self._found[i])
+        kind = self.rules.foundation
+        if kind == "up_down":
+            if n + len(self._found[i ^ 4 if i < 4 else i - 4]) >= 13:
+                return None
+            return n if i < 4 else 12 - n
+        if n >= 13:
+            return None
+        if self._base is None:
+            return -1
+        if i and self.rules.foundations_in_order and len(self._found[0]) < 13:
+            return None
+        return (self._base + n) % 13
 
     def foundation_next(self, i):
         """What foundation i (0-based) takes next, a `FoundationNext` (rank, suit, direction, card: equal
-        to that card), empty or not; None when it takes nothing more (full)."""
-        n = len(self._found[i])
-        if n >= 13:
+        to that card), empty or not; None when it takes nothing more (full, or not open yet)."""
+        if self.rules.foundation == "set":
+            return FoundationNext(None, None, 0, None) if len(self._found[i]) < self.rules.cards else None
+        rank = self._fnext(i)
+        if rank is None:
             return None
-        card = CARDS[self._fsuits[i] * 13 + (self._base + n) % 13]
-        return FoundationNext(card.rank, card.suit, 1, card)  # every foundation of today builds up
+        direction = -1 if self.rules.foundation == "up_down" and i >= 4 else 1
+        suit = self._fsuits[i]
+        if rank < 0 or suit is None:
+            return FoundationNext(None if rank < 0 else rank + 1, None if suit is None else SUITS[suit],
+                                  direction, None)
+        card = CARDS[suit * 13 + rank]
+        return FoundationNext(card.rank, card.suit, direction, card)
 
     @property
     def draw_count(self):
@@ -685,7 +879,15 @@ class Game:
         return (
             tuple(self._stock), tuple(self._waste), tuple(self._reserve),
             tuple(tuple(f) for f in self._found), tuple(tuple(t) for t in self._tab), self._score,
-        )
+        ) + ((tuple(tuple(r) for r in self._reserves[1:]), frozenset(self._down), self._base)
+             if self._extended else ())
+
+    def key(self):
+        """A hashable key of the whole position but the score, for searches: every pile, every face, the
+        base and the pass (recycles). Two positions of one game with equal keys play alike."""
+        return (tuple(self._stock), tuple(self._waste), tuple(map(tuple, self._reserves)),
+                tuple(map(tuple, self._found)), tuple(map(tuple, self._tab)), frozenset(self._down), self._base,
+                self._recycles)
 
     # ---- rules -------------------------------------------------------------------------
 
@@ -710,8 +912,112 @@ class Game:
         """The numbers of cards a move may take from a column of n cards. (The rule set says.)"""
         return self.rules.take_counts(n)
 
+    # ---- the rules of the new parameters (docs/engine.md, "The twelve other games") ----------
+
+    def _run(self, col):
+        """How many cards at the top of column `col` are face up, each built on the one below."""
+        n, k, down, fits = len(col), 1, self._down, self._fits
+        while k < n and col[-k - 1] not in down and col[-k] in fits[col[-k - 1]]:
+            k += 1
+        return k
+
+    def _empty_ok(self, src, card):
+        """Does an empty column take `card` (heading what would go there) from pile `src` now?"""
+        base = self._base
+        return self.rules.empty_takes(src, any(self._reserves), RANK[card] + 1, None if base is None else base + 1,
+                                      len(self._found[0]) >= 13)
+
+    def _foundations_for(self, c):
+        """The foundations (indices) that take card c next, from a pile other than a foundation."""
+        out = []
+        for f in self._fof[SUIT[c]]:
+            want = self._fnext(f)
+            if want is not None and (want == RANK[c] or want < 0):
+                out.append(f)
+        return out
+
+    def _reserve_plays(self, pile):
+        """Does the top of this reserve play? (Eagle Wing's trunk: only its last card, face up.)"""
+        return bool(pile) and (not self.rules.reserve_down or len(pile) == 1)
+
+    def _legal_extended(self):
+        rules = self.rules
+        moves = []
+        add = moves.append
+        tab, cols, fnames, fits = self._tab, self.columns, self.foundation_names, self._fits
+        cap = rules.column_max
+        base_unset = rules.base_rank == "player" and self._base is None
+        reserves = [(name, pile) for name, pile in zip(self.reserve_names, self._reserves) if self._reserve_plays(pile)]
+        tops = reserves + ([] if base_unset or not self._waste else [("W", self._waste)])
+        # Onto foundations.
+        if rules.foundation == "set":
+            for name, col in zip(cols, tab):
+                if len(col) >= 4 and self._run(col) >= 4 and len({RANK[c] for c in col[-4:]}) == 1:
+                    add(_mv(name, "F1", 4))
+        else:
+            sources = tops if base_unset else tops + [(name, col) for name, col in zip(cols, tab) if col]
+            for name, pile in sources:
+                if base_unset and name[0] != "R":
+                    continue
+                for f in self._foundations_for(pile[-1]):
+                    add(_F_MOVES[name, fnames[f]])
+        # Reserve and waste tops onto columns.
+        for name, pile in tops:
+            if name[0] == "R" and rules.reserve_to == "foundations":
+                continue
+            c = pile[-1]
+            for j, col in enumerate(tab):
+                if col:
+                    if c in fits[col[-1]] and (cap is None or len(col) < cap):
+                        add(_mv(name, cols[j]))
+                elif self._empty_ok(name, c):
+                    add(_mv(name, cols[j]))
+        if base_unset:
+            return moves
+        # Columns onto columns.
+        for i, col in enumerate(tab):
+            n = len(col)
+            if not n:
+                continue
+            counts = rules.take_counts(n, self._run(col))
+            for j, dst in enumerate(tab):
+                if j == i:
+                    continue
+                for k in counts:
+                    c = col[-k]
+                    if dst:
+                        if c in fits[dst[-1]] and (cap is None or len(dst) + k <= cap):
+                            add(_mv(cols[i], cols[j], k))
+                    elif self._empty_ok(cols[i], c) and (cap is None or k <= cap):
+                        add(_mv(cols[i], cols[j], k))
+        # Foundation tops back onto columns (and onto the other foundation of their suit).
+        if self._takeback:
+            for i, fp in enumerate(self._found):
+                if not fp:
+                    continue
+                c = fp[-1]
+                for j, col in enumerate(tab):
+                    if col:
+                        if c in fits[col[-1]] and (cap is None or len(col) < cap):
+                            add(_mv(fnames[i], cols[j]))
+                    elif self._empty_ok(fnames[i], c):
+                        add(_mv(fnames[i], cols[j]))
+                if rules.foundation == "up_down":  # the other foundation of the suit, when it takes c next
+                    other = i + 4 if i < 4 else i - 4
+                    n = len(self._found[other])
+                    if (n if other < 4 else 12 - n) == RANK[c]:
+                        add(_mv(fnames[i], fnames[other]))
+        # The stock.
+        if self._stock:
+            add(_mv("S", "W", min(self.draw_count, len(self._stock))))
+        elif self._waste and self.can_recycle:
+            add(_mv("W", "S", len(self._waste)))
+        return moves
+
     def legal_moves(self):
         """Every legal move, in a fixed order: to foundations, reserve, waste, tableau, take-backs, stock."""
+        if self._extended:
+            return self._legal_extended()
         moves = []
         add = moves.append
         tab = self._tab
@@ -796,6 +1102,10 @@ class Game:
             s, d, k = move
         except (TypeError, ValueError):
             return False
+        if self._extended:
+            if k is None and (s == "S" or d == "S"):
+                return any(m.src == s and m.dst == d for m in self._legal_extended())
+            return (s, d, k) in self._legal_extended()
         if s == "S":
             n = len(self._stock)
             return d == "W" and n > 0 and (k is None or k == min(self.draw_count, n))
@@ -850,6 +1160,8 @@ class Game:
             return
         src = p[s]
         dst = p[d]
+        if self._extended:
+            return self._apply_extended(move, src, dst)
         if k == 1:
             dst.append(src.pop())
         else:
@@ -862,6 +1174,44 @@ class Game:
             src.append(self._reserve.pop())
             refill = s
         self._undo.append((move, refill, gain))
+
+    def _apply_extended(self, move, src, dst):
+        """`apply` of a card move in a rule set of the new parameters: the cards, the points, the base a
+        player's first foundation card sets, then the column's new top turned up or the emptied column
+        filled, each recorded in the undo entry (move, filled column, points, (fill source, turned card,
+        base set))."""
+        s, d, k = move
+        rules = self.rules
+        dst.extend(src[-k:])
+        del src[-k:]
+        gain = 5 * k if d[0] == "F" and s[0] != "F" else 0
+        self._score += gain
+        base_set = False
+        if d[0] == "F" and self._base is None and rules.base_rank == "player":
+            self._base = RANK[dst[-1]]
+            base_set = True
+        refill = fill_src = turned = None
+        if s[0] == "T":
+            if src:
+                if src[-1] in self._down:
+                    turned = src[-1]
+                    self._down.discard(turned)
+            elif rules.refills:
+                fill_src = self._fill_source()
+                if fill_src is not None:
+                    src.append(self._p[fill_src].pop())
+                    refill = s
+        self._undo.append((move, refill, gain, (fill_src, turned, base_set)))
+
+    def _fill_source(self):
+        """The pile that fills a column emptied now (the rule set's `fill`), or None: the reserve with the
+        most cards (R1 on a tie), then, for "larger_reserve_then_waste", the waste."""
+        best = max(range(len(self._reserves)), key=lambda j: (len(self._reserves[j]), -j))
+        if self._reserves[best]:
+            return self.reserve_names[best]
+        if self.rules.fills_from_waste and self._waste:
+            return "W"
+        return None
 
     def play(self, move):
         """Play a move given as a Move or as text; returns the Move played.
@@ -905,8 +1255,11 @@ class Game:
         return move
 
     def _pop(self):
-        move, refill, gain = self._undo.pop()
+        entry = self._undo.pop()
+        move, refill, gain = entry[:3]
         s, d, k = move
+        if len(entry) > 3:
+            return self._pop_extended(move, refill, gain, entry[3])
         if s == "S":
             stock, waste = self._stock, self._waste
             for _ in range(k):
@@ -927,6 +1280,22 @@ class Game:
         else:
             src.extend(dst[-k:])
             del dst[-k:]
+        self._score -= gain
+        return move
+
+    def _pop_extended(self, move, refill, gain, extra):
+        s, d, k = move
+        fill_src, turned, base_set = extra  # (a draw and a recycle keep the three-part entry of every game)
+        p = self._p
+        src, dst = p[s], p[d]
+        if refill is not None:
+            p[fill_src].append(src.pop())
+        if turned is not None:
+            self._down.add(turned)
+        src.extend(dst[-k:])
+        del dst[-k:]
+        if base_set:
+            self._base = None
         self._score -= gain
         return move
 

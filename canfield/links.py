@@ -27,12 +27,14 @@ MAX_LENGTH = 20_000  # far above a real game (about two characters a move); boun
 MAX_MOVES = 5_000
 MAX_RESULT = 10**6  # as canfield.stats bounds a score
 
-# One character per pile: the three single piles, then foundations F1..F16 as a..p, columns T1..T8 as q..x.
-_PILES = ("S", "W", "R") + tuple(f"F{i}" for i in range(1, 17)) + tuple(f"T{i}" for i in range(1, 9))
-_CHARS = "SWR" + "abcdefghijklmnop" + "qrstuvwx"
+# One character per pile: the three single piles, then foundations F1..F16 as a..p, columns T1..T8 as q..x;
+# then (issue 34) columns T9..T12 as y, z, A, B and the reserves R1..R4 of a game of several as C..F.
+_PILES = (("S", "W", "R") + tuple(f"F{i}" for i in range(1, 17)) + tuple(f"T{i}" for i in range(1, 13))
+          + tuple(f"R{i}" for i in range(1, 5)))
+_CHARS = "SWR" + "abcdefghijklmnop" + "qrstuvwx" + "yzAB" + "CDEF"
 _TO_CHAR = dict(zip(_PILES, _CHARS))
 _TO_PILE = dict(zip(_CHARS, _PILES))
-_MOVE_RE = re.compile(r"S|([1-9][0-9]{0,2})?([WRa-x])([Sa-x])")
+_MOVE_RE = re.compile(r"S|([1-9][0-9]{0,2})?([WRa-zA-F])([Sa-zAB])")
 _RESULT_RE = re.compile(r"s(-?[0-9]{1,7})m([0-9]{1,7})")
 _LINK_RE = re.compile(r"G([0-9]{1,3})\.")
 
@@ -113,7 +115,7 @@ def read(text) -> Link:
             src, dst = _TO_PILE[match.group(2)], _TO_PILE[match.group(3)]
             if dst == "S":
                 move = Move(src, dst, None) if match.group(1) is None and src == "W" else None
-            elif src[0] == "T" and dst[0] == "T":
+            elif src[0] == "T" and dst[0] in "TF":  # a tail, or four of a kind onto a foundation (T3:4-F1)
                 move = Move(src, dst, int(match.group(1) or 1))
             else:
                 move = Move(src, dst, 1) if match.group(1) is None else None

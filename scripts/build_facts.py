@@ -56,7 +56,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "static"))
-from canfield import RULESETS  # noqa: E402
+from ui.choices import offered_rulesets  # noqa: E402
 from canfield.jsonio import MAX_DEPTH  # noqa: E402
 from ui import layout, persist, snapshot  # noqa: E402
 from ui.cardface import RANKS, SUIT_SYMBOLS  # noqa: E402
@@ -83,7 +83,7 @@ class FactsError(Exception):
 
 def _accepts(name: str, value) -> bool:
     """Whether Settings.read keeps `value` for field `name` (and finds the record intact)."""
-    got, intact = Settings.read(json.dumps({name: value}), tuple(RULESETS))
+    got, intact = Settings.read(json.dumps({name: value}), tuple(offered_rulesets()))
     return intact and getattr(got, name) == value and type(getattr(got, name)) is type(value)
 
 
@@ -109,7 +109,7 @@ def settings_facts() -> dict:
         if type(default) is int:
             candidates = list(range(-2, 20))
         else:
-            candidates = ["", *LANGUAGES, *RULESETS, *(k[len(name) + 1:] for k in look if k.startswith(name + "-"))]
+            candidates = ["", *LANGUAGES, *offered_rulesets(), *(k[len(name) + 1:] for k in look if k.startswith(name + "-"))]
         allowed = [v for v in dict.fromkeys([default, *candidates]) if _accepts(name, v)]
         if default not in allowed:
             raise FactsError(f"Settings.read refuses the default of {name!r}: {default!r}")

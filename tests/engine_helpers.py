@@ -48,7 +48,7 @@ def random_game(rules, number, seed, length, draw=None, undos=False):
 
 
 def all_cards(game):
-    piles = [game.stock, game.waste, game.reserve, *game.foundations, *game.tableau]
+    piles = [game.stock, game.waste, *game.reserves, *game.foundations, *game.tableau]
     return [c for pile in piles for c in pile]
 
 

@@ -39,54 +39,84 @@ GOLDEN = Path(__file__).parent / "data" / "saves-before-issue34.json"
 def check_api(g):
     """The pile API against the game's piles; raises AssertionError."""
     rules = g.rules
-    # reserves: one today, the first is `reserve`
-    assert g.reserves == (g.reserve,) and g.reserves[0] == g.reserve
+    fields = g.position().split()
+    # reserves: `rules.reserves` of them, the first is `reserve`
+    assert len(g.reserves) == rules.reserves and g.reserves[0] == g.reserve
     assert all(isinstance(c, Card) for r in g.reserves for c in r)
-    # reserve faces: all up in a face-up reserve, else only the top
+    # reserve faces: all up in a face-up reserve, all down but a lone last card in a face-down one, else
+    # only the top
     assert len(g.reserve_faces) == len(g.reserves)
     for faces, cards in zip(g.reserve_faces, g.reserves):
         assert len(faces) == len(cards) and all(type(f) is bool for f in faces)
         if rules.reserve_face_up:
             assert all(faces)
+        elif rules.reserve_down:
+            assert faces == (len(cards) == 1,) * len(cards)
         else:
             assert faces == tuple(i == len(cards) - 1 for i in range(len(cards)))
-    # ... the cards the page draws face up, and the position text's capitals, are those cards
-    up = tuple(c.id for c, f in zip(g.reserve, g.reserve_faces[0]) if f)
-    assert visible_cards(g)["reserve"] == up
-    field = g.position().split()[5]  # each card two characters, or "-" for an empty reserve
-    if field == "-":
-        assert g.reserve_faces == ((),)
-    else:
-        assert tuple(field[i + 1].isupper() for i in range(0, len(field), 2)) == g.reserve_faces[0]
-    # tableau faces and the face-down counts
+    # ... the cards the page draws face up (the games it draws), and the position text's capitals
+    if not rules.extended:
+        up = tuple(c.id for c, f in zip(g.reserve, g.reserve_faces[0]) if f)
+        assert visible_cards(g)["reserve"] == up
+    for field, faces in zip(fields[5].split("/"), g.reserve_faces):  # two characters a card, "-" when empty
+        if field == "-":
+            assert faces == ()
+        else:
+            assert tuple(field[i + 1].isupper() for i in range(0, len(field), 2)) == faces
+    # tableau faces and the face-down counts: a face-down card only where the deal puts one, never on top
     assert len(g.tableau_faces) == len(g.tableau) == rules.columns
-    for faces, col, down in zip(g.tableau_faces, g.tableau, g.face_down):
+    for faces, col, down, field in zip(g.tableau_faces, g.tableau, g.face_down, fields[4].split("/")):
         assert len(faces) == len(col) and all(type(f) is bool for f in faces)
-        assert all(faces)  # no game of today deals a card face down in a column
+        assert not col or faces[-1]
+        assert all(up or i < len(rules.column_deal) and not rules.column_deal[i] for i, up in enumerate(faces))
+        if field != "-":
+            assert tuple(field[i + 1].isupper() for i in range(0, len(field), 2)) == faces
         leading = 0
         while leading < len(faces) and not faces[leading]:
             leading += 1
-        assert down == leading == 0
-    # the base: always set in today's games, the rank every foundation starts from
-    assert type(g.base_rank) is int and 1 <= g.base_rank <= 13
-    assert g.base_rank == RANKS.index(g.position().split()[1]) + 1
-    if rules.base_rank is not None:
+        assert down == leading
+    # the base: the rank every foundation starts from; None only before a player's base is chosen, and
+    # in a game of no base
+    if rules.foundation == "set" or rules.base_rank == "player" and not any(g.foundations):
+        assert g.base_rank is None and fields[1] == "-"
+    else:
+        assert type(g.base_rank) is int and 1 <= g.base_rank <= 13
+        assert g.base_rank == RANKS.index(fields[1]) + 1
+    if type(rules.base_rank) is int:
         assert g.base_rank == rules.base_rank
-    for f in g.foundations:
-        assert not f or f[0].rank == g.base_rank
+    if rules.foundation in ("suit", "rank"):
+        for f in g.foundations:
+            assert not f or f[0].rank == g.base_rank
     # what each foundation takes next
     into = {}
     for m in g.legal_moves():
-        if m.dst[0] == "F":
+        if m.dst[0] == "F" and m.src[0] != "F":
             into.setdefault(m.dst, set()).add(g.pile(m.src)[-m.count].code)
     for i, f in enumerate(g.foundations):
         nxt = g.foundation_next(i)
-        if len(f) == 13:
-            assert nxt is None
+        if rules.foundation == "set":
+            assert (tuple(nxt) if nxt else None) == ((None, None, 0, None) if len(f) < 52 else None)
             continue
-        assert isinstance(nxt, FoundationNext)
-        assert nxt.suit == g.foundation_suits[i] and nxt.direction == 1
-        assert nxt.rank == (g.base_rank - 1 + len(f)) % 13 + 1
+        if rules.foundation == "up_down":
+            partner = g.foundations[i + 4 if i < 4 else i - 4]
+            if len(f) + len(partner) == 13:
+                assert nxt is None
+                continue
+            assert nxt.direction == (1 if i < 4 else -1)
+            assert nxt.rank == (len(f) + 1 if i < 4 else 13 - len(f))
+        elif len(f) == 13 or (i and rules.foundations_in_order and len(g.foundations[0]) < 13):
+            assert nxt is None and g.foundation_names[i] not in into
+            continue
+        elif g.base_rank is None:
+            assert tuple(nxt) == (None, g.foundation_suits[i], 1, None)
+            assert all(code[1] == nxt.suit for code in into.get(g.foundation_names[i], ()))
+            continue
+        else:
+            assert nxt.direction == 1 and nxt.rank == (g.base_rank - 1 + len(f)) % 13 + 1
+        assert isinstance(nxt, FoundationNext) and nxt.suit == g.foundation_suits[i]
+        if nxt.suit is None:
+            assert nxt.card is None and all(Card.parse(c).rank == nxt.rank for c in into.get(g.foundation_names[i], ()))
+            continue
         assert (nxt.card.rank, nxt.card.suit, nxt.card.copy) == (nxt.rank, nxt.suit, 1)
         assert nxt == nxt.card and nxt.card == nxt and not nxt != nxt.card and hash(nxt) == hash(nxt.card)
         assert (nxt.red, nxt.code) == (nxt.card.red, nxt.card.code)
@@ -260,8 +290,14 @@ def test_a_game_refuses_the_piles_it_has_not_and_changes_nothing(name):
     before, history = g.state(), g.history
     beyond_t = f"T{rules.columns + 1}" if rules.columns < 12 else None
     beyond_f = f"F{rules.foundations + 1}" if rules.foundations < 16 else None
-    absent = ["R1-T1", "T1-R1", "R2-F1", "W-R4", "R1:2-T1"] + (
-        [f"{beyond_t}-T1", f"W-{beyond_t}", f"{beyond_t}:4-F1"] if beyond_t else []) + (
+    if rules.reserves == 1:
+        absent = ["R1-T1", "T1-R1", "R2-F1", "W-R4", "R1:2-T1"]
+        no_reserves = ("R1", "R4")
+    else:  # several reserves: R names none, nor does one past the last
+        beyond_r = f"R{rules.reserves + 1}" if rules.reserves < 4 else None
+        absent = ["R-T1", "T1-R", "R-F1", "W-R"] + ([f"{beyond_r}-T1", f"{beyond_r}-F1"] if beyond_r else [])
+        no_reserves = ("R",) + ((beyond_r,) if beyond_r else ())
+    absent += ([f"{beyond_t}-T1", f"W-{beyond_t}", f"{beyond_t}:4-F1"] if beyond_t else []) + (
         [f"{beyond_f}-T1", f"W-{beyond_f}", f"T1-{beyond_f}"] if beyond_f else [])
     for text in absent:
         with pytest.raises(InvalidMoveError, match="no pile"):
@@ -271,13 +307,13 @@ def test_a_game_refuses_the_piles_it_has_not_and_changes_nothing(name):
         with pytest.raises(InvalidMoveError):
             g.parse_move(text)
         assert not g.is_legal(Move.parse(text))
-    for name_ in ("R1", "R4", beyond_t, beyond_f):
+    for name_ in (*no_reserves, beyond_t, beyond_f):
         if name_:
             assert g.tap_move(name_) is None
             with pytest.raises(ValueError, match="no pile"):
                 g.pile(name_)
-    # four cards at once onto a foundation: a move the notation writes, that no game of today allows
-    for text in ("T1:4-F1", "T2:4-F2", "T1:2-F1"):
+    # four cards at once onto a foundation: a move the notation writes, that only a foundation of sets takes
+    for text in () if rules.foundation == "set" else ("T1:4-F1", "T2:4-F2", "T1:2-F1"):
         with pytest.raises(IllegalMoveError):
             g.play(text)
         with pytest.raises(MoveError):

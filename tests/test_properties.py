@@ -19,17 +19,32 @@ def invariants(game):
     else:
         assert game.score >= 0
         assert game.score % 5 == 0
+    rules = game.rules
     for col in game.tableau:
-        for a, b in zip(col, col[1:]):
-            assert b.rank == (a.rank - 2) % 13 + 1 and (game.rules.wrap or b.rank == a.rank - 1)
-            if game.rules.alternate:
+        for n, (a, b) in enumerate(zip(col, col[1:])):
+            if n + 1 < len(rules.column_deal):  # dealt there (Minerva, Candike): no build between them
+                continue
+            if rules.build == "rank":
+                assert a.rank == b.rank
+                continue
+            assert b.rank == (a.rank - 2) % 13 + 1 and (rules.wrap or b.rank == a.rank - 1)
+            if rules.alternate:
                 assert a.red != b.red
-    if game.reserve and game.rules.fill != "any":  # refilled at once from the reserve
+            if rules.build == "suit":
+                assert a.suit == b.suit
+        if rules.column_max is not None:
+            assert len(col) <= rules.column_max
+    if any(game.reserves) and rules.refills:  # an emptied column is filled at once from a reserve
         assert all(game.tableau)
     for i, f in enumerate(game.foundations):
         for n, c in enumerate(f):
-            assert c.suit == game.foundation_suits[i]
-            assert c.rank == (game.base_rank - 1 + n) % 13 + 1
+            if rules.foundation == "set":
+                assert c.rank == f[n - n % 4].rank
+            elif rules.foundation == "up_down":
+                assert c.suit == game.foundation_suits[i] and c.rank == (n + 1 if i < 4 else 13 - n)
+            else:
+                assert game.foundation_suits[i] in (None, c.suit)
+                assert c.rank == (game.base_rank - 1 + n) % 13 + 1
 
 
 @settings(max_examples=150, deadline=None)

@@ -13,7 +13,19 @@ from test_family import brute_force_won, small_position
 from canfield import RULESETS, Game
 from canfield.sure import sure_move
 
-NAMES = [n for n, r in RULESETS.items() if r.decks == 1]
+NAMES = [n for n, r in RULESETS.items() if r.decks == 1 and not r.extended]
+
+
+@pytest.mark.parametrize("name", [n for n, r in RULESETS.items() if r.extended])
+def test_no_sure_move_is_offered_in_a_game_of_the_new_parameters(name):
+    # no safe-move rule is proved for several reserves, face-down cards or the other foundations yet
+    g = Game.new(rules=name, number=3, draw=1)
+    for _ in range(60):
+        assert sure_move(g) is None
+        legal = g.legal_moves()
+        if not legal:
+            break
+        g.play(legal[0])
 
 
 @pytest.mark.parametrize("name", NAMES)

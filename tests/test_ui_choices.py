@@ -54,11 +54,14 @@ def test_a_rule_set_the_page_can_draw_is_offered_whatever_its_name(params):
     assert [v for v, _ in choices.rules_options(t, engine)][-1] == "newname"
 
 
-def test_all_eighteen_games_of_the_engine_are_offered_in_its_order():
-    assert tuple(choices.offered_rulesets()) == tuple(RULESETS) == (
+def test_the_eighteen_games_the_page_draws_are_offered_in_the_engines_order():
+    assert tuple(choices.offered_rulesets()) == tuple(n for n in RULESETS if not RULESETS[n].extended) == (
         "canfield", "classic", "storehouse", "rainbow", "superior", "rainfall", "chameleon", "rush", "casino",
         "acme", "double", "triple", "quadruple", "american-toad", "variegated", "demon", "pysol-canfield",
         "pysol-rainbow")
+    # the engine's twelve games of the new parameters (several reserves, face-down column cards, other
+    # foundations: issue 34) wait until the page draws them
+    assert len(RULESETS) == 30 and not set(choices.offered_names()) & {n for n, r in RULESETS.items() if r.extended}
 
 
 @pytest.mark.parametrize("lang", ["fr", "nl", "en"])
@@ -68,12 +71,13 @@ def test_the_new_game_dialog_groups_the_games_by_deck_count_each_with_its_line(l
     assert [label for label, _ in groups] == [t(f"newgame.decks.{n}") for n in (1, 2, 3, 4)]
     assert len({label for label, _ in groups}) == 4
     listed = [value for _, options in groups for value, _ in options]
-    assert sorted(listed) == sorted(RULESETS)
+    offered = choices.offered_rulesets()
+    assert sorted(listed) == sorted(offered)
     for (_, options), decks in zip(groups, (1, 2, 3, 4)):
         assert all(RULESETS[v].decks == decks for v, _ in options)
     assert [v for _, options in groups[1:2] for v, _ in options] == [
         "double", "american-toad", "variegated", "demon"]          # the engine's order inside a group
-    for name in RULESETS:
+    for name in offered:
         note = choices.rules_note(name, t)
         assert note and note != f"rules.{name}.note"
         assert t.rules_name(name) == t(f"rules.{name}")           # a name of its own, not the fallback

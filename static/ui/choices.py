@@ -29,9 +29,10 @@ def drawable(rules) -> bool:
     as it has pile elements (fewer columns leave the others hidden), a reserve face down showing its top
     or all face up and fanned (static/ui/layout.py lays out both at any count), card or casino scoring
     (the casino balance beside the score). Any pass limit and draw schedule: the engine refuses the extra
-    recycle and picks each pass's draw, the page only asks it."""
-    return (rules.columns <= PAGE_COLUMNS and 4 * rules.decks <= PAGE_FOUNDATIONS
-            and rules.scoring in ("card", "casino"))
+    recycle and picks each pass's draw, the page only asks it. Not yet the games of the new parameters
+    (`rules.extended`: several reserves, face-down column cards, other foundations, issue 34)."""
+    return (rules.columns <= PAGE_COLUMNS and rules.foundations <= PAGE_FOUNDATIONS
+            and rules.scoring in ("card", "casino") and not rules.extended)
 
 
 def offered_rulesets(rulesets=None) -> dict:

@@ -28,7 +28,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "static"))
-from canfield import RULESETS  # noqa: E402
+from ui.choices import offered_rulesets  # noqa: E402
 from ui.cardface import card_markup  # noqa: E402
 from ui.i18n import LANGUAGES, Translator, pick_language  # noqa: E402
 from ui.settings import STORAGE_KEY, STORED_NAMES, Settings  # noqa: E402
@@ -70,7 +70,7 @@ def _loaded(page) -> None:
 # ---------------------------------------------------------------------------------- inputs
 
 def _allowed(name: str) -> list:
-    return {"draw": [1, 3], "rules": list(RULESETS), "lang": ["", *LANGUAGES], "theme": ["auto", "light", "dark", "contrast"],
+    return {"draw": [1, 3], "rules": list(offered_rulesets()), "lang": ["", *LANGUAGES], "theme": ["auto", "light", "dark", "contrast"],
             "back": ["blue", "red", "green"], "table": ["green", "blue", "red"]}.get(name, [True, False])
 
 
@@ -148,7 +148,7 @@ def hash_texts() -> list[str]:
 # ---------------------------------------------------------------------------------- the comparisons
 
 def _py_settings(text):
-    return asdict(Settings.read(text, tuple(RULESETS))[0])
+    return asdict(Settings.read(text, tuple(offered_rulesets()))[0])
 
 
 def test_the_settings_reader_and_the_look_classes_equal_python(parity):
@@ -173,7 +173,7 @@ def test_the_language_choice_equals_pick_language(parity):
     assert len(cases) > 3000
     seen = set()
     for (query, stored, browser), js in zip(cases, got):
-        py = pick_language(query, Settings.read(stored, tuple(RULESETS))[0].lang, *browser)
+        py = pick_language(query, Settings.read(stored, tuple(offered_rulesets()))[0].lang, *browser)
         assert js == py, (query, stored, browser)
         seen.add(py)
     assert seen == set(LANGUAGES)
