@@ -99,7 +99,8 @@ def test_a_bad_link_names_itself_and_changes_nothing():
     before = (c.game.code, c.game.history, c.game.state())
     c.take_effects()
     good = links.encode(_played(5))
-    for bad in (good[:-1] + "Z", good.replace("CF1", "CF9"), "G1.", "G7." + good[3:]):
+    other = links.encode(Game.new(rules="gate", number=5))   # a game the page does not draw yet
+    for bad in (good[:-1] + "Z", good.replace("CF1", "CF9"), "G1.", "G7." + good[3:], other):
         c.dispatch(HashChanged(bad))
         effects = c.take_effects()
         assert any(isinstance(e, NoticeShown) and (e.text, e.ms) == (c.t("notice.bad_link"), 5000)

@@ -9,16 +9,25 @@ handler takes which action.
 from canfield import links
 from canfield.errors import InvalidLink
 
+from .choices import offered_names
 from .motion import REPLAY_STEP_MS, speed_factor
 from .state import Pending, ReplayState
 from .vocab import CloseDialogs, LineFound, PlaySound, Replay, ReplayChanged, ReplayTick, ReplayTimer, Share, WriteHash
+
+
+def _offered(link):
+    """The link, when its game is one this page draws; raises InvalidLink otherwise (a game of the engine
+    the page does not offer yet reads as a bad link, and changes nothing)."""
+    if link.game.rules.name not in offered_names():
+        raise InvalidLink(f"{link.game.rules.title} is not played on this page")
+    return link
 
 
 def link_in_address(c, text):
     """A game link in the address: a bad one is named and changes nothing (the address gets the game's
     code back); a good one opens as a replay, after a confirmation when a game is in progress."""
     try:
-        links.read(text)
+        _offered(links.read(text))
     except InvalidLink:
         c.notice(c.t("notice.bad_link"))
         c.emit(WriteHash(c.game.code or "", False))
@@ -32,7 +41,7 @@ def link_in_address(c, text):
 
 def open_link(c, text):
     try:
-        link = links.read(text)
+        link = _offered(links.read(text))
     except InvalidLink:
         c.notice(c.t("notice.bad_link"))
         return

@@ -37,6 +37,7 @@ from canfield.errors import InvalidJSON
 from canfield.save import from_save, to_save
 from canfield.stats import InvalidStats, Stats, key as stats_key
 
+from .choices import offered_names
 from .settings import Settings
 from .storage_keys import BROKEN_SUFFIX, SAVE_KEY, SETTINGS_KEY, SNAPSHOT_KEY, STATS_KEY
 
@@ -211,6 +212,8 @@ class Records:
             try:
                 meta = jsonio.loads(text)
                 game = from_save(meta)
+                if game.rules.name not in offered_names():  # a game of the engine this page does not draw
+                    raise ValueError(game.rules.name)
             except ValueError:  # InvalidJSON, InvalidSave: every reading error is a ValueError
                 game, meta = None, {}
                 self._set_aside(SAVE_KEY, text, "notice.save_broken")
