@@ -18,9 +18,9 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "static"))
 sys.path.insert(0, str(REPO / "scripts"))
 
-from canfield import RULESETS  # noqa: E402
+from canfield import RULESETS, RuleSet  # noqa: E402
 import make_faces  # noqa: E402
-from ui import cardface, choices, i18n, rules_view, settings, sound  # noqa: E402
+from ui import cardface, i18n, rules_view, settings, sound  # noqa: E402
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -172,7 +172,7 @@ class _Collect(HTMLParser):
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
-@pytest.mark.parametrize("name", list(choices.offered_rulesets()))  # the games the page draws
+@pytest.mark.parametrize("name", list(RULESETS))  # every game of the engine, drawn by the page or not yet
 def test_rules_content_for_every_rule_set_and_language(lang, name):
     rules = RULESETS[name]
     t = i18n.Translator(lang)
@@ -193,7 +193,7 @@ def test_rules_content_for_every_rule_set_and_language(lang, name):
 
 
 def test_rules_follow_the_parameters_of_each_rule_set():
-    keys = {name: set(rules_view.rule_keys(r)) for name, r in choices.offered_rulesets().items()}
+    keys = {name: set(rules_view.rule_keys(r)) for name, r in RULESETS.items()}
     assert {"help.deal.base", "help.columns.alternate", "help.tails", "help.empty.any", "help.takeback"} <= keys["canfield"]
     assert {"help.tails.no", "help.empty.waste", "help.takeback.no"} <= keys["classic"]
     assert "help.deal.fixed" in keys["storehouse"]
@@ -206,6 +206,59 @@ def test_rules_follow_the_parameters_of_each_rule_set():
     html = rules_view.rules_html(RULESETS["canfield"], en, "en")
     assert 'aria-label="queen of spades, king of spades, ace of spades"' in html
     assert 'aria-label="ace of diamonds, king of spades"' in html
+    # PySolFC's twelve other games (issue 34): a paragraph for each parameter they set
+    assert {"help.deal.parts", "help.base.player", "help.foundations", "help.reserves.up", "help.moves.whole",
+            "help.fill.none", "help.empty.reserves.first"} <= keys["dutchess"]
+    assert {"help.goal.set", "help.foundations.set", "help.columns.rank", "help.tails.rank"} <= keys["beehive"]
+    assert not {"help.base.dealt", "help.foundations", "help.columns.any"} & keys["beehive"]
+    assert {"help.goal.count", "help.foundations.updown", "help.reserve.up", "help.fill.reserve",
+            "help.empty.rank.after", "help.takeback"} <= keys["lafayette"]
+    assert {"help.columns.faces", "help.foundations.ace.empty", "help.reserve.top", "help.fill.none",
+            "help.empty.rank"} <= keys["minerva"] & keys["munger"]
+    assert "help.empty.rank" not in keys["mystique"] and "help.reserve.nofill" in keys["mystique"]
+    assert {"help.columns.faces", "help.base.dealt", "help.foundations"} <= keys["candike"]
+    assert {"help.reserve.down", "help.columns.max", "help.fill.reserve", "help.empty.any.card"} <= keys["eagle-wing"]
+    assert "help.reserve" not in keys["eagle-wing"]
+    assert {"help.fill.larger", "help.empty.left", "help.reserves.up"} <= keys["gate"] == keys["little-gate"]
+    assert {"help.fill.none", "help.empty.free", "help.reserves.up"} <= keys["duke"]
+    assert {"help.goal.decks", "help.deal.base.decks", "help.foundations.rank", "help.foundations.order",
+            "help.reserve.foundations", "help.empty.from", "help.empty.base.card"} <= keys["the-plot"]
+    assert "help.decks" not in keys["the-plot"]      # foundations regardless of suit: no "of its suit"
+    lafayette = rules_view.rules_html(RULESETS["lafayette"], en, "en")
+    assert "an empty column takes only a 7, or a run headed by one" in lafayette
+    assert "all 52 cards on the 8 foundations" in lafayette
+    assert "takes only a king, or a run headed by one" in rules_view.rules_html(RULESETS["minerva"], en, "en")
+    assert "face down, face up, face down, face up" in rules_view.rules_html(RULESETS["minerva"], en, "en")
+    assert "4 reserves of 3 cards each" in rules_view.rules_html(RULESETS["duke"], en, "en")
+    assert "at most 3 cards" in rules_view.rules_html(RULESETS["eagle-wing"], en, "en")
+    assert "takes cards only from the waste" in rules_view.rules_html(RULESETS["the-plot"], en, "en")
+    assert 'aria-label="5 of spades, 5 of hearts, 5 of diamonds, 5 of clubs"' in rules_view.rules_html(
+        RULESETS["beehive"], en, "en")
+    fr = i18n.Translator("fr")
+    assert "n’accepte qu’un roi ou une suite" in rules_view.rules_html(RULESETS["minerva"], fr, "fr")
+
+
+def test_the_rules_of_every_parameter_value_have_their_own_words_in_every_language():
+    # each key a rule set's parameters can choose is in the three tables, and no two say the same
+    made = [RuleSet("x", "XX1", "X", **params) for params in (
+        {"reserves": 2, "reserve": 5, "fill": "reserve_then_waste", "empty_rank": 7, "moves": "single"},
+        {"base_rank": 5, "starters": False, "empty_rank": "base", "empty_from": ("R", "T")},
+        {"foundation": "rank", "base_rank": 1, "fill": "larger_reserve_then_waste", "moves": "single",
+         "reserve_face_up": True, "reserves": 3, "reserve": 4},
+        {"empty_rank": 12, "moves": "single", "fill": "any"}, {"empty_rank": 1, "fill": "reserve_then_any"},
+        {"empty_rank": 13, "fill": "waste_after_reserves", "reserves": 2, "reserve": 3}, {"empty_from": ("F",)})]
+    for lang in i18n.LANGUAGES:
+        t = i18n.Translator(lang)
+        for rules in (*RULESETS.values(), *made):
+            text = rules_view.rules_html(rules, t, lang)
+            for key in rules_view.rule_keys(rules):
+                assert key in i18n.MESSAGES[lang], (lang, rules.name, key)
+            assert "{" not in text and not re.search(r"\bhelp\.[a-z]", text), (lang, rules.name)
+        assert len({t(f"help.rank.{n}") for n in range(1, 14)}) == 13
+    en = i18n.Translator("en")
+    assert "An empty column takes only a queen." in rules_view.rules_html(made[3], en, "en")
+    assert "only from a foundation" in rules_view.rules_html(made[6], en, "en")
+    assert "a 5 starts each one" in rules_view.rules_html(made[1], en, "en")
 
 
 # --------------------------------------------------------------------------- settings

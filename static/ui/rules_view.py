@@ -2,7 +2,10 @@
 
 Pure Python (CPython-testable): every sentence comes from the message tables (static/ui/i18n.py),
 chosen by the rule set's parameters (canfield.RuleSet: base_rank, build, wrap, moves, fill, passes,
-draws, takeback), never by its name; the small card pictures use the card faces (static/ui/cardface.py).
+draws, takeback; for the other games of issue 34 reserves, reserve_down, reserve_to, column_deal,
+column_max, empty_rank, empty_from, starters, foundation, foundations_in_order), never by its name. A
+first game's parameters keep their first paragraphs word for word. The small card pictures use the card
+faces (static/ui/cardface.py).
 """
 
 from __future__ import annotations
@@ -38,26 +41,30 @@ def _names(codes, lang: str) -> str:
 def rule_keys(rules) -> list[str]:
     """The message keys of the rule paragraphs for one rule set, in reading order."""
     decks = ".decks" if rules.decks > 1 else ""    # several decks: the counts are said, not "52" and "four"
-    keys = ["help.goal" + decks]
-    if rules.base_rank is None:
-        keys += ["help.deal.base" + decks, "help.foundations"]
-    elif rules.base_rank == 1:   # the aces start: no foundation goes on from the king
-        keys += ["help.deal.aces" + decks, "help.foundations.ace"]
+    keys = [_goal_key(rules, decks)]
+    if _plain_deal(rules):
+        if rules.base_rank is None:
+            keys += ["help.deal.base" + decks]
+        elif rules.base_rank == 1:   # the aces start: no foundation goes on from the king
+            keys += ["help.deal.aces" + decks]
+        else:
+            # no game of several decks starts on another fixed rank: its line would need its own count
+            keys += ["help.deal.fixed"]
     else:
-        # no game of several decks starts on another fixed rank: its line would need its own count
-        keys += ["help.deal.fixed", "help.foundations"]
-    if rules.decks > 1:
+        keys += _deal_keys(rules)
+    keys += _foundation_keys(rules)
+    if rules.decks > 1 and rules.foundation == "suit":
         keys.append("help.decks")
     if rules.reserve_face_up:
-        keys.append("help.reserve.up")
-    keys.append(f"help.columns.{rules.build}" + ("" if rules.wrap else ".nowrap"))
-    keys.append({"tail": "help.tails", "top_or_whole": "help.tails.no", "single": "help.moves.single"}[rules.moves])
-    if rules.fill == "any":
-        keys.append("help.reserve.nofill")
+        keys.append("help.reserves.up" if rules.reserves > 1 else "help.reserve.up")
+    if rules.build == "rank":    # a card onto one of its own rank: nothing to wrap
+        keys.append("help.columns.rank")
     else:
-        empty = "help.empty.waste" if not rules.empty_any else (
-            "help.empty.any.card" if rules.moves == "single" else "help.empty.any")
-        keys += ["help.reserve", empty]
+        keys.append(f"help.columns.{rules.build}" + ("" if rules.wrap else ".nowrap"))
+    if rules.column_max is not None:
+        keys.append("help.columns.max")
+    keys.append(_moves_key(rules))
+    keys += _reserve_keys(rules)
     if rules.passes is None:
         keys.append("help.stock")
     else:
@@ -66,6 +73,108 @@ def rule_keys(rules) -> list[str]:
         keys.append("help.draws.schedule")
     keys.append("help.takeback" if rules.takeback else "help.takeback.no")
     keys.append("help.score.casino" if rules.scoring == "casino" else "help.score")
+    return keys
+
+
+def _goal_key(rules, decks: str) -> str:
+    """The aim: the cards and foundations it names (one foundation of four of a kind, eight up and down)."""
+    if decks or rules.foundations == 4:
+        return "help.goal" + decks
+    return "help.goal.set" if rules.foundation == "set" else "help.goal.count"
+
+
+def _plain_deal(rules) -> bool:
+    """Whether the deal reads as the first games' (one reserve, one face-up card a column, the base card
+    dealt or a fixed rank's cards starting the foundations by suit)."""
+    return (rules.reserves == 1 and rules.column_deal == (True,) and rules.base_rank != "player"
+            and (rules.base_rank is None or rules.starters) and rules.foundation in ("suit", "rank"))
+
+
+def _deal_keys(rules) -> list[str]:
+    """The deal of the other games: the reserves and the columns (their faces), then how the base is set."""
+    keys = ["help.deal.parts"]
+    if rules.column_deal != (True,):
+        keys.append("help.columns.faces")
+    if rules.base_rank == "player":
+        keys.append("help.base.player")
+    elif rules.base_rank is None and rules.foundation != "set":
+        keys.append("help.base.dealt")
+    return keys
+
+
+def _foundation_keys(rules) -> list[str]:
+    """How the foundations build (and open)."""
+    keys = []
+    kind = rules.foundation
+    if kind == "set":
+        keys.append("help.foundations.set")
+    elif kind == "up_down":
+        keys.append("help.foundations.updown")
+    elif kind == "rank":
+        keys.append("help.foundations.rank.ace" if rules.base_rank == 1 else "help.foundations.rank")
+    elif rules.base_rank == 1:
+        keys.append("help.foundations.ace" if rules.starters else "help.foundations.ace.empty")
+    elif rules.base_rank is None or rules.base_rank == "player" or rules.starters:
+        keys.append("help.foundations")
+    else:
+        keys.append("help.foundations.empty")
+    if rules.foundations_in_order:
+        keys.append("help.foundations.order")
+    return keys
+
+
+def _moves_key(rules) -> str:
+    if rules.build == "rank" and rules.moves == "tail":
+        return "help.tails.rank"
+    return {"tail": "help.tails", "top_or_whole": "help.tails.no", "single": "help.moves.single",
+            "whole": "help.moves.whole"}[rules.moves]
+
+
+def _plain_reserve(rules) -> bool:
+    """Whether the reserve and the empty columns read as the first games' (one reserve whose top plays
+    anywhere, an empty column taking any rank from any pile, one of the first three fills)."""
+    return (rules.reserves == 1 and not rules.reserve_down and rules.reserve_to == "any"
+            and rules.empty_rank is None and rules.empty_from is None
+            and rules.fill in ("reserve_then_any", "reserve_then_waste", "any"))
+
+
+def _reserve_keys(rules) -> list[str]:
+    """Which reserve cards play, how an emptied column is filled and what an empty column takes."""
+    card = ".card" if rules.moves == "single" else ""   # one card at a time: no run goes there
+    if _plain_reserve(rules):
+        if rules.fill == "any":
+            return ["help.reserve.nofill"]
+        return ["help.reserve", "help.empty.waste" if not rules.empty_any else "help.empty.any" + card]
+    keys = []
+    if rules.reserve_down:
+        keys.append("help.reserve.down")
+    elif rules.reserve_to == "foundations":
+        keys.append("help.reserve.foundations")
+    elif not rules.reserve_face_up:      # face up, the paragraph on the reserves said it
+        keys.append("help.reserves.top" if rules.reserves > 1 else "help.reserve.top")
+    rank = rules.empty_rank if isinstance(rules.empty_rank, int) else None
+    fill = rules.fill
+    if fill in ("reserve_then_any", "reserve_then_waste"):
+        keys.append("help.fill.reserve")
+        if fill == "reserve_then_waste":
+            keys.append("help.empty.waste")
+        else:
+            keys.append(("help.empty.rank.after" if rank else "help.empty.any") + card)
+            rank = None          # said
+    elif fill == "larger_reserve_then_waste":
+        keys += ["help.fill.larger", "help.empty.left" + card]
+    elif fill == "waste_after_reserves":
+        keys += ["help.fill.none", "help.empty.reserves.first"]
+    else:
+        keys.append("help.fill.none")
+        if not rank and rules.empty_from is None:
+            keys.append("help.empty.free" + card)
+    if rules.empty_from is not None:
+        keys.append("help.empty.from")
+    if rank:
+        keys.append("help.empty.rank" + card)
+    if rules.empty_rank == "base":
+        keys.append("help.empty.base" + card)
     return keys
 
 
@@ -104,6 +213,13 @@ PLAY_KEYS = ("help.tap", "help.drag", "help.keys")
 PICTURES = {
     "help.foundations": ((("6H", "7H", "8H"), False, False), (("QS", "KS", "AS"), False, False)),
     "help.foundations.ace": ((("AH", "2H", "3H"), False, False),),
+    "help.foundations.ace.empty": ((("AH", "2H", "3H"), False, False),),
+    "help.foundations.rank": ((("6H", "7C", "8D"), False, False), (("QS", "KH", "AD"), False, False)),
+    "help.foundations.rank.ace": ((("AH", "2C", "3D"), False, False),),
+    "help.foundations.updown": ((("AH", "2H", "3H"), False, False), (("KH", "QH", "JH"), False, False)),
+    "help.foundations.set": ((("5S", "5H", "5D", "5C"), False, False),),
+    "help.columns.rank": ((("9C", "9H"), True, False),),
+    "help.tails.rank": ((("9C", "9H", "9S"), True, False),),
     "help.columns.alternate": ((("9C", "8H"), True, False), (("AD", "KS"), True, False)),
     "help.columns.suit": ((("9C", "8C"), True, False), (("AD", "KD"), True, False)),
     "help.columns.any": ((("9C", "8S"), True, False), (("AD", "KH"), True, False)),
@@ -127,14 +243,30 @@ def ordinal(n: int, lang: str) -> str:
 
 def rule_values(rules, t, draw: int = 3) -> dict:
     """The values the rule paragraphs are formatted with: the fixed start rank, the first pass's draw (the
-    rule set's own when it fixes it, else the game's `draw`), the pass limit and the draw schedule."""
-    return {"rank": t(f"rank.{rules.base_rank}") if rules.base_rank else "",
-            "reserve": rules.reserve, "columns": rules.columns, "nth": ordinal(rules.reserve + 1, t.lang),
+    rule set's own when it fixes it, else the game's `draw`), the pass limit and the draw schedule; for
+    the other games' deal, the reserves' and the columns' parts and faces, a column's capacity and the
+    ranks an empty column or an empty foundation starts with ("a king") and the piles an empty column
+    takes from."""
+    rows = len(rules.column_deal)
+    fixed = rules.base_rank if isinstance(rules.base_rank, int) else None
+    empty = rules.empty_rank if isinstance(rules.empty_rank, int) else None
+    return {"rank": t(f"rank.{fixed}") if fixed else "",
+            "reserve": rules.reserve, "columns": rules.columns,
+            "nth": ordinal(rules.reserves * rules.reserve + 1, t.lang),
             "draw": draw_text(t, rules.draws[0] if rules.draws is not None else draw),
             "passes": rules.passes or "",
             "decks": rules.decks, "cards": 52 * rules.decks, "foundations": rules.foundations,
             "per": rules.decks, "aces": rules.foundations,
-            "schedule": schedule_text(rules, t) if rules.draws is not None else ""}
+            "schedule": schedule_text(rules, t) if rules.draws is not None else "",
+            "reserves": rules.reserves, "rows": rows, "most": rules.column_max or "",
+            "reserve_part": t("help.part.reserves" if rules.reserves > 1 else "help.part.reserve",
+                              reserve=rules.reserve, reserves=rules.reserves),
+            "column_part": t("help.part.columns" if rows > 1 else "help.part.column", rows=rows,
+                             columns=rules.columns),
+            "faces": ", ".join(t("help.face.up" if up else "help.face.down") for up in rules.column_deal),
+            "a_rank": t(f"help.rank.{fixed}") if fixed else "",
+            "empty": t(f"help.rank.{empty}") if empty else "",
+            "sources": t("help.or").join(t(f"help.src.{kind}") for kind in rules.empty_from or ())}
 
 
 def rules_html(rules, t, lang: str, draw: int = 3) -> str:
