@@ -25,6 +25,7 @@ reachable position was visited; else ``cards`` is a lower bound). ``BestSearch``
 """
 
 from .deal import MAX_NUMBER, shuffled_deck
+from .errors import InvalidPosition
 from .game import Game
 from .rules import CHAMELEON, check_draw, get_rules
 from .search import LOST, WON, BeamSolver, Solver
@@ -73,16 +74,26 @@ def canonical(game):
     """The game at the same position up to a renaming of the suits, the same for every renaming: so a
     grade does not depend on which suit is which."""
     text = game.position()
-    return Game.from_position(min(renamed(text, t) for t in _RENAMINGS))
+    texts = sorted({renamed(text, t) for t in _RENAMINGS})
+    for t in texts:
+        try:
+            return Game.from_position(t)
+        except InvalidPosition:
+            # a game whose foundations have their suits in a fixed order (Lafayette's S H D C up, then
+            # down) takes only the renamings that keep it: the least of those (the identity always does)
+            if t == text:
+                raise
 
 
 def _key(game):
     # the position without the score (which does not change what can still be played); with a limit on
     # the passes, the pass too: the same piles in another pass may draw otherwise (rush's 3, 2, 1) or have
     # no recycle left, so a line of one pass does not replay from the other
+    # (a game of issue 34's holds its other reserves, face-down cards and base after the score: kept)
+    state = game.state()
     if game.rules.passes is None:
-        return game.state()[:5]
-    return game.state()[:5] + (game.pass_number,)
+        return state[:5] + state[6:]
+    return state[:5] + state[6:] + (game.pass_number,)
 
 
 def shorten(game, moves):

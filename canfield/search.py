@@ -69,6 +69,13 @@ keeps its work between its turns. Node budgets still give the same result everyw
 
 The beam search (``BeamSolver``): a second search that proves wins only, for where the depth-first search
 spends its budget under its first choices (canfield.insight grades with it per rule set: GRADE_BEAMS).
+
+The games of issue 34 (``rules.extended``: several reserves, face-down column cards, a player's base,
+foundations down / by rank / by sets / in order, column capacity, whole-column moves, fills from several
+piles) do not fit the compact position: ``Solver(game, ...)`` and ``BeamSolver(game, ...)`` return the
+generic searches of canfield/generic_search.py for them (``GenericSolver``, ``GenericBeamSolver``: the
+same arguments and interface, a depth-first search over the engine's own Game). Every other rule set is
+searched here exactly as before.
 """
 
 import gc
@@ -78,8 +85,9 @@ from operator import itemgetter
 
 from .cards import CARDS, SUITS
 from .game import Move
+from .generic_search import GenericBeamSolver, GenericSolver
+from .outcome import DEFAULT_NODES, LOST, UNKNOWN, WON, SolveResult, SolverBug
 
-DEFAULT_NODES = 200_000
 WINNABLE_NODES = 100_000
 
 RANK = tuple(i % 13 for i in range(52))
@@ -89,46 +97,13 @@ ANY_CARD = frozenset(range(52))
 CARD_BYTES = tuple(bytes((c,)) for c in range(52))
 RED = tuple(SUIT[i] in (1, 2) for i in range(52))
 
-WON, LOST, UNKNOWN = "won", "lost", "unknown"
+# the verdicts, the result and the line check's error live in canfield/outcome.py, below this module and
+# canfield/generic_search.py (the search of issue 34's games), which both return them
 # the order value added to a talon move of a later pass (limited passes): after every child of the same
 # reserve size, as a recycle was tried last; without it a search jumps passes early and finds wins later
 LATE = 200
 
 _TABLES = {}  # (rule set, start rank) -> the solver's tables for them (see Solver._setup)
-
-
-class SolverBug(RuntimeError):
-    """A winning line that does not replay with Game.play: never expected, reported loudly."""
-
-
-class SolveResult:
-    """The outcome of a search. See canfield/solver.py's docstring (the API)."""
-
-    __slots__ = ("verdict", "moves", "nodes", "seconds", "reason")
-
-    def __init__(self, verdict, moves, nodes, seconds, reason=None):
-        self.verdict = verdict
-        self.moves = moves
-        self.nodes = nodes
-        self.seconds = seconds
-        self.reason = reason
-
-    @property
-    def won(self):
-        return self.verdict == WON
-
-    @property
-    def lost(self):
-        return self.verdict == LOST
-
-    def as_dict(self):
-        """Plain data (for a message from a worker to the page)."""
-        return {"verdict": self.verdict, "moves": list(self.moves), "nodes": self.nodes,
-                "seconds": self.seconds, "reason": self.reason}
-
-    def __repr__(self):
-        extra = f" reason={self.reason}" if self.reason else ""
-        return f"<SolveResult {self.verdict} nodes={self.nodes} moves={len(self.moves)}{extra}>"
 
 
 _first = itemgetter(0)  # a child entry's order value
@@ -170,8 +145,23 @@ def _order_reserve(move_child):
     return child[1] * 256 - sum(child[2])
 
 
+def _extended(game):
+    """True when `game`'s rule set uses a parameter the compact position cannot hold (issue 34's games):
+    canfield/generic_search.py searches it instead."""
+    return getattr(game.rules, "extended", False)
+
+
 class Solver:
-    """A resumable search from `game`'s current position (see the module docstring)."""
+    """A resumable search from `game`'s current position (see the module docstring).
+
+    For a rule set with ``rules.extended`` (several reserves, face-down column cards, a player's base, other
+    foundations, ...), ``Solver(game, ...)`` is a ``canfield.generic_search.GenericSolver`` with the same
+    arguments and interface; every other rule set is searched here, as before."""
+
+    def __new__(cls, game, *args, **kwargs):
+        if cls is Solver and _extended(game):
+            return GenericSolver(game, *args, **kwargs)
+        return super().__new__(cls)
 
     def __init__(self, game, max_nodes=DEFAULT_NODES, max_seconds=None, should_stop=None, auto=True, order="reserve",
                  restarts=True, first_run=1000, max_runs=8, clock=None, one_empty=True, dominance=True):
@@ -960,6 +950,11 @@ class BeamSolver:
     Deterministic: no randomness, no clock; the same answer for the same position everywhere. The
     interface of ``Solver``: ``step(nodes)`` returns the ``SolveResult`` when finished, else None;
     ``nodes``, ``result``, ``run()``, ``cancel()``."""
+
+    def __new__(cls, game, *args, **kwargs):
+        if cls is BeamSolver and _extended(game):
+            return GenericBeamSolver(game, *args, **kwargs)
+        return super().__new__(cls)
 
     def __init__(self, game, width=2000, max_nodes=200_000):
         self.solver = Solver(game, 1, restarts=False)  # its tables, expansion and line writing

@@ -304,10 +304,16 @@ def _found(state):
     return sum(map(len, state[3]))
 
 
+def _piles(state):
+    """A ``Game.state()`` without the score: the piles (and, in a game of issue 34's, the other reserves,
+    the face-down cards and the base, which its state holds after the score)."""
+    return state[:5] + state[6:]
+
+
 def position_key(game):
     """A position as BestSearch tells positions apart: the piles, and the pass through the stock when
     the rules limit the passes (the score left out)."""
-    key = game.state()[:5]
+    key = _piles(game.state())
     return key + (game.pass_number,) if game.rules.passes is not None else key
 
 
@@ -349,7 +355,7 @@ class BestSearch(Task):
         best_line = []
         passes = g.rules.passes is not None   # the pass then matters: the same piles, fewer recycles left
         avoid = self.avoid
-        seen = {state[:5] + (g.pass_number,) if passes else state[:5]}
+        seen = {_piles(state) + (g.pass_number,) if passes else _piles(state)}
         barred = False                         # an avoided position was in the way
         path = []
         stack = [iter(g.legal_moves())]
@@ -367,7 +373,7 @@ class BestSearch(Task):
                 continue
             g.apply(mv)
             state = g.state()
-            key = state[:5] + (g.pass_number,) if passes else state[:5]
+            key = _piles(state) + (g.pass_number,) if passes else _piles(state)
             if key in seen or key in avoid:
                 barred |= key in avoid
                 g.unapply()
