@@ -4,6 +4,11 @@
                                  [--clock cpu|wall] [--all] [-v]
     python bench/bench_solver.py N --all --games page --against REV [--nodes 15000] [--repeat 2]
     python bench/bench_solver.py N --rules chameleon --grade [-v]
+    python bench/bench_solver.py N --all --games extended [--seconds 10]
+
+--rules of one of issue 34's games (eagle-wing, gate, ..., the-plot; `rules.extended`) measures the generic
+search (canfield/generic_search.py), which canfield.solver.Solver runs for them; --games extended runs all
+twelve (both draws where the player chooses).
 
 --grade grades each deal as the catalogue does (canfield.insight.rate: the depth-first search of
 GRADE_NODES, then the rule set's beam search where insight.GRADE_BEAMS has one) and prints how many were won
@@ -222,7 +227,8 @@ def main(argv=None):
     ap.add_argument("--all", action="store_true",
                     help="every game (both draws where the player chooses), then a summary table")
     ap.add_argument("--games", default=None,
-                    help="with --all: only these games, comma-separated (\"page\": the one-deck games the page offers)")
+                    help="with --all: only these games, comma-separated (\"page\": the one-deck games the page offers; "
+                         "\"extended\": issue 34's games, searched by canfield/generic_search.py)")
     ap.add_argument("--nodes", type=int, default=2_000_000, help="node budget per deal (default 2000000)")
     ap.add_argument("--seconds", type=float, default=10.0, help="time limit per deal (default 10)")
     ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
@@ -245,6 +251,9 @@ def main(argv=None):
     names = list(RULESETS)
     if args.games == "page":
         names = [name for name, r in RULESETS.items() if r.decks == 1 and name not in LEGACY]
+    elif args.games == "extended":
+        # issue 34's games, searched by canfield/generic_search.py
+        names = [name for name, r in RULESETS.items() if getattr(r, "extended", False)]
     elif args.games:
         names = [name.strip() for name in args.games.split(",")]
         unknown = [name for name in names if name not in RULESETS]

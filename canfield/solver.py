@@ -55,10 +55,12 @@ The same searches in slices, for a worker or a loop between frames (``Task``): `
 Command line: ``python -m canfield.solver CF1-D3-AAAAACL [--nodes N] [--seconds S]`` prints the
 verdict, the node count, the time and the winning line, one move per line. Exit codes: 0 won,
 1 lost, 3 unknown, 2 bad input.
-The modules: canfield/search.py (the search), canfield/tasks.py (the tasks), canfield/daily.py (the
-daily deal), canfield/insight.py (grades, par, the analysis), canfield/sure.py (the safe-move rule).
-This module gathers their public names (each module imports only those below it: search, then
-tasks, then daily and insight, then this one) and holds the command line.
+The modules: canfield/search.py (the search), canfield/generic_search.py (the search of issue 34's
+games, ``rules.extended``, which ``Solver`` and ``BeamSolver`` hand them to), canfield/outcome.py (the
+verdicts and ``SolveResult``), canfield/tasks.py (the tasks), canfield/daily.py (the daily deal),
+canfield/insight.py (grades, par, the analysis), canfield/sure.py (the safe-move rule). This module
+gathers their public names (each module imports only those below it: outcome, generic_search, search,
+then tasks, then daily and insight, then this one) and holds the command line.
 """
 
 import sys
