@@ -86,7 +86,8 @@
         keys = [{ transform: from }, { transform: "none" }];
         anim = el.animate(keys, { duration: duration, delay: delay, easing: "ease-out", fill: "both" });
       } else {
-        el = b.querySelector('[data-card="' + code + '"]');
+        // a card, or a face-down card drawn as a back (its id names its place: data-back)
+        el = b.querySelector('[data-card="' + code + '"], [data-back="' + code + '"]');
         if (!el) continue;
         el.classList.add("moving");
         // unseen while it waits on the stock (the stock's back shows), turned up as it leaves

@@ -31,6 +31,10 @@
   // Every pile a table of the family may have (layout.py's pile_ids(8, 16)); a record names those its
   // table has (the stock, the waste and the reserve always), each at most MAX_CARDS of its kind.
   var PILES = pileIds(8, 16), BASE_PILES = ["stock", "waste", "reserve"];
+  // The piles of the tables it does not paint (several reserves, columns 9-12: issue 34's games, whose
+  // records it refuses, as it refuses a face-down card's back): hidden and empty, as Python starts them.
+  var OTHER_PILES = ["reserve-1", "reserve-2", "reserve-3", "reserve-4", "tableau-9", "tableau-10", "tableau-11",
+                     "tableau-12"];
   function maxCards(pile) {
     if (pile === "stock") return 0;
     if (pile === "waste") return 3;
@@ -422,6 +426,10 @@
       if (has(r.cards, PILES[i]) && !pileEl) return false;
     }
     root.classList.toggle("reserve-up", has(L.col_fs, "reserve"));
+    for (i = 0; i < OTHER_PILES.length; i++) {
+      pileEl = document.querySelector('[data-pile="' + OTHER_PILES[i] + '"]');
+      if (pileEl) { pileEl.parentElement.hidden = true; pileEl.classList.add("empty"); }
+    }
     for (i = 0; i < PILES.length; i++) {
       var pile = PILES[i];
       pileEl = document.querySelector('[data-pile="' + pile + '"]');

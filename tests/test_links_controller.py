@@ -93,13 +93,18 @@ def test_play_from_here_and_a_move_of_the_players_end_the_replay():
     assert c.ui.replay is None
 
 
-def test_a_bad_link_names_itself_and_changes_nothing():
+def test_a_bad_link_names_itself_and_changes_nothing(monkeypatch):
+    from ui import handle_replays
+    from ui.choices import offered_names
+
+    # a page that does not draw Gate (as before it drew several reserves): a link to one is a bad link
+    monkeypatch.setattr(handle_replays, "offered_names", lambda: tuple(n for n in offered_names() if n != "gate"))
     c = make_controller()
     c.play(c.game.legal_moves()[0])
     before = (c.game.code, c.game.history, c.game.state())
     c.take_effects()
     good = links.encode(_played(5))
-    other = links.encode(Game.new(rules="gate", number=5))   # a game the page does not draw yet
+    other = links.encode(Game.new(rules="gate", number=5))   # a game the page does not draw
     for bad in (good[:-1] + "Z", good.replace("CF1", "CF9"), "G1.", "G7." + good[3:], other):
         c.dispatch(HashChanged(bad))
         effects = c.take_effects()

@@ -39,7 +39,7 @@ def test_a_rule_set_the_page_cannot_draw_is_not_offered(params, monkeypatch):
 def test_the_page_draws_up_to_eight_columns_and_sixteen_foundations(params):
     engine = {**RULESETS, "family": family(**params)}
     assert "family" in choices.offered_names(engine)
-    assert choices.PAGE_COLUMNS == 8 and choices.PAGE_FOUNDATIONS == 16
+    assert choices.PAGE_COLUMNS == 12 and choices.PAGE_FOUNDATIONS == 16
 
 
 @pytest.mark.parametrize("params", [
@@ -54,14 +54,24 @@ def test_a_rule_set_the_page_can_draw_is_offered_whatever_its_name(params):
     assert [v for v, _ in choices.rules_options(t, engine)][-1] == "newname"
 
 
-def test_the_eighteen_games_the_page_draws_are_offered_in_the_engines_order():
-    assert tuple(choices.offered_rulesets()) == tuple(n for n in RULESETS if not RULESETS[n].extended) == (
+def test_every_game_of_the_engine_is_offered_in_the_engines_order():
+    assert tuple(choices.offered_rulesets()) == tuple(RULESETS) == (
         "canfield", "classic", "storehouse", "rainbow", "superior", "rainfall", "chameleon", "rush", "casino",
         "acme", "double", "triple", "quadruple", "american-toad", "variegated", "demon", "pysol-canfield",
-        "pysol-rainbow")
-    # the engine's twelve games of the new parameters (several reserves, face-down column cards, other
-    # foundations: issue 34) wait until the page draws them
-    assert len(RULESETS) == 30 and not set(choices.offered_names()) & {n for n, r in RULESETS.items() if r.extended}
+        "pysol-rainbow", "eagle-wing", "gate", "little-gate", "duke", "dutchess", "minerva", "munger", "mystique",
+        "candike", "lafayette", "beehive", "the-plot")
+    # PySolFC's twelve games of the new parameters (issue 34) included: several reserves, face-down cards
+    # drawn as backs, up to 12 columns, foundations of every kind
+
+
+def test_more_reserves_or_columns_than_the_page_has_or_several_face_down_reserves_are_not_offered(monkeypatch):
+    # several reserves face down: the page fans several reserves face up only
+    engine = {**RULESETS, "family": family(reserves=2, reserve=5)}
+    assert "family" not in choices.offered_names(engine)
+    monkeypatch.setattr(choices, "PAGE_COLUMNS", 8)
+    monkeypatch.setattr(choices, "PAGE_RESERVES", 2)
+    assert not {"the-plot", "duke", "dutchess"} & set(choices.offered_names())
+    assert {"gate", "little-gate", "eagle-wing"} <= set(choices.offered_names())
 
 
 @pytest.mark.parametrize("lang", ["fr", "nl", "en"])
@@ -76,7 +86,7 @@ def test_the_new_game_dialog_groups_the_games_by_deck_count_each_with_its_line(l
     for (_, options), decks in zip(groups, (1, 2, 3, 4)):
         assert all(RULESETS[v].decks == decks for v, _ in options)
     assert [v for _, options in groups[1:2] for v, _ in options] == [
-        "double", "american-toad", "variegated", "demon"]          # the engine's order inside a group
+        "double", "american-toad", "variegated", "demon", "the-plot"]   # the engine's order inside a group
     for name in RULESETS:   # every game of the engine, the ones the page does not draw yet too (issue 34)
         note = choices.rules_note(name, t)
         assert note and note != f"rules.{name}.note"

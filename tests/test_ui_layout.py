@@ -39,10 +39,12 @@ def check(lay, cols, draw=3, reserve=None):
     reserve of `reserve` cards) keeps a strip showing its corner index, every top card is whole."""
     W, H = lay.width, lay.height
     k = lay.counts
-    assert tuple(lay.piles) == L.pile_ids(k.columns, k.foundations)
+    assert tuple(lay.piles) == L.pile_ids(k.columns, k.foundations, k.reserves)
     assert lay.bar_h + lay.board_h + (L.HELP_H if lay.help else 0) <= H + EPS
     lengths = {f"tableau-{i + 1}": n for i, n in enumerate(cols)}
-    if k.reserve_up:
+    if k.reserves > 1:
+        lengths.update({f"reserve-{i}": k.reserve for i in range(1, k.reserves + 1)})
+    elif k.reserve_up:
         lengths["reserve"] = k.reserve if reserve is None else reserve
     rects = {}
     for pile, (x, y, w, h) in lay.piles.items():
@@ -206,8 +208,9 @@ def test_the_counts_come_from_the_rule_sets_parameters():
     for name, rules in RULESETS.items():
         game = Game.new(rules=name, number=5)
         k = L.counts_for(game)
-        assert (k.columns, k.foundations, k.reserve_up) == (rules.columns, 4 * rules.decks, rules.reserve_face_up)
-        assert k.reserve == (len(game.reserve) if rules.reserve_face_up else rules.reserve)
+        assert (k.columns, k.foundations, k.reserve_up) == (rules.columns, rules.foundations, rules.reserve_face_up)
+        assert k.reserves == rules.reserves == len(game.reserves)
+        assert k.reserve == (max(len(r) for r in game.reserves) if rules.reserve_face_up else rules.reserve)
         lay = L.compute(1280, 800, [len(t) for t in game.tableau], counts=k)
         assert [p for p in lay.piles if p.startswith("tableau-")] == [f"tableau-{i}" for i in range(1, rules.columns + 1)]
         check(lay, [len(t) for t in game.tableau], game.draw)
@@ -273,3 +276,81 @@ def test_the_board_ends_above_the_open_dock(wh, cols, draw, coarse, share):
         assert more.dock_cut and more.dock <= lay.dock
     else:
         assert lay.dock == dock
+
+
+def _random_game(name, seed, moves):
+    import random
+
+    game = Game.new(rules=name, number=seed)
+    rnd = random.Random(seed)
+    for _ in range(moves):
+        legal = game.legal_moves()
+        if not legal:
+            break
+        game.play(rnd.choice(legal))
+    return game
+
+
+def test_every_offered_game_fits_every_listed_window_at_the_deal_and_in_a_long_game():
+    """Issue 34's games too (several reserves, 12 columns, 1 or 8 foundations): every card's corner
+    readable, nothing overlapping, at the listed window sizes, at the deal and after random play."""
+    from ui.choices import offered_rulesets
+
+    sizes = ((360, 640), (640, 360), (390, 844), (844, 390), (1280, 800), (2560, 1440), (1440, 2560))
+    for name in offered_rulesets():
+        for game in (Game.new(rules=name, number=2), _random_game(name, 2, 150)):
+            cols = [len(t) for t in game.tableau]
+            for w, h in sizes:
+                lay = L.compute(w, h, cols, draw=game.draw, counts=L.counts_for(game))
+                check(lay, cols, game.draw)
+
+
+def test_several_reserves_fan_in_the_columns_row_left_of_the_columns():
+    k = L.Counts(columns=4, foundations=4, reserve=5, reserve_up=True, reserves=4)
+    for w, h in ((390, 844), (844, 390), (1280, 800)):
+        lay = L.compute(w, h, (1, 1, 1, 1), counts=k)
+        assert "reserve" not in lay.piles
+        xs = [lay.piles[f"reserve-{i}"][0] for i in range(1, 5)] + [lay.piles[f"tableau-{i}"][0] for i in range(1, 5)]
+        assert xs == sorted(xs)
+        assert all(lay.fanned(f"reserve-{i}") for i in range(1, 5))
+        lengths = {p: 1 for p in lay.piles}
+        lengths.update({f"reserve-{i}": 5 for i in range(1, 5)})
+        x, y, _, _ = lay.card_rect("reserve-3", 1)
+        assert L.hit_pile(lay, lengths, x + 3, y + 3) == ("reserve-3", 4)   # any card of it plays its top
+        check(lay, [1, 1, 1, 1])
+        assert tuple(lay.piles) == L.pile_ids(4, 4, 4)
+    # long reserves: their fans fit as a column's (every corner readable, the top card whole)
+    for w, h in ((640, 360), (844, 390), (360, 640), (1280, 800)):
+        k = L.Counts(columns=8, foundations=4, reserve=16, reserve_up=True, reserves=2)
+        check(L.compute(w, h, [3] * 8, counts=k), [3] * 8)
+
+
+def test_the_keyboard_reaches_every_reserve_and_the_twelve_columns():
+    from ui.table import KEY_ROWS, key_neighbour
+
+    present = set(L.pile_ids(12, 8, 1))
+    assert key_neighbour("tableau-11", "right", present) == "tableau-12"
+    assert key_neighbour("tableau-12", "right", present) == "tableau-12"
+    present = set(L.pile_ids(4, 4, 4))
+    seen, pile = [], "reserve-1"
+    for _ in range(10):
+        seen.append(pile)
+        pile = key_neighbour(pile, "right", present)
+    assert seen[:8] == ["reserve-1", "reserve-2", "reserve-3", "reserve-4", "tableau-1", "tableau-2", "tableau-3",
+                        "tableau-4"]
+    assert key_neighbour("reserve-2", "left", present) == "reserve-1"
+    assert key_neighbour("stock", "down", present).startswith("reserve-")
+    assert key_neighbour("reserve-1", "up", present) in present
+    assert all(p in KEY_ROWS[0] + KEY_ROWS[1] for p in L.pile_ids(12, 16, 4))
+
+
+def test_up_and_down_go_between_a_reserve_of_several_and_the_foundation_above_it():
+    from ui.table import key_neighbour
+
+    present = set(L.pile_ids(4, 4, 4))
+    assert key_neighbour("reserve-2", "up", present) == "foundation-2"
+    assert key_neighbour("foundation-3", "down", present) == "reserve-3"
+    assert key_neighbour("stock", "down", present) == "reserve-1"
+    assert key_neighbour("tableau-1", "up", present) == "foundation-4"
+    one = set(L.pile_ids(4, 4))
+    assert key_neighbour("foundation-3", "down", one) == "tableau-3"   # a game of one reserve as before

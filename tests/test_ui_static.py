@@ -204,7 +204,19 @@ def test_key_neighbours_cover_the_grid():
             if nxt not in seen:
                 seen.add(nxt)
                 todo.append(nxt)
-    assert seen == set(table.PILES)
+    # a table of one reserve (the default), and one of several
+    assert seen == set(table.PILES) - set(table.RESERVES)
+    several = set(table.PILES) - {"reserve"}
+    seen, todo = {"stock"}, ["stock"]
+    while todo:
+        pile = todo.pop()
+        for d in ("left", "right", "up", "down"):
+            nxt = table.key_neighbour(pile, d, several)
+            assert nxt in several
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    assert seen == several
     assert table.key_neighbour("foundation-2", "down") == "tableau-2"
     assert table.key_neighbour("tableau-3", "up") == "foundation-3"
     assert table.key_neighbour("reserve", "up") == "stock"
@@ -225,9 +237,10 @@ def test_route_hash_keeps_the_game_in_progress_on_a_bad_code():
 def test_arrow_paths_reach_every_pile():
     from keyboard_paths import arrows
 
-    for a in table.PILES:
-        for b in table.PILES:
-            arrows(a, b)
+    for present in (set(table.PILES) - set(table.RESERVES), set(table.PILES) - {"reserve"}):
+        for a in present:
+            for b in present:
+                arrows(a, b, present)
 
 
 def test_the_page_never_imports_the_solver():
@@ -259,7 +272,9 @@ def test_the_page_has_a_slot_for_each_pile_the_largest_table_needs():
     piles = re.findall(r'data-pile="([\w-]+)"', html)
     assert sorted(piles) == sorted(table.PILES) and len(piles) == len(set(piles))
     shown = set(pile_ids(4, 4))
-    assert [p for *_, p in slots] == [p for p in table.PILES if p.startswith(("foundation-", "tableau-"))]
+    # the foundations in the first row; several reserves, then the columns, in the second
+    assert [p for *_, p in slots] == [p for kind in ("foundation-", "reserve-", "tableau-") for p in table.PILES
+                                      if p.startswith(kind)]
     for slot, hidden, kind, pile in slots:
         assert pile.startswith(kind) and slot == kind[0] + pile.rsplit("-", 1)[1], (slot, pile)
         assert bool(hidden) == (pile not in shown), pile

@@ -15,8 +15,9 @@ Two live regions on the page:
 from __future__ import annotations
 
 from canfield import card_name
+from canfield.describe import TABLES
 
-from .table import TO_ENGINE, move_count
+from .table import TO_ENGINE, move_count, reserve_piles
 
 
 
@@ -24,12 +25,39 @@ def count_text(t, n: int) -> str:
     return t("count.one") if n == 1 else t("stock.count", n=n)
 
 
+def _number(pile: str) -> int:
+    return int(pile.rsplit("-", 1)[1])
+
+
 def pile_name(t, pile: str) -> str:
     if pile.startswith("tableau-"):
-        return t("pile.tableau", n=int(pile[-1]))
+        return t("pile.tableau", n=_number(pile))
     if pile.startswith("foundation-"):
-        return t("pile.foundation", n=int(pile[-1]))
+        return t("pile.foundation", n=_number(pile))
+    if pile.startswith("reserve-"):      # one of several reserves: "Reserve 2"
+        return f"{t('pile.reserve')} {_number(pile)}"
     return t(f"pile.{pile}")
+
+
+def _face_name(game, pile: str, index: int, lang: str) -> str:
+    """The name of the card at `index` of `pile` as the player sees it: a face-down card is "face-down
+    card" (the engine's word), never its name."""
+    cards = game.pile(TO_ENGINE[pile])
+    up = True
+    if pile.startswith("tableau-"):
+        up = game.tableau_faces[_number(pile) - 1][index]
+    elif pile in reserve_piles(game):
+        up = game.reserve_faces[reserve_piles(game).index(pile)][index]
+    return card_name(cards[index], lang) if up else TABLES[lang]["hidden"]
+
+
+def _next_name(nxt, lang: str):
+    """What a foundation waits for in words: its card, its rank alone (any suit), or None (any card)."""
+    if nxt.card is not None:
+        return card_name(nxt.card, lang)
+    if nxt.rank is not None:
+        return TABLES[lang]["ranks"][nxt.rank - 1]
+    return None
 
 
 def _lower_first(text: str) -> str:
@@ -55,11 +83,13 @@ def pile_label(game, pile: str, t, lang: str, cursor: int | None = None, selecte
         text = t("a11y.pile_empty", pile=name)
     else:
         index = n - 1 if cursor is None or not pile.startswith("tableau-") else max(0, min(cursor, n - 1))
-        text = t("a11y.pile", card=card_name(cards[index], lang), pile=_lower_first(name), count=count_text(t, n))
+        text = t("a11y.pile", card=_face_name(game, pile, index, lang), pile=_lower_first(name),
+                 count=count_text(t, n))
     if pile.startswith("foundation-"):
-        nxt = game.foundation_next(int(pile[-1]) - 1)
-        if nxt is not None:
-            text += ", " + t("foundation.waits", card=card_name(nxt, lang))
+        nxt = game.foundation_next(_number(pile) - 1)
+        said = None if nxt is None else _next_name(nxt, lang)
+        if said is not None:
+            text += ", " + t("foundation.waits", card=said)
     if selected:
         text += ", " + t("a11y.selected_mark")
     return _upper_first(text)
@@ -82,4 +112,4 @@ def cursor_text(game, pile: str, index: int, t, lang: str) -> str:
     if not cards:
         return ""
     index = max(0, min(index, len(cards) - 1))
-    return t("a11y.cursor", card=card_name(cards[index], lang), count=count_text(t, move_count(game, pile, index)))
+    return t("a11y.cursor", card=_face_name(game, pile, index, lang), count=count_text(t, move_count(game, pile, index)))

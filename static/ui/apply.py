@@ -91,7 +91,7 @@ def _deal(view, speed):
     places = {}
     for c in view["cards"]:
         places[c["id"]] = (c["pile"], c["x"], c["y"])
-    rx, ry = slots["reserve"][:2]
+    rx, ry = slots["reserve"][:2] if "reserve" in slots else slots["stock"][:2]   # several reserves: no backs fly
     return {"reserve": [rx, ry], "flights": deal_flights(plan, slots, places)}
 
 

@@ -21,9 +21,18 @@ for _r in RANKS:
     _ENGLISH[_r] = "10" if _r == "T" else _r
 
 
+def is_back(card_id):
+    """A face-down card drawn as a back: its id names its place ("~T3.0"), never the card
+    (static/ui/table.py back_id)."""
+    return card_id[:1] == "~"
+
+
 def card_class(code):
     """The classes of a card element; `code`: a card's code or id ("QC", "QC2": every copy of a card looks
-    the same). Read from the text alone (rank, then suit), so the renderer needs no engine."""
+    the same). Read from the text alone (rank, then suit), so the renderer needs no engine. A back
+    ("~T3.0") is "card down"."""
+    if is_back(code):
+        return "card down"
     suit = code[-1] if code[-1] in "SHDC" else code[-2]
     return "card s" + suit + (" red" if suit in "HD" else " black")
 

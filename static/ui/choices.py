@@ -15,13 +15,14 @@ from canfield import RULESETS
 from canfield.rules import LEGACY
 
 from .i18n import LANGUAGE_NAMES, LANGUAGES
-from .table import MAX_COLUMNS, MAX_FOUNDATIONS
+from .table import MAX_COLUMNS, MAX_FOUNDATIONS, MAX_RESERVES
 
 
 # The piles index.html has elements for (static/ui/table.py's PILES): a rule set asking for more is not
 # offered until the page has them.
 PAGE_COLUMNS = MAX_COLUMNS
 PAGE_FOUNDATIONS = MAX_FOUNDATIONS
+PAGE_RESERVES = MAX_RESERVES
 
 
 def drawable(rules) -> bool:
@@ -29,10 +30,13 @@ def drawable(rules) -> bool:
     as it has pile elements (fewer columns leave the others hidden), a reserve face down showing its top
     or all face up and fanned (static/ui/layout.py lays out both at any count), card or casino scoring
     (the casino balance beside the score). Any pass limit and draw schedule: the engine refuses the extra
-    recycle and picks each pass's draw, the page only asks it. Not yet the games of the new parameters
-    (`rules.extended`: several reserves, face-down column cards, other foundations, issue 34)."""
+    recycle and picks each pass's draw, the page only asks it. The games of the new parameters (issue
+    34): several reserves (up to PAGE_RESERVES, each fanned face up), face-down column cards and a
+    reserve face down to its top (drawn as backs), foundations of any kind (the engine says what each
+    takes next)."""
     return (rules.columns <= PAGE_COLUMNS and rules.foundations <= PAGE_FOUNDATIONS
-            and rules.scoring in ("card", "casino") and not rules.extended)
+            and rules.reserves <= PAGE_RESERVES and (rules.reserves == 1 or rules.reserve_face_up)
+            and rules.scoring in ("card", "casino"))
 
 
 def offered_rulesets(rulesets=None) -> dict:

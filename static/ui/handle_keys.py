@@ -72,6 +72,7 @@ def _arrow(c, direction):
     pile = ui.focus
     if pile.startswith("tableau-") and direction in ("up", "down"):
         n = len(c.game.pile(TO_ENGINE[pile]))
+        ui.cursor = max(0, min(ui.cursor, n - 1))   # the column may have lost cards since the cursor was put
         if direction == "up" and ui.cursor > 0 and n:
             ui.cursor -= 1
             _say_cursor(c)

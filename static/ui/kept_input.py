@@ -23,7 +23,7 @@ def play(view, dispatch, items) -> None:
             pile, index, card = item.get("pile"), item.get("index"), item.get("card")
             if pile not in PILES:
                 continue
-            codes = visible_cards(view.game)[pile]
+            codes = visible_cards(view.game).get(pile, ())
             if index is None and card is None:
                 dispatch(Tap(pile, None))
             elif type(index) is int and 0 <= index < len(codes) and codes[index] == card:

@@ -1,7 +1,7 @@
 """Where everything goes on the screen: card size, pile places and the fan of every column.
 
 Pure Python (no DOM, tested under CPython with hypothesis): from the window's size, the table's counts
-(`Counts`: 3 to 8 columns, 4 to 16 foundations, a reserve face down or face up, from the rule set's
+(`Counts`: 3 to 12 columns, 1 to 16 foundations, 1 to 4 reserves, a reserve face down or face up, from the rule set's
 parameters, never a game's name) and the length of each column it computes a `Layout` in CSS pixels, so
 that the whole table fits the window with no page scroll, from 360x640 to 2560x1440 in both orientations:
 
@@ -60,15 +60,18 @@ ARRANGEMENTS = ("rows", "stacked", "compact", "side")
 
 @dataclass(frozen=True)
 class Counts:
-    """What the table holds, from the rule set's parameters (never a game's name): `columns` 3..8,
+    """What the table holds, from the rule set's parameters (never a game's name): `columns` 3..12,
     `foundations` 4..16, `reserve_up`: the reserve is all face up, fanned down like a column (only its top
     plays), else a face-down pile showing its top; `reserve`: the cards in it now (the fan's length). A
     face-up reserve of up to 20 cards (the family's longest, American Toad's) fits every window from
-    640x360; a longer one would need a second fan in the lowest windows."""
+    640x360; a longer one would need a second fan in the lowest windows. `reserves`: 1, or 2 to 4 face-up
+    reserves ("reserve-1".., each fanned down like a column, left of the columns in their row; `reserve`
+    is then the longest one's cards). `columns` goes up to 12, `foundations` from 1."""
     columns: int = 4
     foundations: int = 4
     reserve: int = 13
     reserve_up: bool = False
+    reserves: int = 1
 
 
 @dataclass(frozen=True)
@@ -130,18 +133,21 @@ def _waste_step(cw: float, fs: float, large: bool) -> float:
     return round(max((0.5 if large else 0.4) * cw, index_width(fs)), 2)
 
 
-def pile_ids(columns: int = 4, foundations: int = 4) -> tuple[str, ...]:
+def pile_ids(columns: int = 4, foundations: int = 4, reserves: int = 1) -> tuple[str, ...]:
     """The page's pile ids (the data-pile hooks) of a table with these counts, in drawing order."""
-    return ("stock", "waste", "reserve", *(f"foundation-{i}" for i in range(1, foundations + 1)),
+    res = ("reserve",) if reserves == 1 else tuple(f"reserve-{i}" for i in range(1, reserves + 1))
+    return ("stock", "waste", *res, *(f"foundation-{i}" for i in range(1, foundations + 1)),
             *(f"tableau-{i}" for i in range(1, columns + 1)))
 
 
 def counts_for(game) -> Counts:
-    """The counts of `game`'s table, from its rule set's parameters (a face-up reserve: its cards now)."""
+    """The counts of `game`'s table, from its rule set's parameters (a face-up reserve: its cards now,
+    the longest one's of several)."""
     rules = game.rules
     up = bool(rules.reserve_face_up)
-    return Counts(columns=rules.columns, foundations=4 * rules.decks,
-                  reserve=len(game.reserve) if up else rules.reserve, reserve_up=up)
+    n = max((len(r) for r in game.reserves), default=0)
+    return Counts(columns=rules.columns, foundations=rules.foundations,
+                  reserve=n if up else rules.reserve, reserve_up=up, reserves=len(game.reserves))
 
 
 def _rows_variants(arrangement: str, foundations: int) -> tuple[int, ...]:
@@ -155,7 +161,22 @@ def _rows_variants(arrangement: str, foundations: int) -> tuple[int, ...]:
 def _place(arrangement: str, cw: float, g: float, ww: float, board_w: float, k: Counts, frows: int = 1):
     """Pile rectangles of `arrangement` (columns and a face-up reserve without their height yet): returns
     (piles, the content's width, the columns' top, the bottom of the other piles), or None if it cannot
-    be drawn. `frows`: the foundations' rows."""
+    be drawn. `frows`: the foundations' rows. Several reserves take the first places of the columns' row,
+    placed as columns (the one reserve's place is left empty)."""
+    if k.reserves > 1:
+        placed = _place(arrangement, cw, g, ww, board_w,
+                        Counts(columns=k.columns + k.reserves, foundations=k.foundations, reserve=k.reserve), frows)
+        if placed is None:
+            return None
+        p, width, top, bottom = placed
+        del p["reserve"]
+        out = {}
+        for name, rect in p.items():
+            if name.startswith("tableau-"):
+                i = int(name[8:])
+                name = f"reserve-{i}" if i <= k.reserves else f"tableau-{i - k.reserves}"
+            out[name] = rect
+        return out, width, top, bottom
     ch = cw * RATIO
     rh = ch + 1.6 * g                  # a row of cards and the space under it
     step = cw + g
@@ -259,12 +280,14 @@ def _fits(arrangement, cw, g, board_w, board_h, longest, strip, draw, large, k=C
     ch = cw * RATIO
     if width > board_w - 2 * g or others_bottom > board_h - g:
         return None
+    if k.reserves > 1:
+        longest = max(longest, k.reserve)       # several reserves fan in the columns' row
     room = board_h - g - top                      # from the columns' top to the board's bottom margin
     comfort = COMFORT_LARGE if large else COMFORT
     need = max(ch + (longest - 1) * strip, ch * (1 + FAN * (comfort - 1)))
     if need > room:
         return None
-    if k.reserve_up and ch + (max(k.reserve, 1) - 1) * strip > board_h - g - piles["reserve"][1]:
+    if k.reserve_up and k.reserves == 1 and ch + (max(k.reserve, 1) - 1) * strip > board_h - g - piles["reserve"][1]:
         return None
     return piles, top, fs
 
@@ -318,7 +341,7 @@ def compute(width: float, height: float, columns=(1, 1, 1, 1), *, draw: int = 3,
     the help line; the board ends above it, so that no panel ever covers a card. When the board cannot
     fit above that much (long columns in a small window), the dock gets the most that leaves the board
     as it is without it (the same strips), `dock_cut` says so, and the page scrolls the dock within it."""
-    k = counts or Counts(columns=len(columns) if 3 <= len(columns) <= 8 else 4)
+    k = counts or Counts(columns=len(columns) if 3 <= len(columns) <= 12 else 4)
     columns = (list(columns) + [0] * k.columns)[:k.columns]
     width = max(float(width), 200.0)
     height = max(float(height), 200.0)
@@ -380,7 +403,9 @@ def compute(width: float, height: float, columns=(1, 1, 1, 1), *, draw: int = 3,
     bottom = board_h - g
     fans, col_fs = {}, {}
     fanned = [(f"tableau-{i + 1}", n) for i, n in enumerate(columns)]
-    if k.reserve_up:
+    if k.reserves > 1:
+        fanned += [(f"reserve-{i}", k.reserve) for i in range(1, k.reserves + 1)]
+    elif k.reserve_up:
         fanned.append(("reserve", k.reserve))
     for pile, n in fanned:
         x, y, w, _ = piles[pile]
@@ -392,7 +417,7 @@ def compute(width: float, height: float, columns=(1, 1, 1, 1), *, draw: int = 3,
         col_fs[pile] = fs if n <= 1 else round(min(fs, (fans[pile] - 2) / LINE), 2)
     if left_handed:
         piles = {p: (width - x - w, y, w, h) for p, (x, y, w, h) in piles.items()}
-    piles = {p: tuple(round(v, 2) for v in piles[p]) for p in pile_ids(k.columns, k.foundations)}
+    piles = {p: tuple(round(v, 2) for v in piles[p]) for p in pile_ids(k.columns, k.foundations, k.reserves)}
     return Layout(width=width, height=height, arrangement=arrangement, bar_h=bar_h, help=show_help,
                   board_h=board_h, gap=g, cw=cw, ch=ch, fs=fs, min_strip=strip, waste_step=step,
                   piles=piles, fans=fans, col_fs=col_fs, counts=k, left_handed=left_handed, dock=dock,

@@ -25,7 +25,7 @@ import json
 from js import document, window
 
 from .apply import operations
-from .cardface import RANKS, SUITS, card_class, card_html, face_code
+from .cardface import RANKS, SUITS, card_class, card_html, face_code, is_back
 from .ffi import to_js
 from .table import MAX_FOUNDATIONS, PILES
 
@@ -96,6 +96,13 @@ class Renderer:
     def _make_card(self, card_id):
         el = document.createElement("div")
         el.className = card_class(card_id)
+        if is_back(card_id):
+            # a face-down card: a back, named by its place ("~T3.0"), never data-card: nothing in the DOM
+            # says which card it is
+            el.dataset.back = card_id
+            el.setAttribute("aria-hidden", "true")
+            self.cards[card_id] = el
+            return el
         el.dataset.card = card_id
         if card_id != face_code(card_id):
             el.dataset.copy = face_code(card_id)   # a copy: the card whose face it wears
@@ -122,7 +129,8 @@ class Renderer:
             return
         self.labels = labels
         for card_id, el in self.cards.items():
-            el.innerHTML = card_html(card_id, labels)
+            if not is_back(card_id):
+                el.innerHTML = card_html(card_id, labels)
         self.fresh = True
 
     # ---- scheduling ----------------------------------------------------------------------

@@ -42,7 +42,7 @@ from .a11y import pile_label
 from .apply import KEYS, MAX_TEXT, decode_view  # noqa: F401 - the page's side decodes (MicroPython too)
 from .rules_view import passes_label
 from .table import PILES, TO_ENGINE
-from .cardface import card_class
+from .cardface import SUIT_SYMBOLS, card_class, is_back
 from .view import view_model
 
 
@@ -79,11 +79,17 @@ def _texts(game, t, lang, balance) -> dict:
 
 
 def _placeholders(game, t) -> dict:
+    """Each foundation's next card drawn in its empty slot: its rank and suit, or what of them is known
+    (a foundation of any suit shows the rank; a base not chosen yet or four of a kind, nothing)."""
     out = {}
     for i in range(1, len(game.foundations) + 1):
         nxt = game.foundation_next(i - 1)
-        if nxt is None:
+        if nxt is None or (nxt.rank is None and nxt.suit is None):
             out[f"foundation-{i}"] = ["", "placeholder"]
+        elif nxt.suit is None:
+            out[f"foundation-{i}"] = [t(f"rank.{nxt.rank}"), "placeholder"]
+        elif nxt.rank is None:
+            out[f"foundation-{i}"] = [SUIT_SYMBOLS[nxt.suit], f"placeholder s{nxt.suit} {'red' if nxt.red else 'black'}"]
         else:
             out[f"foundation-{i}"] = [t.card_label(nxt.rank, nxt.suit),
                                       f"placeholder s{nxt.suit} {'red' if nxt.red else 'black'}"]
@@ -105,7 +111,12 @@ def _deal(game, vm, layout) -> dict:
     reserve = vm.cards["reserve"]
     tableau = [p for p in layout.piles if p.startswith("tableau-")]
     base = [[p.code, pile] for pile in layout.piles if pile.startswith("foundation-") for p in vm.cards[pile]]
-    if layout.fanned("reserve"):
+    several = [p for p in layout.piles if p.startswith("reserve-")]
+    if several:
+        # several face-up reserves: each card flies to its own place in its fan, before the base card
+        base = [[p.code, pile] for pile in several for p in vm.cards[pile]] + base
+        top, hidden = None, 0
+    elif layout.fanned("reserve"):
         # a face-up reserve: each card flies to its own place in the fan, before the base card
         base = [[p.code, "reserve"] for p in reserve] + base
         top, hidden = None, 0
@@ -145,7 +156,7 @@ def scene(game, ui, layout, t, lang, balance=None) -> dict:
         piles[pile] = {"cards": [p.code for p in places], "marks": sorted(marks), "label": label,
                        "focus": pile == ui.focus}
         for p in places:
-            cards.append({"id": p.code, "pile": pile, "x": p.x, "y": p.y, "z": p.index, "up": True,
+            cards.append({"id": p.code, "pile": pile, "x": p.x, "y": p.y, "z": p.index, "up": not is_back(p.code),
                           "class": card_class(p.code), "marks": sorted(p.marks)})
     # a fanned face-up reserve shows the card under its top already
     below = {pile: (None if layout.fanned(pile) else code) for pile, code in vm.below_top.items()}

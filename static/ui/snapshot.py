@@ -60,10 +60,15 @@ def texts(t) -> dict[str, str]:
 
 
 def placeholders(game, t) -> dict:
-    """Each foundation's next card, drawn in its empty slot: [label, suit, red] or None."""
+    """Each foundation's next card, drawn in its empty slot: [label, suit, red] or None. A foundation
+    of any suit or any rank (Beehive, The Plot, a base not chosen yet) gives [label, None, False]: the
+    painter does not know such a placeholder and refuses the record (Python draws that board)."""
     out = {}
     for i in range(1, len(game.foundations) + 1):
         nxt = game.foundation_next(i - 1)
+        if nxt is not None and (nxt.rank is None or nxt.suit is None):
+            out[f"foundation-{i}"] = [t(f"rank.{nxt.rank}") if nxt.rank else "", None, False]
+            continue
         out[f"foundation-{i}"] = [t.card_label(nxt.rank, nxt.suit), nxt.suit, bool(nxt.red)] if nxt else None
     return out
 

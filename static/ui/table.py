@@ -6,15 +6,19 @@ only: this module asks `game.legal_moves()` / `game.tap_move()` and checks
 membership, chessground style; it never decides on its own what is legal.
 """
 
-# The most piles of a table of the family (8 columns, 16 foundations: Quadruple Canfield); index.html
-# has an element for each, and a game of fewer leaves the others hidden.
-MAX_COLUMNS = 8
+# The most piles of a table of the family (12 columns: The Plot; 16 foundations: Quadruple Canfield; 4
+# reserves: Duke); index.html has an element for each, and a game of fewer leaves the others hidden.
+MAX_COLUMNS = 12
 MAX_FOUNDATIONS = 16
+MAX_RESERVES = 4
 
-# Pile ids of the page (the data-pile hooks) and the engine's pile names.
-PILES = (("stock", "waste", "reserve") + tuple(f"foundation-{i}" for i in range(1, MAX_FOUNDATIONS + 1))
+# Pile ids of the page (the data-pile hooks) and the engine's pile names: "reserve" is the one reserve
+# (R), "reserve-1".."reserve-4" those of a game of several (R1-R4).
+RESERVES = tuple(f"reserve-{i}" for i in range(1, MAX_RESERVES + 1))
+PILES = (("stock", "waste", "reserve") + tuple(f"foundation-{i}" for i in range(1, MAX_FOUNDATIONS + 1)) + RESERVES
          + tuple(f"tableau-{i}" for i in range(1, MAX_COLUMNS + 1)))
 TO_ENGINE = {"stock": "S", "waste": "W", "reserve": "R"}
+TO_ENGINE.update({f"reserve-{i}": f"R{i}" for i in range(1, MAX_RESERVES + 1)})
 TO_ENGINE.update({f"foundation-{i}": f"F{i}" for i in range(1, MAX_FOUNDATIONS + 1)})
 TO_ENGINE.update({f"tableau-{i}": f"T{i}" for i in range(1, MAX_COLUMNS + 1)})
 TO_UI = {v: k for k, v in TO_ENGINE.items()}
@@ -25,10 +29,13 @@ TO_UI = {v: k for k, v in TO_ENGINE.items()}
 # layout or a mirrored table all move the way the arrows point).
 KEY_ROWS = (
     ("stock", "waste") + tuple(f"foundation-{i}" for i in range(1, MAX_FOUNDATIONS + 1)),
-    ("reserve",) + tuple(f"tableau-{i}" for i in range(1, MAX_COLUMNS + 1)),
+    ("reserve",) + RESERVES + tuple(f"tableau-{i}" for i in range(1, MAX_COLUMNS + 1)),
 )
-# Where a pile sits when no layout is given: the stock above the reserve, foundation i above column i.
+# Where a pile sits when no layout is given: the stock above the reserve, foundation i above column i;
+# several reserves take the columns' first places (static/ui/layout.py), so the columns move right by as
+# many (`_visual_cols`).
 _VISUAL_COL = {"stock": 0, "waste": 1, "reserve": 0}
+_VISUAL_COL.update({f"reserve-{i}": 1 + i for i in range(1, MAX_RESERVES + 1)})
 _VISUAL_COL.update({f"foundation-{i}": 1 + i for i in range(1, MAX_FOUNDATIONS + 1)})
 _VISUAL_COL.update({f"tableau-{i}": 1 + i for i in range(1, MAX_COLUMNS + 1)})
 
@@ -61,22 +68,47 @@ def code_from_hash(hash_text: str | None) -> str:
     return _unquote((hash_text or "").lstrip("#")).strip()
 
 
+BACK = "~"   # the id of a face-down card drawn as a back starts with it: "~T3.0", "~R.12" (see `back_id`)
+
+
+def back_id(pile: str, index: int) -> str:
+    """The id of the face-down card at `index` (0 = bottom) of `pile`, drawn as a card back: it names a
+    place, never the card ("~T3.0": column 3's bottom card), so the page's DOM does not give it away."""
+    return f"{BACK}{TO_ENGINE[pile]}.{index}"
+
+
+def is_back(card_id: str) -> bool:
+    return card_id[:1] == BACK
+
+
+def reserve_piles(game) -> tuple[str, ...]:
+    """The page's ids of the game's reserves: ("reserve",) for the one reserve (R), else "reserve-1"..
+    (R1..R4)."""
+    names = game.reserve_names
+    return ("reserve",) if names == ("R",) else tuple(TO_UI[n] for n in names)
+
+
 def visible_cards(game) -> dict[str, tuple[str, ...]]:
     """The ids of the cards drawn in each pile of the game's table, bottom to top (the face-down stock
     draws none). A card's id is its code for the first copy ("QC", so every one-deck table names its cards
-    as before) and the code and copy number for the others ("QC2"): the page's `data-card`, unique."""
+    as before) and the code and copy number for the others ("QC2"): the page's `data-card`, unique. A
+    face-down card of a column, or the face-down top of a reserve, is drawn as a back (`back_id`)."""
     waste = game.waste[-WASTE_FAN.get(game.draw, 1):] if game.waste else ()
-    out = {
-        "stock": (),
-        "waste": tuple(c.id for c in waste),
-        # a face-up reserve shows every card (fanned, static/ui/layout.py), else only its top
-        "reserve": (tuple(c.id for c in game.reserve) if game.rules.reserve_face_up
-                    else (game.reserve[-1].id,) if game.reserve else ()),
-    }
+    out = {"stock": (), "waste": tuple(c.id for c in waste)}
+    up = game.rules.reserve_face_up
+    for pile, cards, faces in zip(reserve_piles(game), game.reserves, game.reserve_faces):
+        if not cards:
+            out[pile] = ()
+        elif up:         # a face-up reserve shows every card (fanned, static/ui/layout.py)
+            out[pile] = tuple(c.id for c in cards)
+        else:            # else only its top, face up or a back
+            out[pile] = (cards[-1].id if faces[-1] else back_id(pile, len(cards) - 1),)
+    out.setdefault("reserve", ())
     for i, pile in enumerate(game.foundations, 1):
         out[f"foundation-{i}"] = (pile[-1].id,) if pile else ()
-    for i, pile in enumerate(game.tableau, 1):
-        out[f"tableau-{i}"] = tuple(c.id for c in pile)
+    for i, (pile, faces) in enumerate(zip(game.tableau, game.tableau_faces), 1):
+        name = f"tableau-{i}"
+        out[name] = tuple(c.id if f else back_id(name, j) for j, (c, f) in enumerate(zip(pile, faces)))
     return out
 
 
@@ -113,10 +145,13 @@ def stock_move(game):
 
 def key_neighbour(pile: str, direction: str, present=None, mirrored: bool = False) -> str:
     """The pile reached from `pile` by an arrow key ("left", "right", "up", "down"); `present`: the pile
-    ids the table has (a game of three columns has no tableau-4), all of them unless given; `mirrored`:
+    ids the table has (a game of three columns has no tableau-4), all of a table of one reserve unless
+    given; `mirrored`:
     the left-handed table, drawn as the mirror image (static/ui/layout.py), where the stock is on the
     right: the arrows still move the way they point on screen."""
-    rows = KEY_ROWS if present is None else tuple(tuple(p for p in r if p in present) for r in KEY_ROWS)
+    if present is None:      # every pile of a table of one reserve (no table has both kinds)
+        present = set(PILES) - set(RESERVES)
+    rows = tuple(tuple(p for p in r if p in present) for r in KEY_ROWS)
     row = 0 if pile in rows[0] else 1
     piles = rows[row]
     if direction in ("left", "right"):
@@ -125,8 +160,20 @@ def key_neighbour(pile: str, direction: str, present=None, mirrored: bool = Fals
     other = rows[1 - row]
     if (direction == "down") == (row == 1):
         return pile  # already on the edge
-    col = _VISUAL_COL[pile]
-    return min(other, key=lambda p: (abs(_VISUAL_COL[p] - col), _VISUAL_COL[p]))
+    cols = _visual_cols(rows[1])
+    col = cols[pile]
+    return min(other, key=lambda p: (abs(cols[p] - col), cols[p]))
+
+
+def _visual_cols(second_row) -> dict:
+    """_VISUAL_COL, the columns moved right past the reserves of a game of several (`second_row`: the
+    reserve's and the columns' row of the table's piles)."""
+    n = sum(1 for p in second_row if p.startswith("reserve-"))
+    if not n:
+        return _VISUAL_COL
+    cols = dict(_VISUAL_COL)
+    cols.update({f"tableau-{i}": 1 + n + i for i in range(1, MAX_COLUMNS + 1)})
+    return cols
 
 
 class Selection:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .table import PILES, TO_UI, visible_cards
+from .table import PILES, TO_UI, reserve_piles, visible_cards
 
 
 @dataclass(frozen=True)
@@ -99,7 +99,12 @@ def view_model(game, ui, layout) -> ViewModel:
         cards[pile] = tuple(out)
     can_undo = game.can_undo or ui.restart_undo is not None
     buttons = {"undo": can_undo, "redo": game.can_redo, "restart": game.can_undo or game.can_redo}
-    below_top = {"reserve": game.reserve[-2].id if len(game.reserve) > 1 else None}
+    below_top = {"reserve": None}
+    for pile, held in zip(reserve_piles(game), game.reserves):
+        # the card a dragged top uncovers, when it will be face up (a trunk face down to its last card
+        # shows nothing there: its next card stays a secret)
+        up = len(held) > 1 and game.rules.reserve_faces(len(held) - 1)[-1]
+        below_top[pile] = held[-2].id if up else None
     for i, pile in enumerate(game.foundations, 1):
         below_top[f"foundation-{i}"] = pile[-2].id if len(pile) > 1 else None
     return ViewModel(cards=cards, pile_marks={p: frozenset(m) for p, m in pile_marks.items()},

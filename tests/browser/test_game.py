@@ -47,13 +47,17 @@ def view_of(game: Game) -> dict[str, list[str]]:
     pile's cards bottom to top by `data-card` (`Card.id`: "QC", a second deck's copy "QC2"), a face-up
     reserve whole. The one copy: test_table.py and test_family_page.py use it too."""
     waste = game.waste[-(3 if game.draw == 3 else 1):] if game.waste else ()
-    out = {"stock": [], "waste": [c.id for c in waste],
-           # a face-up reserve shows every card
-           "reserve": [c.id for c in (game.reserve if game.rules.reserve_face_up else game.reserve[-1:])]}
+    out = {"stock": [], "waste": [c.id for c in waste]}
+    # the one reserve is "reserve", several are "reserve-1".. (each named R1..); a face-up reserve shows
+    # every card, another its top; a face-down card is a back, which has no data-card
+    several = len(game.reserves) > 1
+    for i, (res, faces) in enumerate(zip(game.reserves, game.reserve_faces), 1):
+        shown = zip(res, faces) if game.rules.reserve_face_up else list(zip(res, faces))[-1:]
+        out[f"reserve-{i}" if several else "reserve"] = [c.id for c, up in shown if up]
     for i, f in enumerate(game.foundations, 1):
         out[f"foundation-{i}"] = [f[-1].id] if f else []
-    for i, t in enumerate(game.tableau, 1):
-        out[f"tableau-{i}"] = [c.id for c in t]
+    for i, (t, faces) in enumerate(zip(game.tableau, game.tableau_faces), 1):
+        out[f"tableau-{i}"] = [c.id for c, up in zip(t, faces) if up]
     return out
 
 
@@ -697,6 +701,12 @@ def test_every_rule_set_from_the_new_game_dialog(open_game):
         game = Game.from_code(code)
         assert game.rules.name == name and game.draw == (RULESETS[name].draws or (3,))[0]
         expect_game(page, game, lang="en")
+        if game.tap_move("S") is None:    # Dutchess: no draw before a reserve's card sets the base
+            src = game.legal_moves()[0].src
+            move = game.tap_move(src)
+            page.locator(f'[data-card="{game.pile(src)[-1].id}"]').click()
+            game.play(move)
+            expect_game(page, game, lang="en")
         stock_before = len(game.stock)
         page.locator('[data-pile="stock"]').click()
         game.play(game.tap_move("S"))
