@@ -1378,6 +1378,8 @@ class Game:
             return f"{text}: cards reach the waste only from the stock"
         if not isinstance(k, int) or k < 1:
             return f"{text}: the number of cards must be at least 1"
+        if self._extended:
+            return self._why_illegal_extended(move, text)
         src = self._p[s]
         if not src:
             return f"{text}: {_pile_label(s)} is empty"
@@ -1419,6 +1421,52 @@ class Game:
         if not self._empty_any and s != "W":
             return f"{text}: in {self.rules.name} rules an empty column takes only the waste top"
         return f"{text} is not legal here"
+
+    def _why_illegal_extended(self, move, text):
+        """`_why_illegal` in a rule set of the new parameters (its rules read from the rule set)."""
+        s, d, k = move
+        rules = self.rules
+        src = self._p[s]
+        if not src:
+            return f"{text}: {_pile_label(s)} is empty"
+        if k > len(src):
+            return f"{text}: {_pile_label(s)} has only {len(src)} card{'s' if len(src) > 1 else ''}"
+        if rules.base_rank == "player" and self._base is None and s[0] != "R":
+            return f"{text}: until a reserve's card starts a foundation, only the reserves' top cards move"
+        if s[0] == "R" and not self._reserve_plays(src):
+            return f"{text}: {_pile_label(s)} is face down until one card is left"
+        if s[0] == "F" and not self._takeback:
+            return f"{text}: in {rules.name} rules a foundation card never returns to play"
+        card = src[-k]
+        name = CARDS[card].code
+        if card in self._down:
+            return f"{text}: {_pile_label(s)} has a face-down card there"
+        if d[0] == "F":
+            if rules.foundation == "set":
+                if s[0] != "T" or k != 4:
+                    return f"{text}: the foundation takes four cards of one rank at once, from a column"
+                return f"{text}: the last four cards of {_pile_label(s)} are not four of a kind"
+            if k > 1:
+                return f"{text}: cards go to a foundation one at a time"
+            f = self.foundation_names.index(d)
+            nxt = self.foundation_next(f)
+            if nxt is None:
+                return f"{text}: foundation {f + 1} takes no card now"
+            return f"{text}: foundation {f + 1} does not take {name} now"
+        if s[0] == "R" and rules.reserve_to == "foundations":
+            return f"{text}: a reserve's top plays only to the foundations"
+        if rules.foundation == "set" and s[0] == "F":
+            return f"{text}: a foundation card never returns to play"
+        if s[0] == "T" and k not in rules.take_counts(len(src), self._run(src)):
+            return f"{text}: in {rules.name} rules {k} card{'s' if k > 1 else ''} of {_pile_label(s)} cannot move together"
+        dst = self._p[d]
+        if rules.column_max is not None and len(dst) + k > rules.column_max:
+            return f"{text}: a column holds at most {rules.column_max} cards"
+        if dst:
+            words = {"alternate": "down in alternating colours", "suit": "down in suit", "any": "down regardless of colour",
+                     "rank": "by rank (a card onto one of its rank)"}[rules.build]
+            return f"{text}: {name} cannot go on {CARDS[dst[-1]].code}: the tableau builds {words}"
+        return f"{text}: in {rules.name} rules {_pile_label(d)}, empty, does not take {name} from {_pile_label(s)} now"
 
     # ---- help for the interface ----------------------------------------------------------
 

@@ -319,3 +319,27 @@ def test_a_game_refuses_the_piles_it_has_not_and_changes_nothing(name):
         with pytest.raises(MoveError):
             g.play(Move.parse(text))
     assert g.state() == before and g.history == history
+
+
+@pytest.mark.parametrize("name", sorted(ALL_RULES))
+def test_every_move_text_is_played_or_refused_with_a_reason(name):
+    # every pile pair of the game, one, two and four cards, at positions along a random game: played, or
+    # refused with a MoveError saying why (never another error, whatever rules the game reads)
+    rnd = random.Random("why " + name)
+    g = Game.new(rules=name, number=rnd.randrange(26 ** 7), draw=rnd.choice([1, 3]))
+    for _ in range(25):
+        for a in g.pile_names:
+            for b in g.pile_names:
+                for k in (1, 2, 4):
+                    h = g.copy()
+                    try:
+                        h.play(f"{a}:{k}-{b}" if k > 1 else f"{a}-{b}")
+                    except MoveError as exc:
+                        assert str(exc) and h.state() == g.state()
+        legal = g.legal_moves()
+        if not legal:
+            break
+        for _ in range(rnd.randint(1, 4)):
+            legal = g.legal_moves()
+            if legal:
+                g.play(rnd.choice(legal))
