@@ -79,12 +79,12 @@ def brute_force_won(game, limit=300_000, key=position_key):
         if m is None:
             stack.pop()
             if stack:
-                g.undo()
+                g.unapply()
             continue
-        g.play(m)
+        g.apply(m)  # a move legal_moves listed: the unchecked path
         k = key(g)
         if k in seen:
-            g.undo()
+            g.unapply()
             continue
         seen.add(k)
         if g.won:

@@ -16,6 +16,7 @@ from canfield.outcome import LOST, UNKNOWN, WON
 from canfield.rules import RULESETS
 from canfield.search import BeamSolver, Solver, hint, solve
 from test_family import small_position
+from engine_helpers import brute_force_won
 
 COMPACT = [n for n, r in RULESETS.items() if not getattr(r, "extended", False)]
 EXTENDED = [n for n, r in RULESETS.items() if getattr(r, "extended", False)]
@@ -39,30 +40,7 @@ def brute_key(g):
 
 def brute(game, limit=30_000):
     """True/False: is a won position reachable? None past `limit` positions. Every legal move, no order."""
-    g = game.copy()
-    if g.won:
-        return True
-    seen = {brute_key(g)}
-    stack = [iter(g.legal_moves())]
-    while stack:
-        m = next(stack[-1], None)
-        if m is None:
-            stack.pop()
-            if stack:
-                g.unapply()
-            continue
-        g.apply(m)
-        k = brute_key(g)
-        if k in seen:
-            g.unapply()
-            continue
-        seen.add(k)
-        if g.won:
-            return True
-        if len(seen) > limit:
-            return None
-        stack.append(iter(g.legal_moves()))
-    return False
+    return brute_force_won(game, limit, key=brute_key)
 
 
 def replays(game, moves):
