@@ -584,6 +584,123 @@
   };
   api.cardMarkup = function (code, ranks) { return card(code, ranks).innerHTML; };
 
+  // ---- the layer's writes in bulk ------------------------------------------------------------
+  // The MicroPython layer decides every write (static/ui/apply.py's operations, performed by
+  // static/ui/render.py); the many small ones of a drawing come here as one JSON text, done in one call
+  // instead of a call into JavaScript for each card's pile, place and class (a first drawing: about 400
+  // calls, the biggest part of its task on a phone). Nothing is decided here: each operation is written
+  // as it says. The renderer names its card elements once (`card`), as it makes them.
+  var cardEls = {}, pileEls = {};
+  api.card = function (id, node) { cardEls[id] = node; };
+  function pileOf(pile) {
+    return pileEls[pile] || (pileEls[pile] = document.querySelector('[data-pile="' + pile + '"]'));
+  }
+  function classes(node, add, remove) {
+    for (var i = 0; i < remove.length; i++) node.classList.remove(remove[i]);
+    for (i = 0; i < add.length; i++) node.classList.add(add[i]);
+  }
+  function table(t) {
+    var root = document.getElementById("game"), st = root.style, i, slot, node;
+    for (i = 0; i < t.vars.length; i++) st.setProperty(t.vars[i][0], t.vars[i][1]);
+    if (t.dock_max !== null) st.setProperty("--dock-max", t.dock_max); else st.removeProperty("--dock-max");
+    root.setAttribute("data-arrangement", t.arrangement);
+    root.setAttribute("data-viewport", t.viewport);     // the window this table is laid out for
+    root.classList.toggle("with-help", t.help);
+    root.classList.toggle("reserve-up", t.reserve_up);
+    for (i = 0; i < t.slots.length; i++) {              // [pile, [left, top, width, height] or null, font size or null]
+      node = pileOf(t.slots[i][0]);
+      slot = node.parentElement;
+      slot.hidden = t.slots[i][1] === null;
+      if (t.slots[i][1] === null) continue;
+      slot.style.left = t.slots[i][1][0]; slot.style.top = t.slots[i][1][1];
+      slot.style.width = t.slots[i][1][2]; slot.style.height = t.slots[i][1][3];
+      if (t.slots[i][2] !== null) node.style.setProperty("--fs", t.slots[i][2]);
+      else node.style.removeProperty("--fs");
+    }
+  }
+  // The painted cards go as the layer's first drawing comes, in the same frame (static/page/layer.py).
+  api.unpaint = function () {
+    var root = document.getElementById("game"), nodes = document.querySelectorAll("[data-painted][data-card]");
+    for (var i = 0; i < nodes.length; i++) nodes[i].remove();
+    root.classList.remove("painted");
+    root.removeAttribute("data-painted");
+  };
+  api.perform = function (text) {
+    var ops = JSON.parse(text), i, j, op, node;
+    for (i = 0; i < ops.length; i++) {
+      op = ops[i];
+      switch (op[0]) {
+        case "append":        // [pile, [id, ...]]: appended in order (moves a card already drawn)
+          node = pileOf(op[1]);
+          for (j = 0; j < op[2].length; j++) node.appendChild(cardEls[op[2][j]]);
+          break;
+        case "place":         // [id, left, top]: CSS lengths
+          node = cardEls[op[1]];
+          node.style.left = op[2]; node.style.top = op[3];
+          break;
+        case "marks":         // [id, add, remove]: a card no longer dragged drops the drag's transform
+          node = cardEls[op[1]];
+          if (op[3].indexOf("dragging") >= 0) node.style.transform = "";
+          classes(node, op[2], op[3]);
+          break;
+        case "pile_marks":    // [pile, add, remove]
+          classes(pileOf(op[1]), op[2], op[3]);
+          break;
+        case "remove":        // [id, marks]: off the table, its marks dropped
+          node = cardEls[op[1]];
+          node.remove();
+          if (op[2].indexOf("dragging") >= 0) node.style.transform = "";
+          classes(node, [], op[2]);
+          break;
+        case "label":         // [pile, name]: its accessible name
+          pileOf(op[1]).setAttribute("aria-label", op[2]);
+          break;
+        case "placeholder":   // [pile, text, class]: an empty foundation's next card, drawn by CSS
+          node = pileOf(op[1]).querySelector(".placeholder");
+          if (node) { node.setAttribute("data-f", op[2]); node.className = op[3]; }
+          break;
+        case "table":         // [table]: the sizes (CSS lengths) and every pile's slot, or null (no such pile)
+          table(op[1]);
+          break;
+        case "text":          // [element id, text]
+          node = document.getElementById(op[1]);
+          if (node) node.textContent = op[2];
+          break;
+        case "tab_stops":     // [[pile, tabIndex], ...]
+          for (j = 0; j < op[1].length; j++) {
+            node = pileOf(op[1][j][0]);
+            if (node.tabIndex !== op[1][j][1]) node.tabIndex = op[1][j][1];
+          }
+          break;
+        case "buttons":       // [[name, enabled], ...]: the header's buttons
+          for (j = 0; j < op[1].length; j++) {
+            node = document.querySelector('header [data-action="' + op[1][j][0] + '"]');
+            if (node && node.disabled === op[1][j][1]) node.disabled = !op[1][j][1];
+          }
+          break;
+        default:
+          throw new Error("canfieldPaint.perform: unknown operation " + op[0]);
+      }
+    }
+  };
+  // A <select>'s options from JSON ([value, text] pairs, or [label, [[value, text], ...]] for an
+  // <optgroup>), written in one call (static/page/dialogs.py fill_select).
+  api.options = function (select, text) {
+    var items = JSON.parse(text), i, j, group;
+    function option(value, label) { var o = document.createElement("option"); o.value = value; o.textContent = label; return o; }
+    select.textContent = "";
+    for (i = 0; i < items.length; i++) {
+      if (Array.isArray(items[i][1])) {
+        group = document.createElement("optgroup");
+        group.label = items[i][0];
+        for (j = 0; j < items[i][1].length; j++) group.appendChild(option(items[i][1][j][0], items[i][1][j][1]));
+        select.appendChild(group);
+      } else {
+        select.appendChild(option(items[i][0], items[i][1]));
+      }
+    }
+  };
+
   // The page's layer takes the kept input once, as JSON, for the worker's `Start` (static/page/layer.py
   // `connect`); from then on the layer takes every tap and key itself and nothing is kept here.
   api.take = function () {

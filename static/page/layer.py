@@ -337,11 +337,7 @@ class Layer:
             self.later(ms, action)
 
     def _unpaint(self):
-        nodes = self.document.querySelectorAll("[data-painted][data-card]")
-        for i in range(nodes.length):
-            nodes.item(i).remove()
-        self.root.classList.remove("painted")
-        self.root.removeAttribute("data-painted")
+        self.window.canfieldPaint.unpaint()     # static/paint.js: its cards and marks, in one call
 
     def on_slid(self, ev):
         """A card's slide ended: it goes back under the piles drawn after it."""

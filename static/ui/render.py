@@ -27,10 +27,17 @@ from js import document, window
 from .apply import operations
 from .cardface import RANKS, SUITS, card_class, card_html, face_code, is_back
 from .ffi import to_js
-from .table import MAX_FOUNDATIONS, PILES
+from .table import PILES
 
 SLIDE_MS = 160
 MARKS = ("selected", "cursor", "hint-src", "hint-dst", "dragging")
+# the operations static/paint.js `perform` writes (cards' piles, places and classes, piles' classes and
+# names, the foundations' placeholders: drawn by CSS from data-f, as the card faces)
+BULK = ("append", "place", "marks", "pile_marks", "remove", "label", "placeholder", "table", "text", "tab_stops",
+        "buttons")
+# the elements of the view's texts, by id
+TEXT_IDS = {"stock": "stock-count", "reserve": "reserve-count", "score": "score", "code": "deal-code",
+            "description": "description"}
 # the first deck's cards, in the engine's order (canfield.CARDS): made when the renderer starts
 CARD_CODES = tuple(rank + suit for suit in SUITS for rank in RANKS)
 
@@ -43,26 +50,32 @@ def _px(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".") + "px"
 
 
+def _table(table):
+    """The "table" operation as static/paint.js writes it: the table's sizes as CSS lengths, and every pile's
+    slot (hidden when the table has none: fewer columns or foundations)."""
+    slots = table["piles"]
+    col_fs = table["col_fs"]
+    return {
+        "vars": [[var, _px(table[key])] for var, key in (("--bar-h", "bar_h"), ("--cw", "cw"), ("--ch", "ch"),
+                                                          ("--fs", "fs"), ("--gap", "gap"), ("--board-h", "board_h"))],
+        # the board needs part of what the dock asks: the dock scrolls
+        "dock_max": _px(table["dock_max"]) if table["dock_max"] is not None else None,
+        "arrangement": table["arrangement"], "viewport": table["viewport"], "help": bool(table["help"]),
+        "reserve_up": bool(table["reserve_up"]),
+        "slots": [[pile, [_px(v) for v in slots[pile]] if pile in slots else None,
+                   _px(col_fs[pile]) if pile in col_fs else None] for pile in PILES],
+    }
+
+
 class Renderer:
     def __init__(self, on_frame, on_slid, on_undeny):
         self.root = document.getElementById("game")
         self.board = document.getElementById("board")
         self.pile_el = {p: document.querySelector(f'[data-pile="{p}"]') for p in PILES}
-        self.slot_el = {p: el.parentElement for p, el in self.pile_el.items()}
-        self.placeholder = {
-            i: self.pile_el[f"foundation-{i}"].querySelector(".placeholder") for i in range(1, MAX_FOUNDATIONS + 1)
-        }
-        self.score_el = document.getElementById("score")
         # a casino-scored game: the running balance of its statistics' table beside the score
         self.balance_box = document.getElementById("balance-box")
         self.balance_el = document.getElementById("balance")
-        self.stock_count = document.getElementById("stock-count")
-        self.reserve_count = document.getElementById("reserve-count")
         self.passes_el = None    # the stock's pass count ("2/3"), made for the first game with a pass limit
-        self.deal_code = document.getElementById("deal-code")
-        self.description = document.getElementById("description")
-        self.text_el = {"stock": self.stock_count, "reserve": self.reserve_count, "score": self.score_el,
-                        "code": self.deal_code, "description": self.description}
         self.buttons = {
             name: document.querySelector(f'header [data-action="{name}"]')
             for name in ("undo", "redo", "restart", "new", "settings", "rules")
@@ -85,10 +98,15 @@ class Renderer:
         # every pile starts empty (static/ui/apply.py's first view draws from there), but a painted board's
         # stock (static/paint.js) keeps its look until the first view: marking it empty meanwhile moved its
         # count and shifted the layout while the worker started
+        # static/paint.js writes a drawing's many small operations in one call (`perform`)
+        self.bulk = window.canfieldPaint
+        # every pile starts empty (static/ui/apply.py's first view draws from there); a painted board's
+        # piles (static/paint.js) keep their marks until the first drawing, in the same frame: an empty
+        # mark meanwhile showed a covered foundation's placeholder and moved the stock's count
         root = document.getElementById("game")
-        painted = root is not None and root.classList.contains("painted")
-        for pile, el in self.pile_el.items():
-            if not (painted and pile == "stock"):
+        self.unmarked = root is not None and root.classList.contains("painted")
+        if not self.unmarked:
+            for el in self.pile_el.values():
                 el.classList.add("empty")
         for code in CARD_CODES:
             self._make_card(code)
@@ -102,6 +120,7 @@ class Renderer:
             el.dataset.back = card_id
             el.setAttribute("aria-hidden", "true")
             self.cards[card_id] = el
+            self.bulk.card(card_id, el)
             return el
         el.dataset.card = card_id
         if card_id != face_code(card_id):
@@ -110,6 +129,7 @@ class Renderer:
         if self.labels is not None:
             el.innerHTML = card_html(card_id, self.labels)
         self.cards[card_id] = el
+        self.bulk.card(card_id, el)
         return el
 
     def card_element(self, card_id):
@@ -143,46 +163,44 @@ class Renderer:
 
     # ---- drawing -------------------------------------------------------------------------
 
-    def _table(self, table):
-        """The table's sizes and every pile's slot, as the view's table says."""
-        style = self.root.style
-        for var, key in (("--bar-h", "bar_h"), ("--cw", "cw"), ("--ch", "ch"), ("--fs", "fs"), ("--gap", "gap"),
-                         ("--board-h", "board_h")):
-            style.setProperty(var, _px(table[key]))
-        if table["dock_max"] is not None:    # the board needs part of what the dock asks: the dock scrolls
-            style.setProperty("--dock-max", _px(table["dock_max"]))
-        else:
-            style.removeProperty("--dock-max")
-        self.root.dataset.arrangement = table["arrangement"]
-        self.root.dataset.viewport = table["viewport"]   # the window this table is laid out for
-        self.root.classList.toggle("with-help", table["help"])
-        self.root.classList.toggle("reserve-up", table["reserve_up"])
-        slots = table["piles"]
-        for pile, slot in self.slot_el.items():
-            slot.hidden = pile not in slots      # a table of fewer columns or foundations
-        col_fs = table["col_fs"]
-        for pile, (x, y, w, h) in slots.items():
-            s = self.slot_el[pile].style
-            s.left, s.top, s.width, s.height = _px(x), _px(y), _px(w), _px(h)
-            if pile in col_fs:
-                self.pile_el[pile].style.setProperty("--fs", _px(col_fs[pile]))
-            else:
-                self.pile_el[pile].style.removeProperty("--fs")
-
     def draw(self, view):
         """Bring the DOM up to the view value `view` (static/ui/scene.py): static/ui/apply.py says what
         to do, from the view applied last; this performs it."""
         self.frame_pending = False
         ops = operations(self.last, view, motion=self.motion, speed=self.speed, fresh=self.fresh)
+        if self.last is None and self.unmarked:    # the painted board's marks go with its cards
+            self.unmarked = False
+            ops = [["pile_marks", pile, ["empty"], []] for pile in sorted(self.pile_el)] + ops
         self.last = view
         self.fresh = False
         self.perform(ops)
 
     def perform(self, ops):
-        """Do the DOM operations `ops` (static/ui/apply.py), in order."""
+        """Do the DOM operations `ops` (static/ui/apply.py), in order: the small writes of cards and piles
+        (BULK) gathered and written by static/paint.js in one call, the others here."""
         measured = {}
+        bulk = []
         for op in ops:
             name = op[0]
+            if name in BULK:
+                if name == "place":
+                    op = [name, op[1], _px(op[2]), _px(op[3])]
+                elif name == "append":
+                    for code in op[2]:
+                        self.card_element(code)     # made the first time it is shown
+                elif name == "table":
+                    op = [name, _table(op[1])]
+                elif name == "text":
+                    op = [name, TEXT_IDS[op[1]], op[2]]
+                elif name == "tab_stops":
+                    op = [name, [[pile, 0 if pile in op[1] else -1] for pile in PILES]]
+                elif name == "buttons":
+                    op = [name, [b for b in op[1] if b[0] in self.buttons]]
+                bulk.append(op)
+                continue
+            if bulk and name != "create":       # what comes next may read or need what they write
+                self.bulk.perform(json.dumps(bulk))
+                bulk = []
             if name == "measure":           # read before any write: no forced layout
                 origins = {}
                 for item in op[1]:
@@ -197,60 +215,14 @@ class Renderer:
                             r = self.pile_el[item[2]].getBoundingClientRect()
                             origins[item[2]] = (r.left, r.top)
                         measured[code] = origins[item[2]]
-            elif name == "append":
-                pile_el = self.pile_el[op[1]]
-                for code in op[2]:
-                    pile_el.appendChild(self.card_element(code))
-            elif name == "place":
-                style = self.card_element(op[1]).style
-                style.left = _px(op[2])
-                style.top = _px(op[3])
-            elif name == "marks":
-                el = self.card_element(op[1])
-                if "dragging" in op[3]:
-                    el.style.transform = ""     # the page's layer drew it under the pointer
-                for cls in op[3]:
-                    el.classList.remove(cls)
-                for cls in op[2]:
-                    el.classList.add(cls)
-            elif name == "pile_marks":
-                pile_el = self.pile_el[op[1]]
-                for cls in op[3]:
-                    pile_el.classList.remove(cls)
-                for cls in op[2]:
-                    pile_el.classList.add(cls)
-            elif name == "remove":
-                el = self.cards[op[1]]
-                el.remove()
-                if "dragging" in op[2]:
-                    el.style.transform = ""
-                for cls in op[2]:
-                    el.classList.remove(cls)
-            elif name == "text":
-                el = self.text_el[op[1]]
-                if el is not None:
-                    el.textContent = op[2]
             elif name == "create":
                 self.card_element(op[1])
-            elif name == "table":
-                self._table(op[1])
             elif name == "below":
                 self._below_top(op[1], op[2])
             elif name == "passes":
                 self._passes(op[1], op[2])
             elif name == "balance":
                 self._balance(op[1])
-            elif name == "placeholder":
-                ph = self.placeholder[int(op[1].rsplit("-", 1)[1])]
-                ph.dataset.f = op[2]            # drawn by CSS, as the card faces
-                ph.className = op[3]
-            elif name == "label":
-                self.pile_el[op[1]].setAttribute("aria-label", op[2])
-            elif name == "tab_stops":
-                for pile, el in self.pile_el.items():
-                    want = 0 if pile in op[1] else -1
-                    if el.tabIndex != want:
-                        el.tabIndex = want
             elif name == "assist":
                 self._assist(op[1])
             elif name == "notice":
@@ -261,11 +233,6 @@ class Renderer:
             elif name == "celebration_end":
                 if self.celebration is not None and self.celebration.running():
                     self.celebration.end(by_player=True)   # a tap or a key asked: the layer takes the rest
-            elif name == "buttons":
-                for btn_name, enabled in op[1]:
-                    btn = self.buttons.get(btn_name)
-                    if btn is not None and btn.disabled == enabled:
-                        btn.disabled = not enabled
             elif name == "finish_deal":
                 if self.dealing():
                     self.finish_deal()
@@ -275,6 +242,8 @@ class Renderer:
             elif name == "slide":
                 for code, flip in op[1]:
                     self._slide(code, measured[code], flip)
+        if bulk:
+            self.bulk.perform(json.dumps(bulk))
 
     def _slide(self, code, xy, flip):
         """The card slides from `xy` (screen pixels) to where it is drawn now; `flip`: drawn from the
