@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import tempfile
 import time
@@ -39,7 +40,38 @@ sys.path.insert(0, str(REPO / "bench"))
 import bench_thin as harness  # noqa: E402 - the same server, observer and visit
 from bench_thin import COUNTER, INIT_SCRIPT, PROFILES, fmt, loadavg, stats  # noqa: E402
 
-PAGES = {"thin": "index.html", "bare": "bench/thin/bare_worker.html"}
+PAGES = {"thin": "index.html", "direct": "index-direct.html", "bare": "bench/thin/bare_worker.html"}
+
+
+def direct_html(html: str) -> str:
+    """index.html without PyScript (the `direct` page): its preloads and core.js go, and its MicroPython
+    script becomes bench/thin/page_direct.mjs, given the same source and config; nothing else changes."""
+    html = re.sub(r'<link rel="modulepreload" href="\./static/vendor/pyscript/[^"]+">\n', "", html)
+    core = '<script type="module" src="./static/vendor/pyscript/core.js"></script>\n'
+    found = re.search(r"<script type=\"mpy\" src=\"([^\"]+)\" config='([^']+)'></script>", html)
+    if core not in html or found is None:
+        raise SystemExit("bench_page: index.html's PyScript scripts are not where direct_html looks for them")
+    html = html.replace(core, "")
+    found = re.search(r"<script type=\"mpy\" src=\"([^\"]+)\" config='([^']+)'></script>", html)
+    tag = (f'<script type="module" src="./bench/thin/page_direct.mjs" data-src="{found[1]}" '
+           f"data-mpy-config='{found[2]}'></script>")
+    return html[:found.start()] + tag + html[found.end():]
+
+
+class Handler(harness.Handler):
+    """The harness's server, and the `direct` page made from the repository's index.html."""
+
+    def do_GET(self):
+        if self.path.split("?")[0] == "/" + PAGES["direct"]:
+            body = direct_html((REPO / "index.html").read_text(encoding="utf-8")).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            COUNTER.add(self.path, len(body))
+            return
+        super().do_GET()
 
 
 def taps(page, n: int, touch: bool) -> list[float]:
@@ -52,8 +84,10 @@ def main(argv=None) -> int:
     ap.add_argument("--runs", type=int, default=3, help="fresh profiles per page and profile kind (default 3)")
     ap.add_argument("--taps", type=int, default=10, help="taps on the stock per returning visit (default 10)")
     ap.add_argument("--profiles", default="phone,desktop")
-    ap.add_argument("--pages", default="thin", help="thin: the game's page (the bare worker always)")
+    ap.add_argument("--pages", default="thin", help="thin: the game's page; direct: the same without PyScript "
+                                                        "(bench/thin/page_direct.mjs); the bare worker always")
     ap.add_argument("--lighthouse", action="store_true", help="Lighthouse on dist/'s pages too (make dist first)")
+    ap.add_argument("--lighthouse-runs", type=int, default=1, help="Lighthouse runs of each page and preset")
     ap.add_argument("--json", type=Path)
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
@@ -65,7 +99,7 @@ def main(argv=None) -> int:
     import chromium
     import serve
 
-    server, base = serve.serve_in_thread(port=0, quiet=True, handler_base=harness.Handler)
+    server, base = serve.serve_in_thread(port=0, quiet=True, handler_base=Handler)
     results: dict = {"load_start": loadavg(), "cpus": os.cpu_count(), "profiles": {}}
     kinds = [k for k in args.pages.split(",") if k != "bare"] + ["bare"]
     try:
@@ -118,12 +152,12 @@ def main(argv=None) -> int:
         server.shutdown()
         COUNTER.reset()
     if args.lighthouse:
-        results["lighthouse"] = lighthouse_runs([k for k in kinds if k != "bare"])
+        results["lighthouse"] = lighthouse_runs([k for k in kinds if k != "bare"], args.lighthouse_runs)
     harness.finish(results, args.json, "bench_page")
     return 0
 
 
-def lighthouse_runs(kinds) -> dict:
+def lighthouse_runs(kinds, runs: int = 1) -> dict:
     """Lighthouse on dist/'s pages, served compressed (bench/bench_load.py's site and run)."""
     import shutil
 
@@ -135,18 +169,31 @@ def lighthouse_runs(kinds) -> dict:
     out = {}
     try:
         site = bench_load._site(tmp)
+        if "direct" in kinds:
+            (site / PAGES["direct"]).write_text(direct_html((site / "index.html").read_text(encoding="utf-8")),
+                                                encoding="utf-8")
+            (site / "bench" / "thin").mkdir(parents=True, exist_ok=True)
+            shutil.copy2(REPO / "bench" / "thin" / "page_direct.mjs", site / "bench" / "thin" / "page_direct.mjs")
         server, base = serve.serve_in_thread(root=site, port=0, quiet=True)
         try:
             executable = chromium.launch_options(None).get("executable_path") or os.environ.get("CHROME_PATH")
-            for kind in kinds:
-                for preset in ("desktop", "mobile"):
-                    lh = bench_load.lighthouse(base + PAGES[kind], executable, preset, tmp)
-                    out[f"{kind}_{preset}"] = lh
-                    if lh:
-                        s = lh["scores"]
-                        print(f"lighthouse {kind:8} {preset:>7}: performance {s.get('performance')}, accessibility "
-                              f"{s.get('accessibility')}, best practices {s.get('best-practices')} | FCP {lh['fcp_ms']} ms, "
-                              f"LCP {lh['lcp_ms']} ms, TBT {lh['tbt_ms']} ms, CLS {lh['cls']}", flush=True)
+            for _ in range(runs):
+                for kind in kinds:
+                    for preset in ("desktop", "mobile"):
+                        lh = bench_load.lighthouse(base + PAGES[kind], executable, preset, tmp)
+                        out.setdefault(f"{kind}_{preset}", []).append(lh)
+                        if lh:
+                            s = lh["scores"]
+                            print(f"lighthouse {kind:8} {preset:>7}: performance {s.get('performance')}, accessibility "
+                                  f"{s.get('accessibility')}, best practices {s.get('best-practices')} | FCP "
+                                  f"{lh['fcp_ms']} ms, LCP {lh['lcp_ms']} ms, TBT {lh['tbt_ms']} ms, CLS {lh['cls']}",
+                                  flush=True)
+            for key, rows in out.items():
+                done = [lh for lh in rows if lh]
+                if len(done) > 1:
+                    print(f"lighthouse {key}: performance {fmt(stats([lh['scores'].get('performance') for lh in done]), '')}, "
+                          f"TBT {fmt(stats([lh['tbt_ms'] for lh in done]))}, LCP {fmt(stats([lh['lcp_ms'] for lh in done]))} "
+                          f"over {len(done)} runs, load average {loadavg()}", flush=True)
         finally:
             server.shutdown()
             server.server_close()
