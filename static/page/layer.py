@@ -712,6 +712,9 @@ class Layer:
     def on_pointerdown(self, ev):
         if not ev.isPrimary or ev.button != 0 or self._dialog_open() or self._painter_keeps(True):
             return
+        last = self.press
+        if last is not None and last.released is not None and last.nodes is None:
+            self._drop_unlifted(last)
         dealing = self.renderer.dealing()
         if dealing:                      # the deal lands at once; the press goes on as usual
             self.renderer.finish_deal()
@@ -755,7 +758,8 @@ class Layer:
         p = self.press
         if p is None or ev.pointerId != p.pointer:
             return None
-        p.at = (ev.clientX, ev.clientY)
+        if p.released is None:           # let go: the drop is where it was let go, whatever moves after
+            p.at = (ev.clientX, ev.clientY)
         return p
 
     def on_pointermove(self, ev):
@@ -798,6 +802,21 @@ class Layer:
                 self._end_drag(p, p.released == "drop")
         elif not ids:
             self.press = None   # the drag was ended meanwhile: the renderer put the cards back
+
+    def _drop_unlifted(self, p):
+        """A new press came before the drawing that lifts the last drag's cards (the worker's answer to the
+        drag was slow): the drop goes now, ahead of the new press's messages, where the pressed card would
+        have been drawn (moved as the pointer moved); a drag that pressed no card, or was cancelled, ends
+        with its cards put back. Taking the new press for the old one's lost the drop."""
+        self.press = None
+        el = self.renderer.cards.get(p.card) if p.card else None
+        if el is None or p.released != "drop":
+            self.send(vocab.DropAt(0.0, 0.0, 0.0, 0.0, cancel=True))
+            return
+        r = el.getBoundingClientRect()
+        left, top = float(r.left) + p.at[0] - p.x, float(r.top) + p.at[1] - p.y
+        x, y = self._board_point(left, top)
+        self.send(vocab.DropAt(x, y, float(r.width), float(r.height), drawn_at={p.card: (left, top)}))
 
     def _follow(self, p):
         """Draw the dragged cards under the pointer, wherever their pile is now."""

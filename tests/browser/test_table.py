@@ -249,6 +249,9 @@ def test_a_click_right_after_a_drop_goes_to_the_card_under_the_pointer(open_game
     page.mouse.move(x, y)
     page.mouse.down()
     page.mouse.move(x + 15, y + 15, steps=2)
+    # the worker lifted it: the page draws it under the pointer (a click before that:
+    # test_a_press_before_the_drag_is_lifted_does_not_lose_the_drop)
+    page.wait_for_function("() => document.querySelector('[data-card=\"6D\"]').style.transform !== ''")
     # drop far below the 7 of clubs but over column 2: the card slides up to its place
     drop_x, drop_y = target["x"] + target["width"] / 2, target["y"] + target["height"] * 0.9
     page.mouse.move(drop_x, drop_y, steps=2)
@@ -263,6 +266,31 @@ def test_a_click_right_after_a_drop_goes_to_the_card_under_the_pointer(open_game
     expect(page.locator("#announce")).to_have_text("Not a legal move.")
     assert page.evaluate("() => window.__shaken") == ["6D"]
     assert page.evaluate("() => window.__anims.length") >= 2     # the slide, then the shake
+
+
+def test_a_press_before_the_drag_is_lifted_does_not_lose_the_drop(open_game, page):
+    """The worker's answer to a drag is slow: the pointer lets go, and presses again, before the drawing
+    that lifts the cards. The drop is played where the card was let go, before the new press."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_game(CODE, path="index.html?lang=en")
+    game = Game.from_code(CODE)
+    # the worker answers a drag 400 ms late (the page's layer calls the worker object's `handle`)
+    page.evaluate("""async () => {
+      const worker = await window.canfieldEngine.ready, handle = worker.handle.bind(worker);
+      worker.handle = (text) => String(text).includes('DragAt')
+        ? new Promise((done) => setTimeout(() => handle(text).then(done), 400)) : handle(text);
+    }""")
+    x, y, box = corner(page, "6D")
+    target = page.locator('[data-card="7C"]').bounding_box()
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 15, y + 15, steps=2)
+    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] * 0.9, steps=2)
+    page.mouse.up()
+    board = page.locator("#board").bounding_box()
+    page.mouse.click(board["x"] + board["width"] - 5, board["y"] + board["height"] - 5)   # on no pile
+    game.play("T4-T2")
+    wait_view(page, game)
 
 
 def test_dragged_and_sliding_cards_are_drawn_above_every_pile(open_game, page):
