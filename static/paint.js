@@ -472,6 +472,12 @@
     return true;
   }
 
+  // The painted cards off the board (a board painted again, one half painted, the layer's first drawing).
+  function removePainted() {
+    var nodes = document.querySelectorAll("[data-painted][data-card]");
+    for (var i = 0; i < nodes.length; i++) nodes[i].remove();
+  }
+
   // ---- early input ----------------------------------------------------------------------------
   function live() { var root = document.getElementById("game"); return !root || root.dataset.ready === "true"; }
 
@@ -493,8 +499,7 @@
     next.cards = a.cards; next.counts = a.counts; next.stock_empty = a.stock_empty;
     if (!checkBoard(next)) return false;
     if (r.counts.clock !== undefined && next.counts.clock === undefined) next.counts.clock = r.counts.clock;
-    var old = document.querySelectorAll("[data-painted][data-card]");
-    for (var i = 0; i < old.length; i++) old[i].remove();
+    removePainted();
     if (!paint(next, api.recordLook)) return false;
     api.answered = "stock";
     return true;
@@ -620,8 +625,8 @@
   }
   // The painted cards go as the layer's first drawing comes, in the same frame (static/page/layer.py).
   api.unpaint = function () {
-    var root = document.getElementById("game"), nodes = document.querySelectorAll("[data-painted][data-card]");
-    for (var i = 0; i < nodes.length; i++) nodes[i].remove();
+    var root = document.getElementById("game");
+    removePainted();
     root.classList.remove("painted");
     root.removeAttribute("data-painted");
   };
@@ -733,8 +738,7 @@
         }
       } catch (e) {
         // a half-painted board must not stay: drop what was added
-        var added = document.querySelectorAll("[data-painted][data-card]");
-        for (i = 0; i < added.length; i++) added[i].remove();
+        removePainted();
         root.classList.remove("painted");
         root.classList.add("booting");
         api.painted = null;

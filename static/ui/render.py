@@ -95,9 +95,6 @@ class Renderer:
         # static/motion.js: the deal's flights (started, landed, ended);
         # missing (a script that failed to load): a new deal is drawn at once, without flights
         self.motion_js = getattr(window, "canfieldMotion", None)
-        # every pile starts empty (static/ui/apply.py's first view draws from there), but a painted board's
-        # stock (static/paint.js) keeps its look until the first view: marking it empty meanwhile moved its
-        # count and shifted the layout while the worker started
         # static/paint.js writes a drawing's many small operations in one call (`perform`)
         self.bulk = window.canfieldPaint
         # every pile starts empty (static/ui/apply.py's first view draws from there); a painted board's
