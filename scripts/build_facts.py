@@ -58,7 +58,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "static"))
 from ui.choices import offered_rulesets  # noqa: E402
 from canfield.jsonio import MAX_DEPTH  # noqa: E402
-from ui import layout, persist, snapshot  # noqa: E402
+from ui import layout, persist, snapshot, storage_keys  # noqa: E402
 from ui.cardface import RANKS, SUIT_SYMBOLS  # noqa: E402
 from ui.i18n import LANGUAGES, Translator, pick_language  # noqa: E402
 from ui.settings import STORAGE_KEY, STORED_NAMES, Settings  # noqa: E402
@@ -166,6 +166,8 @@ def facts() -> dict:
         "keys": {"settings": STORAGE_KEY, "save": persist.SAVE_KEY, "stats": persist.STATS_KEY,
                  "snapshot": snapshot.KEY},
         "settings": settings_facts(),
+        "records": {"max_chars": storage_keys.RECORD_MAX_CHARS, "page_chars": storage_keys.PAGE_READ_MAX_CHARS,
+                    "broken": storage_keys.BROKEN_SUFFIX},
         "snapshot": {"format": snapshot.FORMAT, "max_chars": snapshot.MAX_BYTES, "text_keys": list(snapshot.texts(en))},
         "cards": {"ranks": RANKS, "suits": dict(SUIT_SYMBOLS)},
         "layout": layout_facts(),

@@ -201,7 +201,13 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     paint();
-    document.getElementById("boot-retry").addEventListener("click", function () { location.reload(); });
+    document.getElementById("boot-retry").addEventListener("click", function () {
+      // what the failed start read (the records handed to the worker, the address's hash) is set aside
+      // first, or the same start would fail again (static/paint.js)
+      var paint = window.canfieldPaint;
+      try { if (paint && paint.setAsideRead) paint.setAsideRead(); } catch (e) { console.error(e); }
+      location.reload();
+    });
   });
 
   function progress() {
@@ -346,6 +352,11 @@
     }
     var calls = {
       handle: function (text) { return call("handle", String(text)); },
+      // the layer's `Start`, the stored records put in by static/paint.js (none passes through MicroPython)
+      begin: function (text) {
+        var paint = window.canfieldPaint;
+        return call("handle", paint && paint.startText ? paint.startText(String(text)) : String(text));
+      },
       next_push: function () { return call("next_push"); }
     };
     function start() {

@@ -540,7 +540,91 @@
   api.hash = hash;
   // localStorage for the thin page's MicroPython layer (static/page/layer.py): a getter or a write that
   // throws (storage refused, full) is a DOMException MicroPython's try cannot catch, so it is caught here
-  api.read = get;
+  // Only a text of at most `max` characters reaches MicroPython (null for a longer one): a few MB copied into
+  // its heap fail to allocate, and the page would not start.
+  api.read = function (key, max) {
+    var text = get(key);
+    return text !== null && text.length <= max ? text : null;
+  };
+  // The records for the worker's `Start` (static/ui/vocab.py), read here so that none passes through
+  // MicroPython: the Start's text from the layer with the stored save, statistics and settings put in.
+  // A record longer than the records' bound (its JSON string's length, the escapes counted) is set aside
+  // here, before any Python reads it: copied to `<key>.broken` and removed (the Start's `aside` names it,
+  // the worker says so); when the copy cannot be written (storage full), it stays untouched, named in
+  // `held` (the worker writes nothing to that key this visit). The keys handed over are kept for
+  // `setAsideRead`, should this start fail.
+  var RECORDS = F ? F.records : { max_chars: 0, broken: ".broken" }, handed = [];
+  var RECORD_FIELDS = { save: "save", stats: "stats", settings: "settings" };
+  api.startText = function (text) {
+    var m = JSON.parse(text), aside = [], held = [];
+    handed = [];
+    for (var field in RECORD_FIELDS) {
+      if (!has(RECORD_FIELDS, field)) continue;
+      var key = KEYS[field], value = get(key);
+      if (value !== null && JSON.stringify(value).length > RECORDS.max_chars) {
+        (setAside(key) ? aside : held).push(key);
+        value = null;
+      }
+      if (value !== null) handed.push(key);
+      m[field] = value;
+    }
+    m.aside = aside.concat(takeRetried());
+    m.held = held;
+    return JSON.stringify(m);
+  };
+  function setAside(key) {
+    try {
+      var text = localStorage.getItem(key);
+      if (text === null) return true;
+      localStorage.setItem(key + RECORDS.broken, text);
+      localStorage.removeItem(key);
+      return true;
+    } catch (e) {
+      return false;    // storage full or refused: nothing was written, the record stays where it is
+    }
+  }
+  // "Try again" after a start that failed once the worker had the records: what that start read is set
+  // aside (the records handed over, the address's hash), so the next start does not fail on it again; the
+  // keys set aside wait in sessionStorage for the next Start's `aside` (the notice says so).
+  var RETRIED = "canfield.retried";
+  api.setAsideRead = function () {
+    var done = [];
+    for (var i = 0; i < handed.length; i++) if (setAside(handed[i])) done.push(handed[i]);
+    handed = [];
+    try { if (done.length) sessionStorage.setItem(RETRIED, JSON.stringify(done)); } catch (e) { /* refused */ }
+    try { if (location.hash) history.replaceState(null, "", location.pathname + location.search); } catch (e) { /* refused */ }
+  };
+  function takeRetried() {
+    var out = [];
+    try {
+      var list = JSON.parse(sessionStorage.getItem(RETRIED) || "[]");
+      sessionStorage.removeItem(RETRIED);
+      for (var i = 0; Array.isArray(list) && i < list.length; i++) {
+        for (var f in RECORD_FIELDS) if (has(RECORD_FIELDS, f) && KEYS[f] === list[i]) out.push(list[i]);
+      }
+    } catch (e) { /* refused or not ours: nothing */ }
+    return out;
+  }
+  // The address's hash and ?lang= for MicroPython, bounded: a pasted link may be megabytes long.
+  api.addressHash = function (max) {
+    var h = String(location.hash || "");
+    return h.length <= max ? h : h.slice(0, max);
+  };
+  api.queryLang = function () {
+    var v = null;
+    try { v = new URLSearchParams(location.search).get("lang"); } catch (e) { v = null; }
+    return v && v.length <= 35 ? v : "";
+  };
+  api.pageBase = function () { return String(location.href).split("#")[0].split("?")[0].slice(0, 4096); };
+  // Another page's write of a record (the storage event), bounded as a read: [key, value] or null (not a
+  // key of the game, or a text too long for MicroPython, which this page then leaves to its next start).
+  api.storageEvent = function (ev, max) {
+    var key = ev && typeof ev.key === "string" ? ev.key : null;
+    if (key === null || key.length > 64) return null;
+    var value = typeof ev.newValue === "string" ? ev.newValue : null;
+    if (value !== null && value.length > max) return null;
+    return [key, value];
+  };
   api.write = function (key, text) {
     try { localStorage.setItem(key, text); return true; } catch (e) { return false; }
   };

@@ -123,14 +123,16 @@ def test_the_compiled_modules_import_under_micropython(tmp_path):
     assert lines[-1] == f"key {key_command(A)}" == "key redo", lines
 
 
-def test_the_start_message_carries_the_pages_facts():
-    storage = {"canfield.save": "SAVE", "canfield.settings": "{}"}.get
-    text = layer.start_message(390, 844.5, "#CF1-D3-AAAAACL", storage, "nl", ["fr-BE", "", "en"], "CF1-D3-AAAAAAB",
+def test_the_start_message_carries_the_pages_facts_and_no_record():
+    """The records are put in by static/paint.js `startText` (tests/browser/test_hostile_start.py), never
+    read into the page's MicroPython."""
+    text = layer.start_message(390, 844.5, "#CF1-D3-AAAAACL", "nl", ["fr-BE", "", "en"], "CF1-D3-AAAAAAB",
                                True, False, 12)
     start = decode(text)
     assert isinstance(start, Start)
     assert (start.width, start.height, start.code, start.save, start.stats, start.settings) == \
-        (390.0, 844.5, "CF1-D3-AAAAACL", "SAVE", None, "{}")
+        (390.0, 844.5, "CF1-D3-AAAAACL", None, None, None)
+    assert (start.aside, start.held) == ((), ())
     assert (start.lang, start.languages, start.painted, start.coarse, start.reduced, start.dock) == \
         ("nl", ("fr-BE", "en"), "CF1-D3-AAAAAAB", True, False, 12.0)
     assert json.loads(text)["kind"] == "Start"
@@ -156,3 +158,21 @@ def test_the_leaving_write_puts_the_clocks_time_in_the_saved_game():
     assert layer.with_seconds(None, 5) is None and layer.with_seconds("{broken", 5) is None
     assert layer.with_seconds('{"code": "x"}', 5) is None and layer.with_seconds("[1]", 5) is None
     assert layer.with_seconds(text, 12.34) is None          # the time it holds: left as the worker wrote it
+
+
+def test_the_records_bound_is_the_engines_and_a_start_of_three_fits_the_codec():
+    """static/paint.js sets aside a record longer than RECORD_MAX_CHARS (its JSON string's length) before
+    the Start; the Start of three records that long must still decode in the worker."""
+    from canfield import jsonio
+    from ui import storage_keys, vocab
+    assert storage_keys.RECORD_MAX_CHARS == jsonio.MAX_CHARS
+    assert layer.PAGE_READ_MAX_CHARS == storage_keys.PAGE_READ_MAX_CHARS
+    longest = json.loads(vocab.encode(Start(390.0, 844.0, save="", stats="", settings="", languages=("en",) * 16,
+                                            painted="x" * 64, kept="[]", aside=("a",) * 3, held=("b",) * 3)))
+    rest = len(json.dumps(longest))
+    assert 3 * storage_keys.RECORD_MAX_CHARS + rest + 1000 <= vocab.MAX_TEXT
+
+
+def test_a_hash_cut_to_the_pages_bound_is_no_link():
+    from canfield import links
+    assert layer.HASH_MAX_CHARS // 3 > links.MAX_LENGTH     # even "%41" x N decodes to more than a link may hold

@@ -44,14 +44,18 @@ DRAG_THRESHOLD = 6        # px before a press becomes a drag (a tap may wobble a
 FRAME_MS = 16             # a frame's time at 60 Hz: a view that comes this long after the last drawing is drawn at once
 MAX_BATCH = 64            # the most queued messages sent in one round trip (static/ui/session.py's)
 STORAGE_KEYS = ("canfield.save", "canfield.stats", "canfield.settings")   # static/ui/storage_keys.py's
+PAGE_READ_MAX_CHARS = 200000   # static/ui/storage_keys.py's: the longest stored text MicroPython here reads
+# The longest address hash read here: a link of megabytes would not fit MicroPython's heap. A hash cut to
+# this length is still over three times canfield.links.MAX_LENGTH, so it reads as no code and no link.
+HASH_MAX_CHARS = 65536
 
 
-def start_message(width, height, hash_text, storage, query_lang, languages, painted, coarse, reduced, dock, kept=""):
-    """The `Start` text from the page's facts; `storage(key)` reads localStorage (None: absent or refused);
+def start_message(width, height, hash_text, query_lang, languages, painted, coarse, reduced, dock, kept=""):
+    """The `Start` text from the page's facts, without the stored records: static/boot.js's `begin` puts
+    them in (static/paint.js `startText`), so that no record passes through MicroPython's heap;
     `kept`: the painted board's taps and keys (JSON text), played before the first answer."""
     return vocab.encode(vocab.Start(
-        float(width), float(height), code=code_from_hash(hash_text), save=storage("canfield.save"),
-        stats=storage("canfield.stats"), settings=storage("canfield.settings"), lang=query_lang or "",
+        float(width), float(height), code=code_from_hash(hash_text), lang=query_lang or "",
         languages=tuple(x for x in languages if x), painted=painted or "", coarse=bool(coarse),
         reduced=bool(reduced), dock=float(dock), kept=kept or ""))
 
@@ -155,6 +159,7 @@ class Layer:
         self.proxies = {}         # named_proxy's
         self.win_wanted = False   # the cascade ended: the answer's win dialog opens
         self.focusing = None      # the pile the page is focusing as the worker said (no Focus sent back)
+        self.start_text = None    # the Start, until it is sent (through boot.js `begin`)
 
     # ---- the worker ---------------------------------------------------------------------------
 
@@ -166,17 +171,18 @@ class Layer:
         langs = w.navigator.languages
         languages = [str(langs[i]) for i in range(langs.length)] if langs else []
         languages.append(str(w.navigator.language or ""))
-        paint = getattr(w, "canfieldPaint", None)
-        painted = str(paint.firstDeal) if paint is not None and paint.firstDeal else ""
-        query = w.URLSearchParams.new(w.location.search).get("lang")
+        paint = w.canfieldPaint
+        painted = str(paint.firstDeal) if paint.firstDeal else ""
+        query = paint.queryLang()
         dock = self.document.getElementById("dock")
-        kept = paint.take() if paint is not None and getattr(paint, "take", None) is not None else None
+        kept = paint.take() if getattr(paint, "take", None) is not None else None
         kept = str(kept) if kept is not None and str(kept) not in ("", "[]") else ""   # played with the Start
-        text = start_message(el.clientWidth or w.innerWidth, el.clientHeight or w.innerHeight, str(w.location.hash),
-                             self.storage_get, str(query) if query else "", languages, painted,
+        text = start_message(el.clientWidth or w.innerWidth, el.clientHeight or w.innerHeight, self.address_hash(),
+                             str(query) if query else "", languages, painted,
                              w.matchMedia("(pointer: coarse)").matches,
                              w.matchMedia("(prefers-reduced-motion: reduce)").matches,
                              (dock.scrollHeight or 0) if dock is not None else 0, kept)
+        self.start_text = text
         self.queue.insert(0, text)
         self._wait_push()
         self.saved = self.storage_get("canfield.save")
@@ -218,6 +224,10 @@ class Layer:
             text = "[" + ",".join([json.dumps(t) for t in batch]) + "]"
         else:
             text = self.queue.pop(0)
+        if text is self.start_text:          # the records go in on the JavaScript side (boot.js `begin`)
+            self.start_text = None
+            self.worker.begin(text).then(self._answer, self._failed)
+            return
         self.worker.handle(text).then(self._answer, self._failed)
 
     def on_failure(self, err):
@@ -489,7 +499,10 @@ class Layer:
 
     def on_storage(self, ev):
         """Another page of the game wrote localStorage: the worker merges what it must."""
-        message = stored_message(ev.key if isinstance(ev.key, str) else None, ev.newValue)
+        got = self.window.canfieldPaint.storageEvent(ev, PAGE_READ_MAX_CHARS)   # bounded, as a read
+        if got is None:
+            return
+        message = stored_message(str(got[0]), str(got[1]) if got[1] is not None else None)
         if message is not None:
             self.send(message)
 
@@ -510,9 +523,14 @@ class Layer:
     # ---- storage (every access may be refused: private mode, a full quota) ------------------------
 
     def storage_get(self, key):
-        """localStorage's text for `key`, through static/paint.js (None: absent or refused)."""
-        value = self.window.canfieldPaint.read(key)
+        """localStorage's text for `key`, through static/paint.js (None: absent, refused, or longer than
+        PAGE_READ_MAX_CHARS, which this page's MicroPython never holds)."""
+        value = self.window.canfieldPaint.read(key, PAGE_READ_MAX_CHARS)
         return None if value is None else str(value)
+
+    def address_hash(self):
+        """The address's hash, at most HASH_MAX_CHARS of it (static/paint.js)."""
+        return str(self.window.canfieldPaint.addressHash(HASH_MAX_CHARS))
 
     def storage_set(self, key, text):
         """Write (or, for None, remove) `key` through static/paint.js, which catches what storage throws:
@@ -600,16 +618,15 @@ class Layer:
         return last is not None and bool(last["celebration"]["on"])
 
     def _write_hash(self, code, push):
-        location = self.window.location
-        if code_from_hash(str(location.hash)) == code and not push:
+        if code_from_hash(self.address_hash()) == code and not push:
             return
         if push:
-            location.hash = code
+            self.window.location.hash = code
         else:
             self.window.history.replaceState(None, "", "#" + code)
 
     def _link(self, code):
-        return str(self.window.location.href).split("#")[0].split("?")[0] + "#" + code
+        return str(self.window.canfieldPaint.pageBase()) + "#" + code
 
     def _shake(self, pile, count):
         last = self.renderer.last
@@ -662,7 +679,7 @@ class Layer:
         self.board.addEventListener("focusin", p(self.on_focusin))
         self.board.addEventListener("contextmenu", p(lambda ev: ev.preventDefault()))
         w.addEventListener("hashchange", p(lambda *_: self.send(vocab.HashChanged(code_from_hash(
-            str(w.location.hash))))))
+            self.address_hash())))))
         d.addEventListener("visibilitychange", p(self.on_visibility))
         w.addEventListener("pagehide", p(self.on_pagehide))
         w.addEventListener("storage", p(self.on_storage))

@@ -18,7 +18,6 @@ from .counters import best_text, clock_text, moves_made, next_daily, records_bea
 from .persist import stats_rows
 from .rules_view import draw_note, rules_html
 from .settings import CHOICES, TOGGLES, form_name
-from .vocab import MAX_TEXT
 
 
 def new_game(c) -> dict:
@@ -87,9 +86,10 @@ def known_grade(game, grades=None):
 
 
 EXPORT_NAME = "canfield-statistics.json"   # the exported file's name (static/page/dialogs.py saves it)
-# A larger file is not read: its text must fit in one StatsAsk, whose encoding may take 6 characters for a
-# control character (static/ui/vocab.py MAX_TEXT). A statistics file is a few kB: it needs no message.
-MAX_FILE_BYTES = MAX_TEXT // 8
+# A larger file is not read: its text goes through the page's MicroPython (whose heap refuses a single text of
+# a few MB) and must fit in one StatsAsk, whose encoding may take 6 characters for a control character
+# (static/ui/vocab.py MAX_TEXT). A statistics file is a few kB: it needs no message.
+MAX_FILE_BYTES = 125_000
 
 
 def stats(c, records, rules=None, draw=None, message=None, error=False, export=None) -> dict:

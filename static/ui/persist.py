@@ -96,6 +96,8 @@ class MemoryStorage:
         self.items.pop(key, None)
 
 
+_NOTICES = {SETTINGS_KEY: "notice.settings_broken", STATS_KEY: "notice.stats_broken", SAVE_KEY: "notice.save_broken"}
+
 MAX_DEPTH = jsonio.MAX_DEPTH  # one bound for every stored or imported text (canfield.jsonio)
 json_depth = jsonio.depth    # kept under its old name
 
@@ -180,6 +182,21 @@ class Records:
             self.store.remove(key + BROKEN_SUFFIX)  # a partial copy, if any, is not the record
             self.held.add(key)
             self.notices.append(notice.replace("_broken", "_held"))
+
+    def note_unread(self, aside=(), held=()) -> None:
+        """The records the page did not hand over (static/paint.js `startText`): those in `aside` it moved
+        to `<key>.broken` itself (too long, or read by a start that failed), those in `held` it could not
+        move (storage full) and left as they are: nothing is written to them this visit. Noted as a
+        record set aside here would be."""
+        for key in aside:
+            if key in _NOTICES and _NOTICES[key] not in self.notices:
+                self.notices.append(_NOTICES[key])
+        for key in held:
+            if key in _NOTICES:
+                self.held.add(key)
+                notice = _NOTICES[key].replace("_broken", "_held")
+                if notice not in self.notices:
+                    self.notices.append(notice)
 
     def load_settings(self, rulesets) -> Settings:
         """The player's settings; a record with a bad field or that is not settings is set aside (the good

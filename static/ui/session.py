@@ -283,6 +283,7 @@ class Session:
         self._storage = _Storage(items)
         self._read = dict(items)     # the texts read at start (a record set aside is copied by the page)
         records = Records(Store(self._storage))
+        records.note_unread(m.aside, m.held)
         settings = records.load_settings(offered_names())
         lang = pick_language(m.lang, settings.lang, *m.languages)
         t = Translator(lang)

@@ -9,3 +9,12 @@ SAVE_KEY = "canfield.save"
 STATS_KEY = "canfield.stats"
 SNAPSHOT_KEY = "canfield.snapshot"
 BROKEN_SUFFIX = ".broken"     # an unreadable record is moved to `<key>.broken`
+
+# The longest record text (in characters of its JSON string, escapes counted) the page hands the worker at
+# start: canfield.jsonio's bound for every stored or imported text. A longer one is set aside by
+# static/paint.js before any Python reads it (MicroPython on the page never holds it: its heap refuses a
+# single text of a few MB).
+RECORD_MAX_CHARS = 1_000_000
+# The longest stored text the page's own MicroPython reads (the saved game, whose clock time it writes
+# into the record as the page is left): a game's save is a few kB; anything longer it leaves to the worker.
+PAGE_READ_MAX_CHARS = 200_000

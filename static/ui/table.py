@@ -43,24 +43,77 @@ WASTE_FAN = {3: 3, 1: 1}  # cards of the waste drawn face up, by draw count
 
 
 def _unquote(text: str) -> str:
-    """Percent-decoding as in a URL (urllib.parse costs a quarter of a second to import in Pyodide)."""
+    """Percent-decoding as in a URL, bytes that are no UTF-8 as U+FFFD, as CPython's
+    `urllib.parse.unquote` does (which costs a quarter of a second to import in Pyodide). Written for
+    MicroPython too, which runs it on the page: its `bytes.decode` takes no `errors` and its `int` no bytes."""
     if "%" not in text:
         return text
     raw = text.encode("utf-8")
     out = bytearray()
     i = 0
     while i < len(raw):
-        if raw[i] == 0x25 and _is_hex(raw[i + 1:i + 3]):
-            out.append(int(raw[i + 1:i + 3], 16))
+        if raw[i] == 0x25 and i + 2 < len(raw) and _hex(raw[i + 1]) >= 0 and _hex(raw[i + 2]) >= 0:
+            out.append(_hex(raw[i + 1]) * 16 + _hex(raw[i + 2]))
             i += 3
         else:
             out.append(raw[i])
             i += 1
-    return out.decode("utf-8", errors="replace")
+    return _utf8_replace(bytes(out))
 
 
-def _is_hex(pair: bytes) -> bool:
-    return len(pair) == 2 and all(c in b"0123456789abcdefABCDEF" for c in pair)
+def _hex(c: int) -> int:
+    """The value of the hex digit whose byte is `c`, or -1."""
+    if 48 <= c <= 57:
+        return c - 48
+    if 65 <= c <= 70 or 97 <= c <= 102:
+        return (c | 32) - 87
+    return -1
+
+
+# A UTF-8 sequence's second byte by its lead byte (the Unicode standard's table 3-7): its range and how many
+# bytes the sequence has; any other byte after the first must be 0x80..0xBF.
+_LEADS = {}
+for _b in range(0xC2, 0xE0):
+    _LEADS[_b] = (0x80, 0xBF, 2)
+_LEADS[0xE0] = (0xA0, 0xBF, 3)
+for _b in list(range(0xE1, 0xED)) + [0xEE, 0xEF]:
+    _LEADS[_b] = (0x80, 0xBF, 3)
+_LEADS[0xED] = (0x80, 0x9F, 3)
+_LEADS[0xF0] = (0x90, 0xBF, 4)
+for _b in range(0xF1, 0xF4):
+    _LEADS[_b] = (0x80, 0xBF, 4)
+_LEADS[0xF4] = (0x80, 0x8F, 4)
+
+
+def _utf8_replace(raw: bytes) -> str:
+    """`raw` decoded as UTF-8, each maximal ill-formed part as one U+FFFD (CPython's errors="replace")."""
+    try:
+        return raw.decode("utf-8")
+    except Exception:   # UnicodeDecodeError in CPython, UnicodeError in MicroPython
+        pass
+    parts = []
+    start = i = 0
+    n = len(raw)
+    while i < n:
+        b = raw[i]
+        if b < 0x80:
+            i += 1
+            continue
+        lead = _LEADS.get(b)
+        size = 0
+        if lead is not None and i + 1 < n and lead[0] <= raw[i + 1] <= lead[1]:
+            size = 2
+            while size < lead[2] and i + size < n and 0x80 <= raw[i + size] <= 0xBF:
+                size += 1
+        if lead is not None and size == lead[2]:
+            i += size
+            continue
+        parts.append(raw[start:i].decode("utf-8"))
+        parts.append("\ufffd")
+        i += max(size, 1)
+        start = i
+    parts.append(raw[start:].decode("utf-8"))
+    return "".join(parts)
 
 
 def code_from_hash(hash_text: str | None) -> str:

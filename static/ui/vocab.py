@@ -24,7 +24,8 @@ controller: the same codec, its kinds kept apart (MESSAGE_KINDS).
 import json
 
 NOTICE_MS = 5000         # how long a notice stays (the page's default too)
-MAX_TEXT = 1000000       # the longest text `decode` reads
+MAX_TEXT = 3200000       # the longest text `decode` reads: a Start of three records of at most 1,000,000
+                         # characters each (static/ui/storage_keys.py RECORD_MAX_CHARS), and the rest
 
 
 class Value:
@@ -483,12 +484,16 @@ class Start(Message):
     holds (`save`, `stats`, `settings`: the texts, None where absent), the address's ?lang= (`lang`), the
     browser's languages, the deal static/paint.js painted on a first visit (`painted`), the system's
     reduced motion, and the taps and keys made on the painted board (`kept`, static/paint.js's `take()`:
-    played before the first answer, so the live board never shows the position before them)."""
+    played before the first answer, so the live board never shows the position before them).
+    The records are put in by static/paint.js `startText`, never by the page's MicroPython; `aside`: the
+    keys of records it set aside unread (longer than the records' bound, or read by a start that failed),
+    `held`: those too long that it could not set aside (storage full), left as they are."""
     kind = "Start"
     FIELDS = (("width", "num"), ("height", "num"), ("code", "str", ""),
               ("save", "str?", None), ("stats", "str?", None), ("settings", "str?", None),
               ("lang", "str", ""), ("languages", "strs", ()), ("painted", "str", ""),
-              ("coarse", "bool", False), ("reduced", "bool", False), ("dock", "num", 0), ("kept", "str", ""))
+              ("coarse", "bool", False), ("reduced", "bool", False), ("dock", "num", 0), ("kept", "str", ""),
+              ("aside", "strs", ()), ("held", "strs", ()))
 
 
 class PressAt(Message):
