@@ -44,7 +44,7 @@ DRAG_THRESHOLD = 6        # px before a press becomes a drag (a tap may wobble a
 FRAME_MS = 16             # a frame's time at 60 Hz: a view that comes this long after the last drawing is drawn at once
 MAX_BATCH = 64            # the most queued messages sent in one round trip (static/ui/session.py's)
 STORAGE_KEYS = ("canfield.save", "canfield.stats", "canfield.settings")   # static/ui/storage_keys.py's
-PAGE_READ_MAX_CHARS = 200000   # static/ui/storage_keys.py's: the longest stored text MicroPython here reads
+PAGE_READ_MAX_CHARS = 100000   # static/ui/storage_keys.py's: the longest stored text MicroPython here reads
 # The longest address hash read here: a link of megabytes would not fit MicroPython's heap. A hash cut to
 # this length is still over three times canfield.links.MAX_LENGTH, so it reads as no code and no link.
 HASH_MAX_CHARS = 65536
@@ -64,8 +64,8 @@ def with_seconds(text, seconds):
     """The saved game's text `text` with the clock's time `seconds` in it (its "seconds", to the tenth as
     the records write it), or None when `text` is no saved game with a time or holds that time already:
     what the page writes by itself when it is left, since the worker's answer to `Leave` may never arrive."""
-    if not text:
-        return None
+    if not text or "\\ud" in text or "\\uD" in text:   # an escaped surrogate: MicroPython's json reads
+        return None                                      # a pair as two characters; left to the worker
     try:
         record = json.loads(text)
     except Exception:
@@ -76,7 +76,10 @@ def with_seconds(text, seconds):
     if seconds == record["seconds"]:      # the time it holds: the text stays as the worker wrote it
         return None
     record["seconds"] = seconds
-    return json.dumps(record)
+    try:
+        return json.dumps(record)
+    except Exception:   # MicroPython's heap refused it: the worker's own save stands
+        return None
 
 
 def stored_message(key, value):

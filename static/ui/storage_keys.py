@@ -17,4 +17,5 @@ BROKEN_SUFFIX = ".broken"     # an unreadable record is moved to `<key>.broken`
 RECORD_MAX_CHARS = 1_000_000
 # The longest stored text the page's own MicroPython reads (the saved game, whose clock time it writes
 # into the record as the page is left): a game's save is a few kB; anything longer it leaves to the worker.
-PAGE_READ_MAX_CHARS = 200_000
+# Six characters a control character's escape weighs when written back: well under a MB of its heap.
+PAGE_READ_MAX_CHARS = 100_000

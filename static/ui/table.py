@@ -86,11 +86,10 @@ _LEADS[0xF4] = (0x80, 0x8F, 4)
 
 
 def _utf8_replace(raw: bytes) -> str:
-    """`raw` decoded as UTF-8, each maximal ill-formed part as one U+FFFD (CPython's errors="replace")."""
-    try:
+    """`raw` decoded as UTF-8, each maximal ill-formed part as one U+FFFD (CPython's errors="replace").
+    Checked here byte by byte: MicroPython's own decoding takes an encoded surrogate (ED A0 80) as valid."""
+    if not raw or max(raw) < 0x80:
         return raw.decode("utf-8")
-    except Exception:   # UnicodeDecodeError in CPython, UnicodeError in MicroPython
-        pass
     parts = []
     start = i = 0
     n = len(raw)
@@ -118,7 +117,12 @@ def _utf8_replace(raw: bytes) -> str:
 
 def code_from_hash(hash_text: str | None) -> str:
     """The deal code in a location.hash ("#CF1-D3-AAAAACL" -> "CF1-D3-AAAAACL"), "" if none."""
-    return _unquote((hash_text or "").lstrip("#")).strip()
+    return _unquote((hash_text or "").lstrip("#")).strip(_SPACES)
+
+
+# What `code_from_hash` strips: ASCII's white space, the same under both Pythons (CPython's bare strip()
+# also takes U+001C..U+001F and Unicode's spaces, MicroPython's does not).
+_SPACES = " \t\n\r\x0b\x0c"
 
 
 BACK = "~"   # the id of a face-down card drawn as a back starts with it: "~T3.0", "~R.12" (see `back_id`)
