@@ -328,9 +328,10 @@
   // ---- the engine's worker ----------------------------------------------------------------------
   // static/engine-worker.mjs: Pyodide with the engine, the controller and the solver.
   // `window.canfieldEngine`: start() makes the worker (once); `ready` gives the page's thin layer
-  // (static/page/main.py) the worker's two calls, each a promise of the worker's text: handle(text) (one
-  // message of the page, answered in order) and next_push() (the next answer the worker gives on its
-  // own); it is refused, saying why, when the worker cannot start.
+  // (static/page/main.py) the worker's calls, each a promise of the worker's text: handle(text) (one
+  // message of the page, answered in order), begin(text) (the layer's Start, the stored records put in
+  // by static/paint.js `startText`, so that none passes through MicroPython) and next_push() (the next
+  // answer the worker gives on its own); it is refused, saying why, when the worker cannot start.
   // The worker is made here, as the head is parsed. A returning visit's Pyodide (a memory snapshot in the
   // cache) starts at once, so that the snapshot's read and restore run beside the page's own start from
   // navigation on; a first visit's waits for start(), which main.py calls once the page's layer is built

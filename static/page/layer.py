@@ -4,8 +4,9 @@
 
 What it does, and nothing else:
 
-- sends the worker a `Start` with what only the page knows (the window, the address, localStorage's
-  texts, the browser's languages, the painted deal), then every action the player makes, one message
+- sends the worker a `Start` with what only the page knows (the window, the address, the browser's
+  languages, the painted deal; localStorage's texts go in on the JavaScript side, static/paint.js
+  `startText`, never through MicroPython's heap), then every action the player makes, one message
   at a time and in order (static/ui/vocab.py, one text codec for both sides);
 - applies each answer: the view (static/ui/render.py performs static/ui/apply.py's operations, once per
   animation frame), the effects only the page can do (the live region, a notice's timer, the address,
