@@ -11,6 +11,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from canfield import Game, links
@@ -85,7 +86,13 @@ def wait_view(page, game):
 
 
 def check(page, min_strip):
+    """Every card readable and reachable, once the table has settled: a relayout the worker answers late
+    (a dock that just opened, a resize; the machine loaded) is waited for, up to 10 s, never assumed."""
     settle(page)
+    try:
+        page.wait_for_function("m => (" + CHECK_JS + ")(m).length === 0", arg=min_strip, timeout=10_000)
+    except PlaywrightTimeout:       # the list says what is wrong
+        pass
     bad = page.evaluate(CHECK_JS, min_strip)
     assert bad == [], bad[:10]
 
@@ -226,7 +233,15 @@ def test_drag_with_a_scroll_in_the_middle(open_game, page):
                            ".getPropertyValue('--cw') !== '112px'")
     t = page.locator('[data-pile="tableau-4"]').bounding_box()
     page.mouse.move(t["x"] + 20, t["y"] + 30, steps=3)
-    dragged = page.locator('[data-card="9D"]').bounding_box()   # drawn under the pointer, at the new size
+    # drawn under the pointer, at the new size: once the worker's answers to the lift and the resize are
+    # drawn (late on a loaded machine: waited for, up to 10 s)
+    under = ("([gx, gy, px, py]) => { const r = document.querySelector('[data-card=\"9D\"]').getBoundingClientRect();"
+             " return Math.abs(r.x + gx - px) < 2 && Math.abs(r.y + gy - py) < 2; }")
+    try:
+        page.wait_for_function(under, arg=[grab[0], grab[1], t["x"] + 20, t["y"] + 30], timeout=10_000)
+    except PlaywrightTimeout:       # the assertion says where it is
+        pass
+    dragged = page.locator('[data-card="9D"]').bounding_box()
     assert abs(dragged["x"] + grab[0] - (t["x"] + 20)) < 2 and abs(dragged["y"] + grab[1] - (t["y"] + 30)) < 2
     page.mouse.up()
     game.play("R-T4")
