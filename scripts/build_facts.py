@@ -19,6 +19,10 @@ Standard library, the engine and static/ui (CPython). Three parts of index.html 
   `aria-label` of every `data-t-label` one, the `title` of every `data-t-title` one, and the loading
   box's first message and retry button (keys in BOOT_IDS).
 
+It also writes pyscript.toml, the page's PyScript config (the vendored MicroPython, the plugins turned off,
+the page's compiled modules from build_vendor.PAGE_MODULES), and index.html's inline copy of it in the
+`<script type="mpy">` tag's config attribute, so that the first visit fetches no config.
+
 Two kinds of parts of static/game.css are written from static/ui/layout.py's constants:
 
 - the part between the `/* ---- written by scripts/build_facts.py` and `/* ---- end of the written part`
@@ -379,18 +383,47 @@ _SCRIPTS = re.compile(r'<script type="mpy" src="./static/page/main.py"[^\n]*</sc
                       r'(?:<script type="py" worker name="engine"[^\n]*</script>\n)?')
 
 
+PYSCRIPT_TOML = REPO / "pyscript.toml"
+_TOML_HEAD = """\
+# The page's PyScript config (index.html's <script type="mpy"> of static/page/main.py): MicroPython from
+# static/vendor (no CDN), PyScript's plugins the page does not use turned off, and the page's modules, fetched
+# compiled (static/vendor/mpy, scripts/build_vendor.py). Written by scripts/build_facts.py from the page's
+# module list, and by it into index.html as the script's inline config (so the first visit fetches no
+# config): edit the script, not this file; tests/test_pyscript_config.py holds the two equal.
+"""
+
+
+def page_config() -> dict:
+    """The page's PyScript config: pyscript.toml, and index.html's inline copy."""
+    return {"interpreter": "./static/vendor/micropython/micropython.mjs", "plugins": PLUGINS_OFF,
+            "files": {f"./static/vendor/{build_vendor.page_bytecode_path(m)}": f"./{m[:-3]}.mpy"
+                      for m in build_vendor.PAGE_MODULES}}
+
+
+def _toml_value(value) -> str:
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return json.dumps(value)      # a TOML basic string is a JSON string (the names here are plain ASCII)
+
+
+def config_toml(config: dict) -> str:
+    """`config` as pyscript.toml's text."""
+    lines = [f"{key} = {_toml_value(value)}" for key, value in config.items() if not isinstance(value, dict)]
+    for key, table in config.items():
+        if isinstance(table, dict):
+            lines += ["", f"[{key}]"] + [f"{json.dumps(k)} = {_toml_value(v)}" for k, v in table.items()]
+    return _TOML_HEAD + "\n" + "\n".join(lines) + "\n"
+
+
 def page_scripts(index: str) -> str:
     """index.html with the two-sided page's script: MicroPython for the thin layer on the main thread
-    (static/page/main.py, its modules fetched compiled by its config's "files"), its config written here. The
-    engine's side is no script of the page: static/boot.js starts its worker (static/engine-worker.mjs) while
-    the head is parsed."""
+    (static/page/main.py, its modules fetched compiled by its config's "files"), its config (pyscript.toml's)
+    written inline. The engine's side is no script of the page: static/boot.js starts its worker
+    (static/engine-worker.mjs) while the head is parsed."""
     old_script = _SCRIPTS.search(index)
     if old_script is None:
         raise FactsError("index.html has no <script type=\"mpy\"> of static/page/main.py")
-    mpy = {"interpreter": "./static/vendor/micropython/micropython.mjs", "plugins": PLUGINS_OFF,
-           "files": {f"./static/vendor/{build_vendor.page_bytecode_path(m)}": f"./{m[:-3]}.mpy"
-                     for m in build_vendor.PAGE_MODULES}}
-    scripts = f"<script type=\"mpy\" src=\"./static/page/main.py\" config='{json.dumps(mpy)}'></script>\n"
+    scripts = f"<script type=\"mpy\" src=\"./static/page/main.py\" config='{json.dumps(page_config())}'></script>\n"
     return index[:old_script.start()] + scripts + index[old_script.end():]
 
 
@@ -400,8 +433,9 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     try:
         files = []
-        for path, write in ((INDEX, lambda page: page_scripts(render(page))), (GAME_CSS, render_css)):
-            old = path.read_text(encoding="utf-8")
+        for path, write in ((INDEX, lambda page: page_scripts(render(page))), (GAME_CSS, render_css),
+                            (PYSCRIPT_TOML, lambda _: config_toml(page_config()))):
+            old = path.read_text(encoding="utf-8") if path.is_file() else ""
             files.append((path, old, write(old)))
     except FactsError as err:
         print(f"build_facts: error: {err}", file=sys.stderr)

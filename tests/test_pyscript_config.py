@@ -102,3 +102,13 @@ def test_the_archive_holds_only_the_game_and_a_checked_pyc_for_each_module():
 def test_the_traceback_banner_is_off():
     # start-up errors go to the page's own message with a retry (static/boot.js)
     assert "!error" in _inline().get("plugins", [])
+
+
+def test_pyscript_toml_is_the_pages_config_and_index_html_holds_it_inline():
+    """pyscript.toml at the top level is the page's PyScript config (the design card's); the build writes
+    it into index.html's script tag, so the first visit fetches no config: the two are equal."""
+    import tomllib
+    with open(REPO / "pyscript.toml", "rb") as f:
+        toml = tomllib.load(f)
+    assert toml == _inline()
+    assert toml["interpreter"].startswith("./static/vendor/") and toml["files"]
