@@ -79,10 +79,14 @@ _SEND_KEYS = """keys => { for (const key of keys) {
 } }"""
 
 
-def send_moves_as_keys(page, game, moves, present=None, chunk=50) -> None:
+def send_moves_as_keys(page, game, moves, present=None, chunk=50, caught_up=None) -> None:
     """As `play_by_keyboard`, with the keys of `chunk` moves sent as keydown events in one round trip
     to the page: for long lines where what is tested is the game they play, not the key presses (the
-    browser's own key presses are play_by_keyboard's)."""
+    browser's own key presses are play_by_keyboard's). The page queues them while the worker answers the
+    first (keys faster than the answers). `caught_up(page, game)`, after each chunk with `game` played
+    to its end: the wait for the page to show it, so that no wait is for more than one chunk's answers
+    (the worker answered the second half of a Quadruple's line 20 s after its last key on a loaded
+    machine, where the test had waited 10 s: issue 45, item 7)."""
     focus = "stock"
     for at in range(0, len(moves), chunk):
         keys = []
@@ -91,3 +95,5 @@ def send_moves_as_keys(page, game, moves, present=None, chunk=50) -> None:
             keys += more
             game.play(text)
         page.evaluate(_SEND_KEYS, keys)
+        if caught_up is not None:
+            caught_up(page, game)

@@ -751,3 +751,60 @@ def test_a_tap_on_a_board_not_laid_out_yet_goes_to_the_pile_and_card_the_page_dr
     send(s, PressAt(x, y))                  # stock is drawn there, over it): the waste's card goes nowhere
     send(s, TapAt(x, y, pile="waste", card=s.controller.game.waste[-1].id))
     assert [str(m) for m in s.controller.game.history] == ["S"]
+
+
+def test_a_batch_makes_one_view_after_its_last_message(monkeypatch):
+    """The page draws a batch's last view only: the worker makes the view, the page's facts and the
+    counters once, after the batch's last message, not once a message (64 views a round trip left a long
+    game's keys seconds behind: issue 45, item 7)."""
+    s, _ = started()
+    made = []
+    scene_of = session_module.scene
+    monkeypatch.setattr(session_module, "scene", lambda *args: made.append(args) or scene_of(*args))
+    out = json.loads(s.handle(json.dumps([encode(Tap("stock"))] * 5 + [encode(Key("u"))])))
+    assert out["ok"] and len(made) == 1
+    assert out["counters"]["moves"] == "4" and len(s.controller.game.history) == 4
+    assert decode_view(out["view"]) == json.loads(encode_view(s.view()))
+
+
+def test_a_long_line_of_keys_queued_without_waiting_for_answers_plays_the_moves_they_name():
+    """Issue 45, item 7: the keys of the first half of a Quadruple's winning line (1,380 moves), queued as
+    the page queues what the player does while the worker answers (the first message alone, then the
+    rest in batches of MAX_BATCH, none waiting for the answer to the one before), play exactly those
+    moves; the effects and the view the page is left with are the controller's after the same keys one at
+    a time; and a start from the saved game the answers wrote (the page reloaded) resumes that board."""
+    from keyboard_paths import move_keys
+    from ui.session import MAX_BATCH
+    from ui.vocab import Focus
+    code = Game.new(rules="quadruple", number=0).code
+    engine = Game.from_code(code)
+    line = solve(engine.copy(), max_nodes=20_000).moves
+    present = {TO_UI[name] for name in engine.pile_names}
+    focus, keys = "stock", []
+    for text in line[:len(line) // 2]:
+        more, focus = move_keys(focus, text, present)
+        keys += more
+        engine.play(text)
+    actions = [Focus("stock", keyboard=True)] + [Key(k) for k in keys]   # the board focused, then the keys
+    texts = [encode(a) for a in actions]
+    s = Session()
+    first = json.loads(s.handle(encode(Start(1280.0, 800.0, code=code, languages=("en",)))))
+    twin = Twin(1280.0, 800.0, code)
+    twin.c.take_effects()
+    shown, stored, effects = first["view"], dict(first["store"]), []
+    for text in [texts[0]] + [json.dumps(texts[at:at + MAX_BATCH]) for at in range(1, len(texts), MAX_BATCH)]:
+        out = json.loads(s.handle(text))
+        assert out["ok"] and not out.get("errors"), out
+        shown = out["view"] or shown
+        stored.update(out["store"])
+        effects += [decode(e) for e in out["effects"]]
+    assert len(keys) > 2500 and len(engine.history) == 1380
+    assert [str(m) for m in s.controller.game.history] == [str(m) for m in engine.history]
+    for action in actions:
+        twin.dispatch(action)
+    assert effects == twin.c.take_effects()
+    assert decode_view(shown) == json.loads(twin.view_text())
+    again = Session()
+    assert json.loads(again.handle(encode(Start(1280.0, 800.0, code=code, save=stored["canfield.save"],
+                                                languages=("en",)))))["ok"]
+    assert [str(m) for m in again.controller.game.history] == [str(m) for m in engine.history]

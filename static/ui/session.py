@@ -19,7 +19,7 @@ Pure Python (no js, no pyodide; tested under CPython). The page sends one text p
   `AssistButton` or `AnalysisButton` (a button of the #assist or #analysis panel).
 
 Once the game is live, what queued during a round trip comes as one JSON array of those texts (1 to
-MAX_BATCH), each handled in order and answered as one (`merged`).
+MAX_BATCH), each handled in order and answered as one (`merged`), the view made once, after the last.
 
 Each answer is one JSON object (`answer`):
 
@@ -193,6 +193,7 @@ class Session:
         self._layout = None
         self._layout_key = None
         self._sent = None          # the view text of the last answer that held one
+        self._viewless = False     # a batch's messages: no view, page facts or counters in their answers
         self._page_sent = None     # the page's facts of the last answer that held them
         self._storage = None
         self._effects = None       # the records' bookkeeping on the controller's effects
@@ -236,7 +237,7 @@ class Session:
             if not isinstance(texts, list) or not texts or len(texts) > MAX_BATCH or \
                     not all(isinstance(t, str) and t[:1] != "[" for t in texts):
                 return error("a batch is a list of 1 to %d message texts" % MAX_BATCH)
-            return merged([self.handle(t) for t in texts])
+            return self._batch(texts)
         try:
             message = decode(text)
         except ValueError as exc:
@@ -272,6 +273,21 @@ class Session:
             return self._answer(effects + self._stuck())
         except Exception as exc:
             return error("%s: %s" % (type(exc).__name__, exc))
+
+    def _batch(self, texts) -> str:
+        """The answer to the page's queue: each message handled in order, their answers merged (`merged`);
+        the view (the scene of the whole table, most of an answer's cost), the page's facts and the
+        counters made once, after the last message, as the page shows only the last ones (made for each
+        message, they were two thirds of the time a long game's keys took: the page's board showed a
+        Quadruple's keys seconds after the last one)."""
+        self._viewless = True
+        try:
+            answers = [self.handle(t) for t in texts]
+        finally:
+            self._viewless = False
+        if any(json.loads(a).get("ok") for a in answers):
+            answers.append(self._answer([]))   # the view after the last message, and nothing else new
+        return merged(answers)
 
     # ---- start ----------------------------------------------------------------------------
 
@@ -610,9 +626,9 @@ class Session:
         return effects + self._dispatch(ShowPanel(Panel("note", c.t("assist.ordinary"))))
 
     def _answer(self, effects) -> str:
-        text = self.view_text()
-        page = self.page_facts()
-        counters = self.counters()
+        # in a batch the view, the page's facts and the counters come once, after its last message (`_batch`)
+        text, page, counters = (None, None, None) if self._viewless else \
+            (self.view_text(), self.page_facts(), self.counters())
         ui = self.controller.ui
         cascade = None
         if ui.celebrating and ui.celebration_seq != self._cascade_seq:   # the view starts the cascade
@@ -631,17 +647,16 @@ class Session:
         asked = self._asked[1] if self._asked is not None else None
         marks = {"solver": "ready" if self._solver_used else "idle", "answers": str(self._answers),
                  "search": asked if asked in SEARCHES else None, "stuck": "true" if self._blocked else "false"}
-        out = answer(None if text == self._sent else text, effects, store,
-                     None if page == self._page_sent else page, shown,
-                     None if counters == self._counters_sent else counters, cascade,
+        out = answer(None if text is None or text == self._sent else text, effects, store,
+                     None if page is None or page == self._page_sent else page, shown,
+                     None if counters is None or counters == self._counters_sent else counters, cascade,
                      None if bar == self._bar_sent else bar, None if marks == self._marks_sent else marks,
                      None if self._analysis == self._analysis_sent else self._analysis)
         self._marks_sent = marks
         self._analysis_sent = self._analysis
         self._bar_sent = bar
-        self._sent = text
-        self._page_sent = page
-        self._counters_sent = counters
+        if text is not None:
+            self._sent, self._page_sent, self._counters_sent = text, page, counters
         return out
 
     def snapshot_answer(self):

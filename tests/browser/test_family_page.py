@@ -213,17 +213,32 @@ def test_an_old_storehouse_sh1_game_resumes_and_plays(open_game, page):
 
 # ---------------------------------------------------------------------------------- several decks
 
-def expect_ids(page, game, check_table=None):
-    """The page shows exactly `game` (its piles, no other, each card by id), its score, reserve count and
-    description; then (`check_table`: the minimum strip) no scroll and every card's corner readable."""
+# the most a chunk of keys (send_moves_as_keys: 50 moves, 100-300 keys, a few round trips) may take to be
+# answered and drawn; about a second on a quiet machine at move 1,400 of a Quadruple
+CHUNK_MS = 30_000
+
+
+def expect_board(page, game, timeout=10_000):
+    """The page's board shows exactly `game`: its piles, no other, each card by id (within `timeout` ms)."""
     want = view_of(game)
     try:
         page.wait_for_function("want => { const got = (" + PILES_JS + ")(); return JSON.stringify(Object.keys(got)"
                                ".sort()) === JSON.stringify(Object.keys(want).sort()) && Object.keys(want).every("
-                               "k => JSON.stringify(got[k]) === JSON.stringify(want[k])); }", arg=want, timeout=10_000)
+                               "k => JSON.stringify(got[k]) === JSON.stringify(want[k])); }", arg=want, timeout=timeout)
     except Exception:
         assert page.evaluate(PILES_JS) == want
         raise
+
+
+def board_caught_up(page, game):
+    """send_moves_as_keys's wait after each chunk: the page's board is the engine's."""
+    expect_board(page, game, CHUNK_MS)
+
+
+def expect_ids(page, game, check_table=None):
+    """The page shows exactly `game` (its piles, no other, each card by id), its score, reserve count and
+    description; then (`check_table`: the minimum strip) no scroll and every card's corner readable."""
+    expect_board(page, game)
     expect(page.locator("#score")).to_have_text(str(game.score))
     expect(page.locator("#reserve-count")).to_have_text(str(len(game.reserve)))
     expect(page.locator("#description")).to_have_text(game.describe("en"))
@@ -388,7 +403,7 @@ def test_a_solver_line_wins_each_game_of_several_decks_saved_and_resumed(open_ga
             stock = page.locator('[data-pile="stock"]')
             stock.focus()
             expect(stock).to_be_focused()
-            send_moves_as_keys(page, game, part, present=present)   # (long lines: keys in batches)
+            send_moves_as_keys(page, game, part, present=present, caught_up=board_caught_up)   # keys in batches
             if not game.won:     # saved after every action: a reload resumes the game where it was
                 expect_ids(page, game)
                 settle(page)
@@ -433,5 +448,5 @@ def test_a_solver_line_wins_each_other_one_deck_game_and_the_win_is_counted(open
         stock = page.locator('[data-pile="stock"]')
         stock.focus()
         expect(stock).to_be_focused()
-        send_moves_as_keys(page, game, result.moves, present=set(view_of(game)))
+        send_moves_as_keys(page, game, result.moves, present=set(view_of(game)), caught_up=board_caught_up)
         expect_win_counted(page, game, name)
