@@ -24,225 +24,43 @@ move there is (a draw, or a recycle when the stock is empty: what saved games of
 empty column, where every tail fits, it means the top card). Case and spaces do not matter.
 
 `Game.position()` writes the whole position as one line of text and `Game.from_position` reads it back
-(see `Game.position` for its format).
+(canfield/position.py, which has the format).
 
 Internally cards are indices 0..51 (0..207 with several decks: card i is copy i // 52 + 1 of card i % 52)
-and piles are lists, bottom to top; `apply` is the unchecked
-fast path for solvers, `play` the checked entry point for anything a player or a file says.
+and piles are lists, bottom to top; `apply` is the unchecked fast path for solvers, `play` the checked
+entry point for anything a player or a file says.
+
+`Game` plays the first sixteen games. A rule set with `rules.extended` (the twelve newer games) gets the
+subclass `canfield.game_extended.ExtendedGame`, chosen once by `Game.__new__`: its deal, position check,
+moves, effects and reasons. `Move`, `FoundationNext`, the piles' names and the card tables live in
+canfield/moves.py (re-exported here).
 """
 
 import random
-import re
-from typing import NamedTuple
 
-from .cards import DECK_CARDS as CARDS, RANKS, SUITS, Card, parse_card_index
+from . import position as position_text
+from .cards import DECK_CARDS as CARDS, SUITS
 from .deal import MAX_NUMBER, check_deck, make_code, parse_code, shuffled_deck
-from .errors import AmbiguousMoveError, CanfieldError, IllegalMoveError, InvalidCard, InvalidMoveError
-from .rules import CASINO_COST, check_draw, get_rules, rules_for_prefix
-
-MAX_CARDS = 4 * 52
-RANK = tuple(i % 13 for i in range(MAX_CARDS))  # 0 = ace .. 12 = king (card i is copy i // 52 of card i % 52)
-SUIT = tuple(i // 13 % 4 for i in range(MAX_CARDS))  # 0..3 in the order S H D C
-RED = tuple(SUIT[i] in (1, 2) for i in range(MAX_CARDS))
-
-# The notation's piles: a game has some of them (`game.pile_names`), never others.
-ALL_FOUNDATIONS = tuple(f"F{i}" for i in range(1, 17))
-ALL_COLUMNS = tuple(f"T{i}" for i in range(1, 13))
-ALL_RESERVES = ("R1", "R2", "R3", "R4")  # a game of several reserves; "R" is the one reserve of the others
-# The piles of the four-column, one-deck games (each game's own: `game.pile_names`).
-FOUNDATIONS = ALL_FOUNDATIONS[:4]
-COLUMNS = ALL_COLUMNS[:4]
-PILE_NAMES = ("S", "W", "R") + FOUNDATIONS + COLUMNS
-_ALL_PILES = frozenset(("S", "W", "R") + ALL_RESERVES + ALL_FOUNDATIONS + ALL_COLUMNS)
-
-
-class Move(NamedTuple):
-    """A move: `count` cards from pile `src` to pile `dst` (pile names as in the module docstring).
-
-    Drawing is Move("S", "W", n) with n the cards turned; recycling is Move("W", "S", n) with n the waste's
-    size. Those two counts follow from the position, so a stock move's text leaves them out and
-    `Move.parse` gives them as None ("as many as the position turns"), which `Game.play` and
-    `Game.is_legal` accept. `str(move)` is `move.text()`; `Move.parse(move.text()).text() == move.text()`
-    for every move, and `Move.parse(move.text()) == move` for every move but draws and recycles.
-
-    >>> Move.parse("t2:3-t4")
-    Move.parse('T2:3-T4')
-    >>> str(Move("S", "W", 3)), str(Move("W", "S", 24))
-    ('S', 'W-S')
-    """
-
-    src: str
-    dst: str
-    count: int = 1
-
-    def text(self):
-        """The move's text, position-free: "S" a draw, "W-S" a recycle, "T2:3-T4" three cards, "R-T2" one
-        (a count is written for every move of several cards: "T3:4-F1" too)."""
-        if self.src == "S":
-            return "S"
-        if self.dst == "S":
-            return "W-S"
-        if type(self.count) is int and self.count > 1:
-            return f"{self.src}:{self.count}-{self.dst}"
-        return f"{self.src}-{self.dst}"
-
-    def __str__(self):
-        return self.text()
-
-    def __repr__(self):
-        try:
-            if Move.parse(self.text()) == self:
-                return f"Move.parse({self.text()!r})"
-        except CanfieldError:
-            pass
-        return f"Move({self.src!r}, {self.dst!r}, {self.count!r})"
-
-    @property
-    def is_stock(self):
-        """True for a draw or a recycle."""
-        return self.src == "S" or self.dst == "S"
-
-    @property
-    def is_draw(self):
-        return self.src == "S"
-
-    @property
-    def is_recycle(self):
-        return self.dst == "S"
-
-    @classmethod
-    def parse(cls, text):
-        """The Move that `text` names, without a position: "S", "W-S", "R-T2", "T2:3-T4", "F2-T3", "R3-T12",
-        "T3:4-F1" (any case, spaces ignored; "S-W" and "S:3-W" also read as a draw, "W:24-S" as a recycle).
-        Whether the piles exist is the game's to say (`Game.play`, `Game.parse_move`). The foundation of a
-        short form ("W-F") depends on the position: read those with `Game.parse_move`. Raises
-        InvalidMoveError."""
-        if not isinstance(text, str):
-            raise InvalidMoveError(f"a move is written as text such as 'R-T2', not {text!r:.80}")
-        t = "".join(text.split()).upper()
-        if t == "S":
-            return Move("S", "W", None)
-        match = _MOVE_RE.match(t)
-        if not match or "F" in (match.group(1), match.group(3)):  # "W-F" needs a position
-            raise InvalidMoveError(
-                f"{text!r:.80} is not a move: write source-destination with piles S, W, R (R1-R{_MAX_R}), "
-                f"F1-F{_MAX_F}, T1-T{_MAX_T}, such as 'R-T2', 'W-F1', 'T2:3-T4', 'S' (draw) or 'W-S' (recycle)"
-            )
-        src, count, dst = match.group(1), _read_count(text, match.group(2)), match.group(3)
-        if (src == "S" and dst != "W") or (dst == "S" and src != "W"):
-            raise InvalidMoveError(f"{text!r:.80} is not a move: the stock turns onto the waste ('S'), the waste "
-                              "goes back to the stock ('W-S')")
-        if src == "S" or dst == "S":
-            return Move(src, dst, count)
-        return _mv(src, dst, count or 1)
-
-
-class FoundationNext(NamedTuple):
-    """What a foundation takes next (`Game.foundation_next`): a small value that also stands for its card.
-
-    rank       1 (ace) .. 13 (king); None while any rank would do (a base the player has not chosen yet)
-    suit       "S", "H", "D" or "C"; None when any suit would do
-    direction  1: the foundation builds up (today's games), -1: down, 0: it takes the four cards of a rank at once
-    card       the card it takes when rank and suit are both known (a Card, its first copy), else None
-
-    It compares equal to its card (`game.foundation_next(0) == Card.parse("8H")`, hashing as the card does),
-    and has the card's `red` and `code` (None when not known), so code that took the Card it returned before
-    reads it unchanged. Another tuple is never equal to it.
-
-    >>> FoundationNext(8, "H", 1, Card.parse("8H")) == Card.parse("8H")
-    True
-    """
-
-    rank: object
-    suit: object
-    direction: int
-    card: object
-
-    @property
-    def red(self):
-        """True for hearts and diamonds; None when any suit would do."""
-        return None if self.suit is None else self.suit in "HD"
-
-    @property
-    def code(self):
-        """The card's two characters ("8H"), or None when the card is not known."""
-        return None if self.card is None else self.card.code
-
-    def __eq__(self, other):
-        if isinstance(other, FoundationNext):
-            return tuple.__eq__(self, other)
-        if isinstance(other, Card):
-            return self.card == other
-        return False
-
-    def __ne__(self, other):
-        return not self.__eq__(other)
-
-    def __hash__(self):
-        return hash(self.card) if self.card is not None else tuple.__hash__(self)
-
-
-# Every move the engine can make exists once: listing moves allocates nothing.
-_MOVE_CACHE = {}
-
-
-def _mv(src, dst, count=1):
-    key = (src, dst, count)
-    m = _MOVE_CACHE.get(key)
-    if m is None:
-        m = _MOVE_CACHE[key] = Move(src, dst, count)
-    return m
-
-
-def _well_formed(move):
-    """A Move of real pile names and a whole count a pile could hold (anything else names no move)."""
-    s, d, k = move
-    return (isinstance(s, str) and isinstance(d, str) and s in _ALL_PILES and d in _ALL_PILES
-            and (type(k) is int and 1 <= k <= MAX_CARDS or k is None and (s == "S" or d == "S")))
-
-
-_F_MOVES = {(s, f): _mv(s, f) for s in ("R", "W") + ALL_RESERVES + ALL_COLUMNS for f in ALL_FOUNDATIONS}
-_FITS = {}  # (build, wrap, cards) -> for each card t, the cards that may be built on t
-
-
-def _fits_table(rules):
-    key = (rules.build, rules.wrap, rules.cards)
-    table = _FITS.get(key)
-    if table is None:
-        build, wrap, n = key
-
-        def fits(c, t):
-            if build == "rank":
-                return RANK[c] == RANK[t] and c != t
-            if not (RANK[c] == (RANK[t] - 1) % 13 if wrap else RANK[c] == RANK[t] - 1):
-                return False
-            return build == "any" or (RED[c] != RED[t] if build == "alternate" else SUIT[c] == SUIT[t])
-
-        table = _FITS[key] = tuple(frozenset(c for c in range(n) if fits(c, t)) for t in range(n))
-    return table
-
-
-_MAX_T, _MAX_F, _MAX_R = len(ALL_COLUMNS), len(ALL_FOUNDATIONS), len(ALL_RESERVES)  # a game may have fewer
-# "F" alone is a short form (the card's own foundation), read by Game.parse_move only
-_PILE_RE = r"(S|W|R[1-4]?|F(?:1[0-6]|[1-9])?|T(?:1[0-2]|[1-9]))"
-_MOVE_RE = re.compile(rf"^{_PILE_RE}(?::(\d+))?-{_PILE_RE}$")
-MAX_COUNT_DIGITS = 4  # no pile holds more than 208 cards; longer counts are refused before int() sees them
-
-
-def _read_count(text, digits):
-    """The count of a move text (None when it has none); raises InvalidMoveError."""
-    if not digits:
-        return None
-    if len(digits.lstrip("0")) > MAX_COUNT_DIGITS:
-        raise InvalidMoveError(f"{text!r:.40}: the number of cards has more than {MAX_COUNT_DIGITS} digits")
-    count = int(digits)
-    if count < 1:
-        raise InvalidMoveError(f"{text!r}: the number of cards must be at least 1")
-    return count
+from .errors import AmbiguousMoveError, IllegalMoveError, InvalidDeck, InvalidMoveError
+from .moves import (
+    _F_MOVES, _MOVE_RE, ALL_COLUMNS, ALL_FOUNDATIONS, ALL_RESERVES, PILE_NAMES, RANK, SUIT, FoundationNext, Move,
+    _fits_table, _mv, _pile_label, _read_count, _well_formed,
+)
+from .moves import COLUMNS, FOUNDATIONS, MAX_CARDS, MAX_COUNT_DIGITS, RED  # noqa: F401 (canfield.game's names)
+from .position import MAX_POSITION_CHARS  # noqa: F401
+from .rules import CASINO_COST, check_draw, get_rules
 
 
 class Game:
-    """A game of Canfield in progress. Make one with `from_code`, `from_deck` or `new`."""
+    """A game of Canfield in progress. Make one with `from_code`, `from_deck` or `new`; for a rule set with
+    `rules.extended`, `Game(...)` and every constructor make a `canfield.game_extended.ExtendedGame`."""
+
+    def __new__(cls, deck=None, draw=None, rules="canfield", number=None):
+        if cls is Game and get_rules(rules).extended:
+            from .game_extended import ExtendedGame
+
+            cls = ExtendedGame
+        return object.__new__(cls)
 
     def __init__(self, deck, draw=None, rules="canfield", number=None):
         rules = get_rules(rules)
@@ -252,11 +70,9 @@ class Game:
         self.number = number
         self._deck = tuple(deck)
         self._position = None
-        self._alternate = rules.alternate
         self._empty_any = rules.empty_any
         self._takeback = rules.takeback
         self._fits = _fits_table(rules)
-        self._extended = rules.extended
         self.columns = ALL_COLUMNS[:rules.columns]
         self.foundation_names = ALL_FOUNDATIONS[:rules.foundations]
         self.reserve_names = ("R",) if rules.reserves == 1 else ALL_RESERVES[:rules.reserves]
@@ -297,8 +113,6 @@ class Game:
         `foundation_suits` (one suit letter a foundation) to the suits of the foundations' cards, then the
         rest in S, H, D, C order. The game has no deal code (`code` is None) and `restart` returns to this
         position. Raises InvalidDeck unless the piles hold the rule set's cards in a position it allows."""
-        from .errors import InvalidDeck
-
         r = get_rules(rules)
         foundations = [()] * r.foundations if foundations is None else list(foundations)
         tableau = [()] * r.columns if tableau is None else list(tableau)
@@ -322,13 +136,13 @@ class Game:
         columns); `fsuits` suit numbers or None; raises `error` for a position the rules do not allow.
         `reserves` every reserve (several), `down` the column cards face down (rule sets of the new
         parameters)."""
-        g = cls.__new__(cls)
         cards = [c for pl in split for c in pl] + [c for r in (reserves or ())[1:] for c in r]
-        g.__init__(cards, draw, rules, None)
-        if g._extended:
-            return g._check_extended(split, reserves or [split[2]], set(down), base_rank, fsuits, error, score,
-                                     recycles)
-        rules = g.rules
+        g = cls(cards, draw, rules, None)
+        return g._set_position(split, reserves or [split[2]], set(down), base_rank, fsuits, error, score, recycles)
+
+    def _set_position(self, split, reserves, down, base_rank, fsuits, error, score, recycles):
+        """Checks the position `split` (see `_from_split`) against the rule set and starts there."""
+        rules = self.rules
         nf = rules.foundations
         fpiles = split[3:3 + nf]
         if base_rank is None:
@@ -337,7 +151,7 @@ class Game:
             if not fpiles[0]:
                 raise error("give base_rank when foundation 1 is empty")
             base_rank = RANK[fpiles[0][0]] + 1
-        g._base = base_rank - 1
+        self._base = base_rank - 1
         if fsuits is None:
             fs = [SUIT[f[0]] if f else None for f in fpiles]
             for i in range(nf):
@@ -349,78 +163,17 @@ class Game:
             raise error(f"the {nf} foundations hold each suit {rules.decks} time{'s' if rules.decks > 1 else ''}")
         for i, f in enumerate(fpiles):
             for n, c in enumerate(f):
-                if SUIT[c] != fsuits[i] or RANK[c] != (g._base + n) % 13 or n >= 13:
+                if SUIT[c] != fsuits[i] or RANK[c] != (self._base + n) % 13 or n >= 13:
                     raise error(f"foundation {i + 1} cannot hold {CARDS[c].code} at position {n + 1}")
         auto_fill = rules.refills
         for i, col in enumerate(split[3 + nf:]):
             for a, b in zip(col, col[1:]):
-                if not g._fits_on(b, a):
+                if not self._fits_on(b, a):
                     raise error(f"column {i + 1}: {CARDS[b].code} cannot lie on {CARDS[a].code}")
             if not col and split[2] and auto_fill:
                 raise error(f"column {i + 1} is empty while the reserve has cards")
-        g._set_foundation_suits(fsuits)
-        g._position = split
-        g._deck = None
-        g._start_score = score
-        g._start_recycles = recycles
-        g._setup()
-        return g
-
-    def _check_extended(self, split, reserves, down, base_rank, fsuits, error, score, recycles):
-        """`_from_split` for a rule set of the new parameters: checks the position and sets it."""
-        rules = self.rules
-        nf, kind = rules.foundations, rules.foundation
-        fpiles, cols = split[3:3 + nf], split[3 + nf:]
-        if base_rank is None and rules.base_rank not in ("player", None) and kind != "set":
-            base_rank = rules.base_rank
-        if base_rank is None and rules.base_rank is None and kind != "set":
-            if not fpiles[0]:
-                raise error("give base_rank when foundation 1 is empty")
-            base_rank = RANK[fpiles[0][0]] + 1
-        if kind == "set" or rules.base_rank == "player" and not any(fpiles):
-            base_rank = None  # no base, or none chosen yet: no card on a foundation
-        elif base_rank is None:
-            raise error("give base_rank: a card is on a foundation")
-        base = None if base_rank is None else base_rank - 1
-        if kind in ("rank", "set"):
-            fsuits = (None,) * nf
-        elif kind == "up_down":
-            fsuits = (0, 1, 2, 3) * 2
-        elif fsuits is None:
-            fs = [SUIT[f[0]] if f else None for f in fpiles]
-            for i in range(nf):
-                if fs[i] is None:
-                    fs[i] = next(s for s in range(4) if fs.count(s) < rules.decks)
-            fsuits = tuple(fs)
-        if kind == "suit" and sorted(fsuits) != sorted(list(range(4)) * rules.decks):
-            raise error(f"the {nf} foundations hold each suit {rules.decks} time{'s' if rules.decks > 1 else ''}")
-        for i, f in enumerate(fpiles):
-            for n, c in enumerate(f):
-                if kind == "set":
-                    ok = RANK[c] == RANK[f[n - n % 4]]
-                elif kind == "up_down":
-                    other = len(fpiles[i + 4 if i < 4 else i - 4])
-                    ok = SUIT[c] == fsuits[i] and RANK[c] == (n if i < 4 else 12 - n) and len(f) + other <= 13
-                else:
-                    ok = ((fsuits[i] is None or SUIT[c] == fsuits[i]) and RANK[c] == (base + n) % 13 and n < 13
-                          and not (i and rules.foundations_in_order and len(fpiles[0]) < 13))
-                if not ok:
-                    raise error(f"foundation {i + 1} cannot hold {CARDS[c].code} at position {n + 1}")
-        if kind == "set" and len(fpiles[0]) % 4:
-            raise error("foundation 1 holds whole sets of four")
-        for i, col in enumerate(cols):
-            if rules.column_max is not None and len(col) > rules.column_max:
-                raise error(f"column {i + 1} holds at most {rules.column_max} cards")
-            for n, (a, b) in enumerate(zip(col, col[1:])):
-                if n + 1 >= len(rules.column_deal) and not self._fits_on(b, a):
-                    raise error(f"column {i + 1}: {CARDS[b].code} cannot lie on {CARDS[a].code}")
-            if not col and any(reserves) and rules.refills:
-                raise error(f"column {i + 1} is empty while the reserve has cards")
         self._set_foundation_suits(fsuits)
         self._position = split
-        self._start_reserves = [list(r) for r in reserves]
-        self._start_down = frozenset(down)
-        self._start_base = base
         self._deck = None
         self._start_score = score
         self._start_recycles = recycles
@@ -439,47 +192,11 @@ class Game:
     def position(self):
         """The position as one line of text (a FEN for Canfield); `Game.from_position` reads it back.
 
-        Ten fields, one space apart:
-
             CF1-D3 7 HSDC 7H8H/-/-/- 6C/QS/QH/ASKHQC jsqs...8H - ...5c4d 1 10
             rules+draw base suits foundations columns reserve waste stock pass score
 
-        rules+draw  the deal code's first two parts: the rule set's prefix and the draw (CF1-D3);
-        base        the foundations' start rank (A 2-9 T J Q K); "-" while none is set (a base the player
-                    chooses, or a game with no base);
-        suits       the suit of each foundation, F1 first (HSDC); "-" for a foundation of any suit;
-        foundations, columns  the piles, "/" between them, F1 / T1 first;
-        reserve, waste, stock  one pile each (the stock's last card is the next one drawn); several
-                    reserves "/" between them, R1 first;
-        pass        the pass through the stock (1 before the first recycle);
-        score       the points so far.
-        Each pile lists its cards bottom to top, run together, two characters each, or "-" when empty.
-        A face-up card is written in capitals ("QC"), a face-down one in small letters ("qc"): the stock's
-        cards, the reserve's cards under its top, and a column's cards dealt face down and not turned yet.
-        """
-        def pile(cards, down=0):
-            if not cards:
-                return "-"
-            return "".join(CARDS[c].code.lower() if i < down else CARDS[c].code for i, c in enumerate(cards))
-
-        if self._extended:
-            down = self._down
-            cols = "/".join("".join(CARDS[c].code.lower() if c in down else CARDS[c].code for c in t) or "-"
-                            for t in self._tab)
-        else:
-            cols = "/".join(pile(t) for t in self._tab)
-        return " ".join((
-            f"{self.rules.prefix}-D{self.draw}",
-            "-" if self.base_rank is None else RANKS[self._base],
-            "".join("-" if s is None else SUITS[s] for s in self._fsuits),
-            "/".join(pile(f) for f in self._found),
-            cols,
-            "/".join(pile(r, self.rules.reserve_faces(len(r)).count(False)) for r in self._reserves),
-            pile(self._waste),
-            pile(self._stock, len(self._stock)),
-            str(self._recycles + 1),
-            str(self._score),
-        ))
+        The fields: canfield/position.py and docs/engine.md ("The position text")."""
+        return position_text.write(self)
 
     fen = position
 
@@ -487,94 +204,7 @@ class Game:
     def from_position(cls, text):
         """The game at the position that `text` (see `position`) describes, with no history and no deal
         code; `restart` comes back to it. Raises InvalidPosition, saying what is wrong."""
-        from .errors import InvalidPosition
-
-        if not isinstance(text, str):
-            raise InvalidPosition(f"a position is text (see Game.position), not {type(text).__name__}")
-        if len(text) > MAX_POSITION_CHARS:
-            raise InvalidPosition(f"a position has at most {MAX_POSITION_CHARS} characters, not {len(text)}")
-        fields = text.split()
-        names = ("rules+draw", "base", "suits", "foundations", "columns", "reserve", "waste", "stock", "pass",
-                 "score")
-        if len(fields) != len(names):
-            raise InvalidPosition(f"a position has {len(names)} fields ({' '.join(names)}), "
-                                  f"this one has {len(fields)}: {text!r:.80}")
-        head, base, suits, found, cols, reserve, waste, stock, passes, score = fields
-        prefix, _, draw = head.upper().partition("-")
-        try:
-            rules = rules_for_prefix(prefix, head)
-        except CanfieldError as exc:
-            raise InvalidPosition(f"position {text!r:.40}: {exc}") from None
-        if draw not in ("D1", "D3"):
-            raise InvalidPosition(f"position: the draw is D1 or D3, not {draw!r:.20}")
-        try:
-            check_draw(rules, int(draw[1]))
-        except ValueError as exc:
-            raise InvalidPosition(f"position: {exc}") from None
-        no_base = rules.base_rank == "player" or rules.foundation == "set"
-        if not (len(base) == 1 and base.upper() in RANKS and rules.foundation != "set" or base == "-" and no_base):
-            allowed = "-" if rules.foundation == "set" else f"one of {RANKS}" + (" or -" if no_base else "")
-            raise InvalidPosition(f"position: the base rank is {allowed}, not {base!r:.20}")
-        nf = rules.foundations
-        if rules.foundation in ("rank", "set"):
-            if suits != "-" * nf:
-                raise InvalidPosition(f"position: the foundations take any suit: write {'-' * nf}, not {suits!r:.20}")
-        elif rules.foundation == "up_down":
-            if suits.upper() != SUITS * 2:
-                raise InvalidPosition(f"position: the foundations' suits are {SUITS * 2}, not {suits!r:.20}")
-        elif len(suits) != nf or sorted(suits.upper()) != sorted(SUITS * rules.decks):
-            each = "once" if rules.decks == 1 else f"{rules.decks} times"
-            raise InvalidPosition(f"position: the foundations' suits are the letters {SUITS}, each {each}, "
-                                  f"in some order, not {suits!r:.20}")
-        reserve_texts = reserve.split("/") if rules.reserves > 1 else [reserve]
-        if len(reserve_texts) != rules.reserves:
-            raise InvalidPosition(f"position: {rules.name} has {rules.reserves} reserves, '/' between them, "
-                                  f"not {len(reserve_texts)}")
-        fpiles, tpiles = found.split("/"), cols.split("/")
-        if len(fpiles) != nf or len(tpiles) != rules.columns:
-            raise InvalidPosition(f"position: {rules.name} has {nf} foundations and {rules.columns} columns, "
-                                  f"not {len(fpiles)} and {len(tpiles)}")
-        # a casino game's score is its balance, below 0 until it has won back its stake
-        signed = rules.scoring == "casino" and score.startswith("-")
-        for name, value in (("pass", passes), ("score", score[1:] if signed else score)):
-            if not value.isdigit() or len(value) > 6:
-                raise InvalidPosition(f"position: the {name} is a whole number, not {value!r:.20}")
-        if int(passes) < 1:
-            raise InvalidPosition("position: the pass is 1 or more")
-        split, seen, down_cards = [], {}, set()  # seen: card index -> the pile it was read in (copies: in reading order)
-        nr = len(reserve_texts)
-        labels = (["the stock", "the waste"] + (["the reserve"] if nr == 1 else [f"reserve {j}" for j in range(1, nr + 1)])
-                  + [f"foundation {i}" for i in range(1, nf + 1)] + [f"column {i}" for i in range(1, rules.columns + 1)])
-        first_col = 2 + nr + nf
-        deal = rules.column_deal
-        for n, (label, pl) in enumerate(zip(labels, [stock, waste] + reserve_texts + fpiles + tpiles)):
-            cards = _read_pile(pl, label)
-            down = (len(cards) if n == 0 else rules.reserve_faces(len(cards)).count(False) if 2 <= n < 2 + nr else 0)
-            for i, (c, up) in enumerate(cards):
-                # a column's card may lie face down where the deal put one, under the column's top
-                may_be_down = n >= first_col and i < min(len(deal), len(cards) - 1) and not deal[i]
-                if up == (i < down) and not (may_be_down and not up):
-                    state = "face up" if i >= down else "face down"
-                    raise InvalidPosition(f"position: {CARDS[c].code} in {label} is {state} in {rules.name}: "
-                                          f"write it in {'capitals' if i >= down else 'small letters'}")
-                copy = next((c + 52 * k for k in range(rules.decks) if c + 52 * k not in seen), None)
-                if copy is None:
-                    where = " and in ".join(seen[c + 52 * k] for k in range(rules.decks))
-                    raise InvalidPosition(f"position: {CARDS[c].code} is in {where} and in {label}")
-                seen[copy] = label
-                cards[i] = (copy, up)
-            split.append([c for c, _ in cards])
-            if n >= first_col:
-                down_cards.update(c for c, up in cards if not up)
-        if len(seen) != rules.cards:
-            missing = " ".join(c.code for c in CARDS[:rules.cards] if c.index not in seen)
-            raise InvalidPosition(f"position: the {rules.cards} cards are each in one pile; missing: {missing}")
-        reserves = split[2:2 + nr]
-        split = split[:2] + [reserves[0]] + split[2 + nr:]
-        fsuits = tuple(None if x == "-" else SUITS.index(x) for x in suits.upper())
-        return cls._from_split(split, None if base == "-" else RANKS.index(base.upper()) + 1, fsuits,
-                               int(draw[1]), rules, InvalidPosition, int(score), int(passes) - 1,
-                               reserves=reserves, down=down_cards)
+        return cls._from_split(*position_text.read(text))
 
     def _setup(self):
         rules = self.rules
@@ -591,9 +221,13 @@ class Game:
             self._base = getattr(self, "_start_base", self._base)
             self._link_piles()
             return
-        if self._extended:
-            self._deal_extended()
-            return
+        self._deal()
+
+    def _deal(self):
+        """The deal of the first sixteen games: the reserve, the base card (or the starters of a fixed base),
+        a card a column, the rest the stock."""
+        rules = self.rules
+        nf = rules.foundations
         deck = self._deck
         base = rules.base_rank
         size, ncols = rules.reserve, rules.columns
@@ -623,51 +257,6 @@ class Game:
         self._tab = [[c] for c in tableau]
         self._link_piles()
 
-    def _deal_extended(self):
-        """The deal of a rule set of the new parameters (docs/engine.md, "The deal, ours"): the reserves'
-        cards one a reserve in turn (R1 first), the base card where one is dealt, the columns row by row
-        (the bottom row first, faces as `column_deal` says), the rest the stock (first dealt, first drawn)."""
-        rules = self.rules
-        deck = list(self._deck)
-        nf, kind, base = rules.foundations, rules.foundation, rules.base_rank
-        foundations = [[] for _ in range(nf)]
-        if type(base) is int and rules.starters:
-            self._base = base - 1
-            starters = sorted((c for c in deck if RANK[c] == self._base), key=lambda c: (SUIT[c], c))
-            deck = [c for c in deck if RANK[c] != self._base]
-            fsuits = tuple(SUIT[c] for c in starters)
-            foundations = [[c] for c in starters]
-        else:
-            self._base = base - 1 if type(base) is int else None
-            fsuits = (tuple(s for s in range(4) for _ in range(rules.decks)) if kind == "suit"
-                      else (0, 1, 2, 3) * 2 if kind == "up_down" else (None,) * nf)
-        nr, size = rules.reserves, rules.reserve
-        head = deck[:nr * size]
-        self._reserves = [list(head[j::nr]) for j in range(nr)]
-        i = nr * size
-        if base is None and kind != "set":
-            card = deck[i]
-            i += 1
-            self._base = RANK[card]
-            if kind == "suit":
-                order = (SUIT[card],) + tuple(s for s in range(4) if s != SUIT[card])
-                fsuits = tuple(s for s in order for _ in range(rules.decks))
-            foundations[0].append(card)
-        self._tab = [[] for _ in range(rules.columns)]
-        self._down = set()
-        for up in rules.column_deal:
-            for col in self._tab:
-                col.append(deck[i])
-                if not up:
-                    self._down.add(deck[i])
-                i += 1
-        self._set_foundation_suits(fsuits)
-        self._stock = list(reversed(deck[i:]))
-        self._waste = []
-        self._reserve = self._reserves[0]
-        self._found = foundations
-        self._link_piles()
-
     def _link_piles(self):
         self._p = {"S": self._stock, "W": self._waste, "R": self._reserve}
         if len(self._reserves) > 1:
@@ -695,7 +284,7 @@ class Game:
 
     def copy(self):
         """An independent game at the same position and with the same history."""
-        g = Game.__new__(Game)
+        g = object.__new__(type(self))
         g.__dict__.update(self.__dict__)
         g._stock, g._waste = list(self._stock), list(self._waste)
         g._reserves = [list(r) for r in self._reserves]
@@ -800,37 +389,21 @@ class Game:
         return tuple(None if s is None else SUITS[s] for s in self._fsuits)
 
     def _fnext(self, i):
-        """The rank (0-based) foundation i takes next; -1 when any rank would do (a base not chosen yet);
-        None when it takes nothing now (full, or not open yet). Not for a "set" foundation."""
+        """The rank (0-based) foundation i takes next; None when it is full."""
         n = len(self._found[i])
-        kind = self.rules.foundation
-        if kind == "up_down":
-            if n + len(self._found[i ^ 4 if i < 4 else i - 4]) >= 13:
-                return None
-            return n if i < 4 else 12 - n
-        if n >= 13:
-            return None
-        if self._base is None:
-            return -1
-        if i and self.rules.foundations_in_order and len(self._found[0]) < 13:
-            return None
-        return (self._base + n) % 13
+        return None if n >= 13 else (self._base + n) % 13
 
     def foundation_next(self, i):
         """What foundation i (0-based) takes next, a `FoundationNext` (rank, suit, direction, card: equal
         to that card), empty or not; None when it takes nothing more (full, or not open yet)."""
-        if self.rules.foundation == "set":
-            return FoundationNext(None, None, 0, None) if len(self._found[i]) < self.rules.cards else None
         rank = self._fnext(i)
         if rank is None:
             return None
-        direction = -1 if self.rules.foundation == "up_down" and i >= 4 else 1
         suit = self._fsuits[i]
         if rank < 0 or suit is None:
-            return FoundationNext(None if rank < 0 else rank + 1, None if suit is None else SUITS[suit],
-                                  direction, None)
+            return FoundationNext(None if rank < 0 else rank + 1, None if suit is None else SUITS[suit], 1, None)
         card = CARDS[suit * 13 + rank]
-        return FoundationNext(card.rank, card.suit, direction, card)
+        return FoundationNext(card.rank, card.suit, 1, card)
 
     @property
     def draw_count(self):
@@ -879,8 +452,7 @@ class Game:
         return (
             tuple(self._stock), tuple(self._waste), tuple(self._reserve),
             tuple(tuple(f) for f in self._found), tuple(tuple(t) for t in self._tab), self._score,
-        ) + ((tuple(tuple(r) for r in self._reserves[1:]), frozenset(self._down), self._base)
-             if self._extended else ())
+        )
 
     def key(self):
         """A hashable key of the whole position but the score, for searches: every pile, every face, the
@@ -908,116 +480,8 @@ class Game:
         """Does an empty column take a card from pile `src` now? (The rule set says.)"""
         return self.rules.empty_takes(src, bool(self._reserve))
 
-    def _counts(self, n):
-        """The numbers of cards a move may take from a column of n cards. (The rule set says.)"""
-        return self.rules.take_counts(n)
-
-    # ---- the rules of the new parameters (docs/engine.md, "The twelve other games") ----------
-
-    def _run(self, col):
-        """How many cards at the top of column `col` are face up, each built on the one below."""
-        n, k, down, fits = len(col), 1, self._down, self._fits
-        while k < n and col[-k - 1] not in down and col[-k] in fits[col[-k - 1]]:
-            k += 1
-        return k
-
-    def _empty_ok(self, src, card):
-        """Does an empty column take `card` (heading what would go there) from pile `src` now?"""
-        base = self._base
-        return self.rules.empty_takes(src, any(self._reserves), RANK[card] + 1, None if base is None else base + 1,
-                                      len(self._found[0]) >= 13)
-
-    def _foundations_for(self, c):
-        """The foundations (indices) that take card c next, from a pile other than a foundation."""
-        out = []
-        for f in self._fof[SUIT[c]]:
-            want = self._fnext(f)
-            if want is not None and (want == RANK[c] or want < 0):
-                out.append(f)
-        return out
-
-    def _reserve_plays(self, pile):
-        """Does the top of this reserve play? (Eagle Wing's trunk: only its last card, face up.)"""
-        return bool(pile) and (not self.rules.reserve_down or len(pile) == 1)
-
-    def _legal_extended(self):
-        rules = self.rules
-        moves = []
-        add = moves.append
-        tab, cols, fnames, fits = self._tab, self.columns, self.foundation_names, self._fits
-        cap = rules.column_max
-        base_unset = rules.base_rank == "player" and self._base is None
-        reserves = [(name, pile) for name, pile in zip(self.reserve_names, self._reserves) if self._reserve_plays(pile)]
-        tops = reserves + ([] if base_unset or not self._waste else [("W", self._waste)])
-        # Onto foundations.
-        if rules.foundation == "set":
-            for name, col in zip(cols, tab):
-                if len(col) >= 4 and self._run(col) >= 4 and len({RANK[c] for c in col[-4:]}) == 1:
-                    add(_mv(name, "F1", 4))
-        else:
-            sources = tops if base_unset else tops + [(name, col) for name, col in zip(cols, tab) if col]
-            for name, pile in sources:
-                if base_unset and name[0] != "R":
-                    continue
-                for f in self._foundations_for(pile[-1]):
-                    add(_F_MOVES[name, fnames[f]])
-        # Reserve and waste tops onto columns.
-        for name, pile in tops:
-            if name[0] == "R" and rules.reserve_to == "foundations":
-                continue
-            c = pile[-1]
-            for j, col in enumerate(tab):
-                if col:
-                    if c in fits[col[-1]] and (cap is None or len(col) < cap):
-                        add(_mv(name, cols[j]))
-                elif self._empty_ok(name, c):
-                    add(_mv(name, cols[j]))
-        if base_unset:
-            return moves
-        # Columns onto columns.
-        for i, col in enumerate(tab):
-            n = len(col)
-            if not n:
-                continue
-            counts = rules.take_counts(n, self._run(col))
-            for j, dst in enumerate(tab):
-                if j == i:
-                    continue
-                for k in counts:
-                    c = col[-k]
-                    if dst:
-                        if c in fits[dst[-1]] and (cap is None or len(dst) + k <= cap):
-                            add(_mv(cols[i], cols[j], k))
-                    elif self._empty_ok(cols[i], c) and (cap is None or k <= cap):
-                        add(_mv(cols[i], cols[j], k))
-        # Foundation tops back onto columns (and onto the other foundation of their suit).
-        if self._takeback:
-            for i, fp in enumerate(self._found):
-                if not fp:
-                    continue
-                c = fp[-1]
-                for j, col in enumerate(tab):
-                    if col:
-                        if c in fits[col[-1]] and (cap is None or len(col) < cap):
-                            add(_mv(fnames[i], cols[j]))
-                    elif self._empty_ok(fnames[i], c):
-                        add(_mv(fnames[i], cols[j]))
-                if rules.foundation == "up_down":  # the other foundation of the suit, when it takes c next
-                    other = i + 4 if i < 4 else i - 4
-                    n = len(self._found[other])
-                    if (n if other < 4 else 12 - n) == RANK[c]:
-                        add(_mv(fnames[i], fnames[other]))
-        # The stock.
-        if self._stock:
-            add(_mv("S", "W", min(self.draw_count, len(self._stock))))
-        elif self._waste and self.can_recycle:
-            add(_mv("W", "S", len(self._waste)))
-        return moves
-
     def legal_moves(self):
         """Every legal move, in a fixed order: to foundations, reserve, waste, tableau, take-backs, stock."""
-        if self._extended:
-            return self._legal_extended()
         moves = []
         add = moves.append
         tab = self._tab
@@ -1102,10 +566,6 @@ class Game:
             s, d, k = move
         except (TypeError, ValueError):
             return False
-        if self._extended:
-            if k is None and (s == "S" or d == "S"):
-                return any(m.src == s and m.dst == d for m in self._legal_extended())
-            return (s, d, k) in self._legal_extended()
         if s == "S":
             n = len(self._stock)
             return d == "W" and n > 0 and (k is None or k == min(self.draw_count, n))
@@ -1121,7 +581,7 @@ class Game:
             return False
         kind = s[0]
         if kind == "T":
-            if k not in self._counts(len(src)):
+            if k not in self.rules.take_counts(len(src)):
                 return False
         elif k != 1:
             return False
@@ -1160,8 +620,6 @@ class Game:
             return
         src = p[s]
         dst = p[d]
-        if self._extended:
-            return self._apply_extended(move, src, dst)
         if k == 1:
             dst.append(src.pop())
         else:
@@ -1174,44 +632,6 @@ class Game:
             src.append(self._reserve.pop())
             refill = s
         self._undo.append((move, refill, gain))
-
-    def _apply_extended(self, move, src, dst):
-        """`apply` of a card move in a rule set of the new parameters: the cards, the points, the base a
-        player's first foundation card sets, then the column's new top turned up or the emptied column
-        filled, each recorded in the undo entry (move, filled column, points, (fill source, turned card,
-        base set))."""
-        s, d, k = move
-        rules = self.rules
-        dst.extend(src[-k:])
-        del src[-k:]
-        gain = 5 * k if d[0] == "F" and s[0] != "F" else 0
-        self._score += gain
-        base_set = False
-        if d[0] == "F" and self._base is None and rules.base_rank == "player":
-            self._base = RANK[dst[-1]]
-            base_set = True
-        refill = fill_src = turned = None
-        if s[0] == "T":
-            if src:
-                if src[-1] in self._down:
-                    turned = src[-1]
-                    self._down.discard(turned)
-            elif rules.refills:
-                fill_src = self._fill_source()
-                if fill_src is not None:
-                    src.append(self._p[fill_src].pop())
-                    refill = s
-        self._undo.append((move, refill, gain, (fill_src, turned, base_set)))
-
-    def _fill_source(self):
-        """The pile that fills a column emptied now (the rule set's `fill`), or None: the reserve with the
-        most cards (R1 on a tie), then, for "larger_reserve_then_waste", the waste."""
-        best = max(range(len(self._reserves)), key=lambda j: (len(self._reserves[j]), -j))
-        if self._reserves[best]:
-            return self.reserve_names[best]
-        if self.rules.fills_from_waste and self._waste:
-            return "W"
-        return None
 
     def play(self, move):
         """Play a move given as a Move or as text; returns the Move played.
@@ -1255,11 +675,8 @@ class Game:
         return move
 
     def _pop(self):
-        entry = self._undo.pop()
-        move, refill, gain = entry[:3]
+        move, refill, gain = self._undo.pop()
         s, d, k = move
-        if len(entry) > 3:
-            return self._pop_extended(move, refill, gain, entry[3])
         if s == "S":
             stock, waste = self._stock, self._waste
             for _ in range(k):
@@ -1280,22 +697,6 @@ class Game:
         else:
             src.extend(dst[-k:])
             del dst[-k:]
-        self._score -= gain
-        return move
-
-    def _pop_extended(self, move, refill, gain, extra):
-        s, d, k = move
-        fill_src, turned, base_set = extra  # (a draw and a recycle keep the three-part entry of every game)
-        p = self._p
-        src, dst = p[s], p[d]
-        if refill is not None:
-            p[fill_src].append(src.pop())
-        if turned is not None:
-            self._down.add(turned)
-        src.extend(dst[-k:])
-        del dst[-k:]
-        if base_set:
-            self._base = None
         self._score -= gain
         return move
 
@@ -1354,10 +755,7 @@ class Game:
             if not pile:
                 raise IllegalMoveError(self._why_illegal(_mv(src, "F1", count or 1)))
             dst = self.foundation_names[self._fpos[SUIT[pile[-count if count and count <= len(pile) else -1]]]]
-        return self._why_illegal_raise(Move(src, dst, count or 1))
-
-    def _why_illegal_raise(self, move):
-        raise IllegalMoveError(self._why_illegal(move))
+        raise IllegalMoveError(self._why_illegal(Move(src, dst, count or 1)))
 
     def _why_illegal(self, move):
         """A sentence saying why `move` is not legal in this position."""
@@ -1378,8 +776,11 @@ class Game:
             return f"{text}: cards reach the waste only from the stock"
         if not isinstance(k, int) or k < 1:
             return f"{text}: the number of cards must be at least 1"
-        if self._extended:
-            return self._why_illegal_extended(move, text)
+        return self._why_rules(move, text)
+
+    def _why_rules(self, move, text):
+        """Why a card move is not legal here, after what every game says (`_why_illegal`)."""
+        s, d, k = move
         src = self._p[s]
         if not src:
             return f"{text}: {_pile_label(s)} is empty"
@@ -1387,7 +788,7 @@ class Game:
             return f"{text}: {_pile_label(s)} has only {len(src)} card{'s' if len(src) > 1 else ''}"
         if k > 1 and s[0] != "T":
             return f"{text}: only the top card of {_pile_label(s)} plays"
-        if k not in self._counts(len(src)):
+        if k not in self.rules.take_counts(len(src)):
             if self.rules.single_moves:
                 return f"{text}: in {self.rules.name} rules cards move one at a time"
             return f"{text}: in {self.rules.name} rules only the top card or the whole column moves"
@@ -1421,52 +822,6 @@ class Game:
         if not self._empty_any and s != "W":
             return f"{text}: in {self.rules.name} rules an empty column takes only the waste top"
         return f"{text} is not legal here"
-
-    def _why_illegal_extended(self, move, text):
-        """`_why_illegal` in a rule set of the new parameters (its rules read from the rule set)."""
-        s, d, k = move
-        rules = self.rules
-        src = self._p[s]
-        if not src:
-            return f"{text}: {_pile_label(s)} is empty"
-        if k > len(src):
-            return f"{text}: {_pile_label(s)} has only {len(src)} card{'s' if len(src) > 1 else ''}"
-        if rules.base_rank == "player" and self._base is None and s[0] != "R":
-            return f"{text}: until a reserve's card starts a foundation, only the reserves' top cards move"
-        if s[0] == "R" and not self._reserve_plays(src):
-            return f"{text}: {_pile_label(s)} is face down until one card is left"
-        if s[0] == "F" and not self._takeback:
-            return f"{text}: in {rules.name} rules a foundation card never returns to play"
-        card = src[-k]
-        name = CARDS[card].code
-        if card in self._down:
-            return f"{text}: {_pile_label(s)} has a face-down card there"
-        if d[0] == "F":
-            if rules.foundation == "set":
-                if s[0] != "T" or k != 4:
-                    return f"{text}: the foundation takes four cards of one rank at once, from a column"
-                return f"{text}: the last four cards of {_pile_label(s)} are not four of a kind"
-            if k > 1:
-                return f"{text}: cards go to a foundation one at a time"
-            f = self.foundation_names.index(d)
-            nxt = self.foundation_next(f)
-            if nxt is None:
-                return f"{text}: foundation {f + 1} takes no card now"
-            return f"{text}: foundation {f + 1} does not take {name} now"
-        if s[0] == "R" and rules.reserve_to == "foundations":
-            return f"{text}: a reserve's top plays only to the foundations"
-        if rules.foundation == "set" and s[0] == "F":
-            return f"{text}: a foundation card never returns to play"
-        if s[0] == "T" and k not in rules.take_counts(len(src), self._run(src)):
-            return f"{text}: in {rules.name} rules {k} card{'s' if k > 1 else ''} of {_pile_label(s)} cannot move together"
-        dst = self._p[d]
-        if rules.column_max is not None and len(dst) + k > rules.column_max:
-            return f"{text}: a column holds at most {rules.column_max} cards"
-        if dst:
-            words = {"alternate": "down in alternating colours", "suit": "down in suit", "any": "down regardless of colour",
-                     "rank": "by rank (a card onto one of its rank)"}[rules.build]
-            return f"{text}: {name} cannot go on {CARDS[dst[-1]].code}: the tableau builds {words}"
-        return f"{text}: in {rules.name} rules {_pile_label(d)}, empty, does not take {name} from {_pile_label(s)} now"
 
     # ---- help for the interface ----------------------------------------------------------
 
@@ -1541,44 +896,3 @@ class Game:
 
     def __repr__(self):
         return f"<Game {self.code} score={self._score} moves={len(self._undo)}>"
-
-
-MAX_POSITION_CHARS = 2000  # a position of four decks is under 1000 characters
-
-
-def _read_pile(text, label):
-    """The (card index, face up) pairs of one pile of a position text; raises InvalidPosition."""
-    from .errors import InvalidPosition
-
-    if text == "-":
-        return []
-    if len(text) % 2:
-        raise InvalidPosition(f"position: {label} {text!r:.40} is not cards of two characters each (or '-')")
-    out = []
-    for i in range(0, len(text), 2):
-        t = text[i:i + 2]
-        up = t.isupper() or (t[0].isdigit() and t[1].isupper())
-        down = t.islower() or (t[0].isdigit() and t[1].islower())
-        if up == down:
-            raise InvalidPosition(f"position: {t!r} in {label}: write a card all in capitals (face up) or all "
-                                  "in small letters (face down)")
-        try:
-            out.append((parse_card_index(t), up))
-        except InvalidCard as exc:
-            raise InvalidPosition(f"position: {label}: {exc}") from None
-    return out
-
-
-def _reserve_faces(rules, n):
-    """The faces of a reserve of n cards, bottom to top (True: face up): all up when the rule set says
-    `reserve_face_up`, else down but the top. The API and the position text read it (the page's
-    ui.table.visible_cards draws the same cards face up: tests/test_pile_api.py)."""
-    if rules.reserve_face_up:
-        return (True,) * n
-    return (False,) * (n - 1) + (True,) if n else ()
-
-
-def _pile_label(name):
-    return {
-        "S": "the stock", "W": "the waste", "R": "the reserve",
-    }.get(name) or {"F": "foundation", "R": "reserve"}.get(name[0], "column") + f" {name[1:]}"
