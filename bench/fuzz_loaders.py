@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT / "static"))
 from canfield import Game, IllegalMove, InvalidCode, InvalidDeck  # noqa: E402
 from canfield.save import InvalidSave, dumps, from_save  # noqa: E402
 from canfield.stats import InvalidStats, Stats  # noqa: E402
-from ui.settings import Settings  # noqa: E402
+from worker.settings import Settings  # noqa: E402
 
 ODD = [None, True, False, 0, -1, 1.5, 1e308, float("inf"), float("nan"), "", "x", [], {}, [[]], {"a": []},
        10**30, "9" * 5000, "CF1-D3-AAAAACL", "S", "R-T2"]

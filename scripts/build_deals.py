@@ -7,9 +7,9 @@ Standard library and the engine only (CPython). `COUNT` deals of the default rul
 the engine (canfield.Game.new with fixed numbers, so the file is reproducible), each with what the
 painter needs: its deal code, the cards on the table pile by pile, the stock and reserve counts, the
 score and the foundations' next cards; plus, per language, the rank letters and the board's words
-(static/ui/snapshot.py's TEXT_KEYS). The painter lays a deal out with its copy of the fresh-deal
-layout (static/ui/layout.py) and hands the code to Python (the page's start message to the worker's
-static/ui/session.py), which starts that very deal. The output is committed, so serving the game needs no build step for it;
+(static/worker/snapshot.py's TEXT_KEYS). The painter lays a deal out with its copy of the fresh-deal
+layout (static/worker/layout.py) and hands the code to Python (the page's start message to the worker's
+static/worker/session.py), which starts that very deal. The output is committed, so serving the game needs no build step for it;
 tests/test_snapshot_record.py fails when it is out of date. The other facts the painter shares with
 Python (storage keys, settings, look, card letters) are in index.html, written by scripts/build_facts.py.
 """
@@ -27,10 +27,10 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "static"))
 from canfield import Game  # noqa: E402
 from canfield.deal import MAX_NUMBER  # noqa: E402
-from ui.cardface import RANKS  # noqa: E402
-from ui.i18n import LANGUAGES, Translator  # noqa: E402
-from ui.settings import Settings  # noqa: E402
-from ui.snapshot import board, rank_table, texts  # noqa: E402
+from shared.cardface import RANKS  # noqa: E402
+from worker.i18n import LANGUAGES, Translator  # noqa: E402
+from worker.settings import Settings  # noqa: E402
+from worker.snapshot import board, rank_table, texts  # noqa: E402
 
 OUT = REPO / "static" / "deals.js"
 COUNT = 36

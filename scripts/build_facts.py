@@ -4,17 +4,17 @@ the page's texts, and the layout's sizes and breakpoints the style sheet uses.
     python scripts/build_facts.py          # rewrite those parts of index.html and static/game.css
     python scripts/build_facts.py --check  # exit 1 if a committed file differs from what it would write
 
-Standard library, the engine and static/ui (CPython). Three parts of index.html are written, nothing else:
+Standard library, the engine, static/shared and static/worker (CPython). Three parts of index.html are written, nothing else:
 
 - the `<script type="application/json" id="facts">` block: the storage keys, how a settings record is
   read (each field's default and allowed values, the size and depth limits), how the look classes on
   #game follow from the settings, the languages, the snapshot's format and board words, the rank letters
-  and suit symbols, and static/ui/layout.py's constants (every upper-case name: the card's ratio, the bar's
+  and suit symbols, and static/worker/layout.py's constants (every upper-case name: the card's ratio, the bar's
   heights, the breakpoints, the strips...; paint.js's copy of the layout reads them, it holds no number of
   its own). static/boot.js (the language, and the settings record it may name) and
   static/paint.js (the board before Python) read it; it sits in the page, so the painter's path has no
   extra request;
-- the `#boot-text` block: the loading box's texts in every language (static/ui/i18n.py's boot.* keys);
+- the `#boot-text` block: the loading box's texts in every language (static/worker/i18n.py's boot.* keys);
 - the English texts the page holds before Python translates it: the text of every `data-t` element, the
   `aria-label` of every `data-t-label` one, the `title` of every `data-t-title` one, and the loading
   box's first message and retry button (keys in BOOT_IDS).
@@ -23,7 +23,7 @@ It also writes pyscript.toml, the page's PyScript config (the vendored MicroPyth
 the page's compiled modules from build_vendor.PAGE_MODULES), and index.html's inline copy of it in the
 `<script type="mpy">` tag's config attribute, so that the first visit fetches no config.
 
-Two kinds of parts of static/game.css are written from static/ui/layout.py's constants:
+Two kinds of parts of static/game.css are written from static/worker/layout.py's constants:
 
 - the part between the `/* ---- written by scripts/build_facts.py` and `/* ---- end of the written part`
   lines: the skeleton card's size before Python (@property --cw, --ch, --fs), --help-h and --line (the
@@ -40,7 +40,7 @@ What cannot be data here is an algorithm written in both languages (the settings
 classes, the save hash, the card markup, the language choice): tests/browser/test_facts_parity.py runs
 the JS copies in Chromium and compares them with the Python functions on many inputs.
 
-The settings facts are read off `ui.settings.Settings` itself (its fields and defaults, what `read`
+The settings facts are read off `worker.settings.Settings` itself (its fields and defaults, what `read`
 accepts, what `look_classes` turns on), not from its module's private tables, and the result is checked
 against `look_classes` on every combination before anything is written. tests/test_facts.py fails when
 a committed file is out of date.
@@ -60,12 +60,13 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "static"))
-from ui.choices import offered_rulesets  # noqa: E402
+from worker.choices import offered_rulesets  # noqa: E402
 from canfield.jsonio import MAX_DEPTH  # noqa: E402
-from ui import layout, persist, snapshot, storage_keys  # noqa: E402
-from ui.cardface import RANKS, SUIT_SYMBOLS  # noqa: E402
-from ui.i18n import LANGUAGES, Translator, pick_language  # noqa: E402
-from ui.settings import STORAGE_KEY, STORED_NAMES, Settings  # noqa: E402
+from shared import storage_keys  # noqa: E402
+from worker import layout, persist, snapshot  # noqa: E402
+from shared.cardface import RANKS, SUIT_SYMBOLS  # noqa: E402
+from worker.i18n import LANGUAGES, Translator, pick_language  # noqa: E402
+from worker.settings import STORAGE_KEY, STORED_NAMES, Settings  # noqa: E402
 
 sys.path.insert(0, str(REPO / "scripts"))
 import build_vendor  # noqa: E402
@@ -179,7 +180,7 @@ def facts() -> dict:
 
 
 def layout_facts() -> dict:
-    """static/ui/layout.py's constants: every upper-case name holding a number or a tuple of names."""
+    """static/worker/layout.py's constants: every upper-case name holding a number or a tuple of names."""
     out = {}
     for name, value in vars(layout).items():
         if not name.isupper():
@@ -192,7 +193,7 @@ def layout_facts() -> dict:
 
 
 def boot_texts() -> dict:
-    """static/ui/i18n.py's boot.* messages, per language."""
+    """static/worker/i18n.py's boot.* messages, per language."""
     keys = [k for k in Translator("en").table if k.startswith("boot.")]
     return {lang: {k: Translator(lang)(k) for k in keys} for lang in LANGUAGES}
 
@@ -246,7 +247,7 @@ def english_texts(page: str) -> str:
                          "a data-t element holds only its text")
     for key in re.findall(r'data-t(?:-label|-title)?="([^"]+)"', body):
         if en(key) == key:
-            raise FactsError(f"index.html: no message {key!r} in static/ui/i18n.py")
+            raise FactsError(f"index.html: no message {key!r} in static/worker/i18n.py")
     body = _TEXT.sub(lambda m: m.group(1) + html.escape(en(m.group(3)), quote=False) + m.group(5), body)
     body = _ID_TEXT.sub(lambda m: m.group(1) + html.escape(en(BOOT_IDS[m.group(3)]), quote=False) + m.group(5)
                         if m.group(3) in BOOT_IDS else m.group(0), body)
@@ -273,7 +274,7 @@ def render(page: str) -> str:
 # ---- static/game.css --------------------------------------------------------------------------------
 
 SKELETON_CW = 60       # the card width of the skeleton before Python places the cards (game.css's @property)
-# the toolbar's height, as static/ui/layout.py's bar_height picks it: each rule after the first overrides the
+# the toolbar's height, as static/worker/layout.py's bar_height picks it: each rule after the first overrides the
 # ones before it where its condition holds (checked against bar_height by _check_bar)
 BAR_RULES = (
     ("", "BAR_WIDE"),
@@ -282,7 +283,7 @@ BAR_RULES = (
     ("landscape and height < PHONE_LANDSCAPE_H or landscape and height < LOW_H and width < BAR_ONE_ROW",
      "BAR_PHONE_LANDSCAPE"),
 )
-CSS_START = "/* ---- written by scripts/build_facts.py from static/ui/layout.py: edit there, then run it ---- */"
+CSS_START = "/* ---- written by scripts/build_facts.py from static/worker/layout.py: edit there, then run it ---- */"
 CSS_END = "/* ---- end of the written part ---- */"
 _MARKED = re.compile(r"(@(?:media|container) /\* layout: ([^*]+?) \*/ )([^{]*?)( ?\{)")
 _AT_RULE = re.compile(r"@(?:media|container)\b([^{]*)\{")
@@ -298,13 +299,13 @@ def _value(name: str) -> float:
         return float(name)
     value = layout_facts().get(name)
     if not isinstance(value, (int, float)):
-        raise FactsError(f"static/game.css: no number {name!r} in static/ui/layout.py")
+        raise FactsError(f"static/game.css: no number {name!r} in static/worker/layout.py")
     return value
 
 
 def condition(expr: str) -> tuple[str, object]:
     """A condition in the layout's terms ("landscape and height < LOW_H or width < NARROW"): its CSS media
-    or container query, and a test of a (width, height) as static/ui/layout.py writes it."""
+    or container query, and a test of a (width, height) as static/worker/layout.py writes it."""
     css, tests = [], []
     for clause in expr.split(" or "):
         parts, terms = [], []

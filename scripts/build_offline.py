@@ -10,8 +10,9 @@ importScripts():
         {"url": "./", "sha256": ..., "size": ...}, {"url": "./index.html", ...}, ...]};
 
 The files: index.html (also as "./"), app.webmanifest and everything under static/ (vendor included; no
-__pycache__, *.pyc or dotfiles), but not the game's Python sources (canfield/*.py, static/ui/*.py,
-static/page/*.py but main.py): the worker loads them from static/vendor/game.zip, and the page its own
+__pycache__, *.pyc or dotfiles), but not the game's Python sources (canfield/*.py, static/shared/*.py, static/worker/*.py,
+static/page/*.py, but the three scripts static/page/main.py, static/worker/main.py and
+static/worker/solver_worker.py): the worker loads them from static/vendor/game.zip, and the page its own
 modules compiled, from static/vendor/mpy/ (build_vendor.PAGE_MODULES). The hash
 covers each file's path and sha256 and sw.js itself, so any change to any of them gives a
 new cache name and new sw-release.js bytes: the browser, which re-checks sw.js and the
@@ -48,10 +49,10 @@ class BuildError(Exception):
 
 
 def _skipped(rel: Path) -> bool:
-    if rel.parent.as_posix() in ("static/ui", "static/page") and rel.suffix == ".py":
-        # static/ui/ ships inside static/vendor/game.zip, the page's modules compiled in static/vendor/mpy/;
-        # the page's script itself is fetched as a source
-        return rel.as_posix() != "static/page/main.py"
+    if rel.parent.as_posix() in ("static/page", "static/shared", "static/worker") and rel.suffix == ".py":
+        # static/shared/ and static/worker/ ship inside static/vendor/game.zip, the page's modules compiled in
+        # static/vendor/mpy/; the page's script and the worker's two scripts are fetched as sources
+        return rel.as_posix() not in ("static/page/main.py", "static/worker/main.py", "static/worker/solver_worker.py")
     return any(part.startswith(".") or part == "__pycache__" for part in rel.parts) or rel.suffix == ".pyc"
 
 

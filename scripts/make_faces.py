@@ -8,7 +8,7 @@ tests/test_look.py fails when it is out of date.
 
 The rest of a face is the page's: the corner indices, rank and suit side by side in the player's
 language ("D♣" in French, "V♣" in Dutch, "Q♣" in English), are page text drawn by CSS from data-f
-attributes in the card element's markup (static/ui/cardface.py `card_markup`), so they stay sharp and
+attributes in the card element's markup (static/shared/cardface.py `card_markup`), so they stay sharp and
 readable in the strip a covered card shows in a column and in the left part a covered waste card shows.
 The art drawn here:
 - the centre (pips laid out as on real cards for A-10, a figure for J, Q and K), painted in the card's
@@ -18,7 +18,7 @@ The art drawn here:
 
 Each card's art is `<svg viewBox="0 0 100 110"><use href="#f-QC"></use></svg>` (and `<use class="gold"
 href="#f-QCg"></use>` for a figure) in the card's markup, which names the symbol by the card's code; the small
-cards of the rules dialog (static/ui/rules_view.py) use the same markup. Inline symbols, not images: an
+cards of the rules dialog (static/worker/rules_view.py) use the same markup. Inline symbols, not images: an
 SVG image (the data: URIs of the former static/faces.css) costs Chromium a document of its own the first
 time it is shown, 2-3 ms each on a desktop (about 95 ms of layout for the 52 faces against about 12 ms
 for these; docs/loading.md), and that time fell in the first drawing and in the taps that turn up a card.
@@ -33,8 +33,8 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "static"))  # the card codes: static/ui/cardface.py
-from ui.cardface import ART_PREFIX, ART_VIEWBOX, CODES, RANKS, SUITS  # noqa: E402
+sys.path.insert(0, str(REPO / "static"))  # the card codes: static/shared/cardface.py
+from shared.cardface import ART_PREFIX, ART_VIEWBOX, CODES, RANKS, SUITS  # noqa: E402
 
 INDEX = REPO / "index.html"
 

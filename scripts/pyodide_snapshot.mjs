@@ -2,7 +2,7 @@
 // Make the page's Pyodide memory snapshot (heap snapshot) under Node with the vendored runtime: Pyodide
 // started as the page starts it, game.zip unpacked into the working folder as PyScript unpacks it, the
 // game's pure modules imported (they hold no JavaScript object), then the whole wasm heap written out.
-// Called by scripts/build_vendor.py; not the board snapshot of static/ui/snapshot.py.
+// Called by scripts/build_vendor.py; not the board snapshot of static/worker/snapshot.py.
 //
 //     node scripts/pyodide_snapshot.mjs JOB.json
 //

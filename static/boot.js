@@ -1,6 +1,6 @@
 // Loading state before Python runs: progress, stage texts, and a clear error
 // with a retry if start-up fails. The texts come from the #boot-text table in
-// index.html (static/ui/i18n.py's boot.* keys, written there by scripts/build_facts.py).
+// index.html (static/worker/i18n.py's boot.* keys, written there by scripts/build_facts.py).
 (function () {
   "use strict";
   // the game's page (<html data-layer="thin">), not a test page that loads this file for its functions
@@ -9,9 +9,9 @@
   try { texts = JSON.parse(document.getElementById("boot-text").textContent); } catch (e) { /* keep {} */ }
 
   // ---- the language, and the settings record that may name it --------------------------------
-  // index.html's #facts block (scripts/build_facts.py, from the Python side) says how static/ui/settings.py's
-  // Settings.read takes a record apart; `readSettings` is that reader, and `chooseLanguage` static/ui/i18n.py's
-  // pick_language over the same candidates as static/ui/session.py's Start. tests/browser/test_facts_parity.py compares
+  // index.html's #facts block (scripts/build_facts.py, from the Python side) says how static/worker/settings.py's
+  // Settings.read takes a record apart; `readSettings` is that reader, and `chooseLanguage` static/worker/i18n.py's
+  // pick_language over the same candidates as static/worker/session.py's Start. tests/browser/test_facts_parity.py compares
   // both with the Python functions on many inputs. static/paint.js reads its settings through
   // window.canfieldFacts.readSettings too.
   var facts = null;

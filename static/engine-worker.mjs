@@ -1,10 +1,10 @@
-// The engine's worker: Pyodide running static/worker.py (the engine, the controller, the view, the records
+// The engine's worker: Pyodide running static/worker/main.py (the engine, the controller, the view, the records
 // and the solver), a module worker that static/boot.js creates while the document's head is parsed, so
 // that Pyodide's start (the memory snapshot's read and restore, static/pyodide-worker.mjs) begins at
 // navigation and not once the page's scripts have run. The page's thin layer (MicroPython) reaches it
 // through boot.js's `canfieldEngine`: two calls, each one message each way.
 //
-//   page -> worker   {id, call: "handle", text}     one text of the page (static/ui/vocab.py)
+//   page -> worker   {id, call: "handle", text}     one text of the page (static/shared/vocab.py)
 //                    {id, call: "next_push"}          the next answer the worker gives on its own
 //   worker -> page   {kind: "ready"} once worker.py has run, or {kind: "failed", error} (no retry here:
 //                    the loading screen offers one); {id, ok: text} or {id, error} for each call
@@ -22,8 +22,8 @@ import { loadPyodide, snapshotCached } from "./pyodide-worker.mjs";
 
 const FILES = {
   game: new URL("./vendor/game.zip", import.meta.url).href,
-  solver: new URL("./solver_worker.py", import.meta.url).href,
-  worker: new URL("./worker.py", import.meta.url).href,
+  solver: new URL("./worker/solver_worker.py", import.meta.url).href,
+  worker: new URL("./worker/main.py", import.meta.url).href,
 };
 
 function get(url, as) {
@@ -48,10 +48,10 @@ async function start() {
   const [game, solver, source] = await files;
   py.unpackArchive(game, "zip");
   py.FS.writeFile("solver_worker.py", solver);
-  py.runPython(source, { filename: "worker.py" });
+  py.runPython(source, { filename: "worker/main.py" });
   const handle = py.globals.get("handle");
   const nextPush = py.globals.get("next_push");
-  if (!handle || !nextPush) throw new Error("worker.py defines no handle and next_push");
+  if (!handle || !nextPush) throw new Error("worker/main.py defines no handle and next_push");
   return { handle, nextPush };
 }
 

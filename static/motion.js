@@ -1,4 +1,4 @@
-// The deal's flights, started in one call from Python (static/ui/render.py).
+// The deal's flights, started in one call from Python (static/page/render.py).
 //
 // Why JavaScript: a new deal starts about twenty Web Animations in the frame that draws the new
 // board. Started from Python, each one cost several crossings of the Python-JS boundary (keyframes

@@ -1,7 +1,7 @@
 // The board on screen before Python: paints the snapshot of the last visit (localStorage
-// "canfield.snapshot": static/ui/snapshot.py's record, made by the engine worker's session,
-// static/ui/session.py, and written by the page's layer with the answer's other storage writes) or, on a
-// first visit, one of the deals of static/deals.js laid out by a copy of static/ui/layout.py's
+// "canfield.snapshot": static/worker/snapshot.py's record, made by the engine worker's session,
+// static/worker/session.py, and written by the page's layer with the answer's other storage writes) or, on a
+// first visit, one of the deals of static/deals.js laid out by a copy of static/worker/layout.py's
 // fresh-deal layout. #game stays data-ready="false" until the MicroPython layer draws the worker's first
 // view: it removes these elements in the same animation frame as that drawing, no frame in between
 // (static/page/layer.py `_unpaint`).
@@ -12,7 +12,7 @@
 //
 // What this file shares with Python is not copied here: the storage keys, the settings and the look
 // classes they turn on, the snapshot's format and words, the card letters and symbols, the layout's
-// constants (static/ui/layout.py's card ratio, bar heights, breakpoints, strips) come from index.html's
+// constants (static/worker/layout.py's card ratio, bar heights, breakpoints, strips) come from index.html's
 // #facts block (scripts/build_facts.py), the settings through static/boot.js's reader. The layout's
 // algorithm, the save hash and the card markup are JS copies, each compared with its Python function by
 // a browser test (tests/browser/test_snapshot.py, tests/browser/test_facts_parity.py).
@@ -20,7 +20,7 @@
 // A tap on the painted board or a key before the layer takes over is kept (at most MAX_QUEUE; more are
 // refused visibly here) and handed to the layer (`canfieldPaint.take()`), which sends it in the worker's
 // `Start`: the session plays it, or refuses visibly a tap on a pile the live board no longer shows
-// (static/ui/kept_input.py).
+// (static/worker/kept_input.py).
 (function () {
   "use strict";
   // The facts shared with Python (index.html's #facts block, written by scripts/build_facts.py), and the
@@ -46,7 +46,7 @@
   // a card's id (`Card.id`, the data-card hook): its code, then for a copy of a game of several decks
   // the copy's number ("QC2".."QC4")
   var CODE = new RegExp("^[" + RANK_LETTERS + "][" + Object.keys(SYMBOLS).join("") + "][234]?$");
-  // static/ui/layout.py's constants, by their Python names (the facts' "layout")
+  // static/worker/layout.py's constants, by their Python names (the facts' "layout")
   var LAYOUT = F ? F.layout : {};
   var ARRANGEMENTS = LAYOUT.ARRANGEMENTS || [];
   var TEXT_KEYS = SNAP.text_keys;
@@ -125,7 +125,7 @@
 
   function settings() { return shared.readSettings(get(KEYS.settings)); }
 
-  // The look classes on #game (static/ui/settings.py's look_classes(), those on), from the facts: a class
+  // The look classes on #game (static/worker/settings.py's look_classes(), those on), from the facts: a class
   // per flag that is on, and "<field>-<value>" for each choice.
   function lookClasses(s) {
     var look = F.settings.look, out = [], name;
@@ -134,7 +134,7 @@
     return out.sort();
   }
 
-  // FNV-1a over UTF-16 code units: static/ui/snapshot.py's save_hash.
+  // FNV-1a over UTF-16 code units: static/worker/snapshot.py's save_hash.
   function hash(text) {
     var h = 0x811c9dc5;
     for (var i = 0; i < text.length; i++) { h ^= text.charCodeAt(i); h = Math.imul(h, 0x01000193) >>> 0; }
@@ -147,7 +147,7 @@
     return raw.trim();
   }
 
-  // ---- the layout of a fresh deal (a copy of static/ui/layout.py's compute; a browser test compares
+  // ---- the layout of a fresh deal (a copy of static/worker/layout.py's compute; a browser test compares
   // the two at many window sizes) -----------------------------------------------------------
   var RATIO = LAYOUT.RATIO, BAR_WIDE = LAYOUT.BAR_WIDE, BAR_MEDIUM = LAYOUT.BAR_MEDIUM, BAR_NARROW = LAYOUT.BAR_NARROW,
       BAR_PHONE_LANDSCAPE = LAYOUT.BAR_PHONE_LANDSCAPE, BAR_ONE_ROW = LAYOUT.BAR_ONE_ROW, LOW_H = LAYOUT.LOW_H,
@@ -396,7 +396,7 @@
     c.setAttribute("data-face", rank + sym);
     div.appendChild(c);
     div.appendChild(index(el("span", "c2")));
-    // the centre art: index.html's symbols (static/ui/cardface.py `art_markup`)
+    // the centre art: index.html's symbols (static/shared/cardface.py `art_markup`)
     var art = el("span", "art"), face = code.slice(0, 2), svg = document.createElementNS(SVG_NS, "svg");
     function use(name, cls) {
       var u = document.createElementNS(SVG_NS, "use");
@@ -488,7 +488,7 @@
   }
 
   // A first tap on the stock of a snapshot's board, before Python is live: the board the engine said that
-  // tap makes (the record's `after_stock`, written by static/ui/snapshot.py) is painted at once; the tap
+  // tap makes (the record's `after_stock`, written by static/worker/snapshot.py) is painted at once; the tap
   // is kept as any other, and the worker plays it with the `Start`, before the first view is drawn, so
   // the board does not go back. Returns whether it was painted.
   function answerStock() {
@@ -546,7 +546,7 @@
     var text = get(key);
     return text !== null && text.length <= max ? text : null;
   };
-  // The records for the worker's `Start` (static/ui/vocab.py), read here so that none passes through
+  // The records for the worker's `Start` (static/shared/vocab.py), read here so that none passes through
   // MicroPython: the Start's text from the layer with the stored save, statistics and settings put in.
   // A record longer than the records' bound (its JSON string's length, the escapes counted) is set aside
   // here, before any Python reads it: copied to `<key>.broken` and removed (the Start's `aside` names it,
@@ -649,7 +649,7 @@
     try { localStorage.removeItem(key); return true; } catch (e) { return false; }
   };
   // The JS copies the facts cannot replace, for tests/browser/test_facts_parity.py: the look classes of a
-  // stored settings text, and a card element's inner markup (static/ui/cardface.py's card_markup).
+  // stored settings text, and a card element's inner markup (static/shared/cardface.py's card_markup).
   api.look = function (text) { return lookClasses(shared.readSettings(text)); };
   // The page's words in `lang` from the worker's message table (JSON text): every [data-t] element's
   // text, every [data-t-label]'s aria-label (and a button's title), every [data-t-title]'s title; a key
@@ -674,8 +674,8 @@
   api.cardMarkup = function (code, ranks) { return card(code, ranks).innerHTML; };
 
   // ---- the layer's writes in bulk ------------------------------------------------------------
-  // The MicroPython layer decides every write (static/ui/apply.py's operations, performed by
-  // static/ui/render.py); the many small ones of a drawing come here as one JSON text, done in one call
+  // The MicroPython layer decides every write (static/shared/apply.py's operations, performed by
+  // static/page/render.py); the many small ones of a drawing come here as one JSON text, done in one call
   // instead of a call into JavaScript for each card's pile, place and class (a first drawing: about 400
   // calls, the biggest part of its task on a phone). Nothing is decided here: each operation is written
   // as it says. The renderer names its card elements once (`card`), as it makes them.

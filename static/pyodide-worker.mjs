@@ -1,5 +1,5 @@
 // Pyodide for the page's engine worker (static/engine-worker.mjs, which static/boot.js starts as the head
-// is parsed, and which runs static/worker.py): the worker imports this module first thing and calls
+// is parsed, and which runs static/worker/main.py): the worker imports this module first thing and calls
 // loadPyodide(options); this module starts the vendored static/vendor/pyodide/pyodide.mjs and tells the
 // page how the start goes.
 //
@@ -15,9 +15,9 @@
 // loading at the same moment in one browser would hear each other (the loading text and these marks
 // only: each page's game starts from its own worker).
 //
-// Memory snapshot (heap snapshot; not the board snapshot of static/ui/snapshot.py): a returning visit
+// Memory snapshot (heap snapshot; not the board snapshot of static/worker/snapshot.py): a returning visit
 // restores static/vendor/memory-snapshot.bin (scripts/build_vendor.py: the game's pure modules imported,
-// ui.session and everything it imports among them) instead of a cold start of Python. Its read starts
+// worker.session and everything it imports among them) instead of a cold start of Python. Its read starts
 // when this module runs, before PyScript asks for Pyodide, from Cache Storage only (a worker has no
 // navigator.serviceWorker: an origin with no cache yet is a first visit, which never reads it), and is
 // checked against the build's manifest (the key of the wasm, the stdlib zip and game.zip; the size; the

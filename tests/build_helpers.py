@@ -10,6 +10,8 @@ from pathlib import Path
 
 import build_offline  # scripts/ (pytest.ini's pythonpath)
 
+SCRIPTS = ("static/page/main.py", "static/worker/main.py", "static/worker/solver_worker.py")   # fetched as sources
+
 REPO = Path(__file__).resolve().parents[1]
 
 
@@ -22,7 +24,7 @@ def thin_page_files(root: Path) -> set[str]:
 
 def expected_files(root: Path) -> set[str]:
     """What the game needs, listed independently of build_offline.site_files. The game's Python files
-    (canfield/*.py, static/ui/*.py, static/page/*.py) are not among them: static/vendor/game.zip carries
+    (canfield/*.py, static/page/*.py, static/shared/*.py, static/worker/*.py) are not among them: static/vendor/game.zip carries
     them, and the page's MicroPython layer fetches its own compiled (`thin_page_files`), but its script
     static/page/main.py as a source."""
     files = {"index.html", "app.webmanifest"}
@@ -35,8 +37,8 @@ def _static(root: Path) -> set[str]:
         rel = p.relative_to(root)
         if p.is_file() and "__pycache__" not in rel.parts and p.suffix != ".pyc" \
                 and not any(part.startswith(".") for part in rel.parts) \
-                and not (rel.parts[:2] in (("static", "ui"), ("static", "page")) and p.suffix == ".py"
-                         and rel.as_posix() != "static/page/main.py"):
+                and not (rel.parts[:2] in (("static", "page"), ("static", "shared"), ("static", "worker"))
+                         and p.suffix == ".py" and rel.as_posix() not in SCRIPTS):
             out.add(rel.as_posix())
     return out
 

@@ -1,11 +1,11 @@
-"""Arrow-key paths over the board's keyboard grid (static/ui/table.key_neighbour), and a solver line
+"""Arrow-key paths over the board's keyboard grid (static/shared/table.key_neighbour), and a solver line
 typed as keys, for the tests."""
 
 from __future__ import annotations
 
 from collections import deque
 
-from ui.table import TO_UI, key_neighbour
+from shared.table import TO_UI, key_neighbour
 
 
 def arrows(start: str, goal: str, present=None) -> list[str]:
@@ -40,7 +40,7 @@ def parse(text: str):
 def move_keys(focus: str, text: str, present=None) -> tuple[list[str], str]:
     """The keys that play the move `text` (engine notation; "S" a draw) with the board's focus on pile
     `focus`, and the pile focused after them. The keys are the page's keyboard model
-    (static/ui/handle_keys.py): arrows between piles, Up inside a column onto the first card of a tail, Enter
+    (static/worker/handle_keys.py): arrows between piles, Up inside a column onto the first card of a tail, Enter
     to pick up and put down, D to draw, Home to the stock."""
     if text == "S":
         return ["d"], focus

@@ -8,8 +8,8 @@ compares the answers). Plain Python that MicroPython runs: no f-strings needed, 
 import json
 
 from page import layer
-from ui import apply, vocab
-from ui.table import code_from_hash
+from shared import apply, vocab
+from shared.table import code_from_hash
 
 
 def _decode(text):

@@ -1,4 +1,4 @@
-"""What a screen reader hears (static/ui/a11y.py), under CPython: pile names, selections, the live region."""
+"""What a screen reader hears (static/worker/a11y.py), under CPython: pile names, selections, the live region."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "static"))
 
 from canfield import Game, card_name  # noqa: E402
-from ui import a11y, announce, i18n, settings  # noqa: E402
+from page import announce  # noqa: E402
+from worker import a11y, i18n, settings  # noqa: E402
 
 # Seed 000's deal (see tests/browser/test_game.py): reserve top QC, base 7H, tableau 6C KH QH AS.
 _USED = ["JS", "QS", "8H", "QC", "7H", "6C", "KH", "QH", "AS"]
@@ -94,8 +95,8 @@ def test_every_message_key_the_ui_code_asks_for_exists():
     import re
 
     used = set()
-    for path in sorted((REPO / "static" / "ui").glob("*.py")):
+    for path in [p for folder in ("page", "shared", "worker") for p in sorted((REPO / "static" / folder).glob("*.py"))]:
         used |= set(re.findall(r'\bt\(\s*"([A-Za-z0-9_.]+)"', path.read_text(encoding="utf-8")))
     assert used, "no t(\"...\") call found: the pattern is out of date"
     missing = sorted(k for k in used if k not in i18n.EN)
-    assert missing == [], f"keys used by static/ui but in no message table: {missing}"
+    assert missing == [], f"keys used by static/ but in no message table: {missing}"

@@ -1,4 +1,4 @@
-"""static/ui/assist.py: what the solver's answers show (the hint, the lost position's offer, the guess,
+"""static/worker/assist.py: what the solver's answers show (the hint, the lost position's offer, the guess,
 "Show me how" without a line) and the deal the catalogue gives a New game at once; under CPython."""
 
 import random
@@ -6,8 +6,8 @@ import random
 import pytest
 
 from canfield import Game, catalog
-from ui.assist import answer_move, catalogue_deal, hint_panel, line_panel, sentence
-from ui.i18n import Translator
+from worker.assist import answer_move, catalogue_deal, hint_panel, line_panel, sentence
+from worker.i18n import Translator
 
 T = Translator("en")
 CODE = "CF1-D3-AAAAACL"

@@ -105,7 +105,7 @@ def test_release_lists_every_file_the_game_needs(release):
                  "./static/vendor/pyodide/pyodide.asm.wasm", "./static/vendor/pyodide/pyodide-lock.json",
                  "./static/vendor/pyodide/python_stdlib.zip", "./static/vendor/pyscript/core.js",
                  "./static/icons/maskable-512.png", "./static/vendor/game.zip", "./static/page/main.py",
-                 "./static/worker.py", "./static/solver_worker.py", "./static/pyodide-worker.mjs",
+                 "./static/worker/main.py", "./static/worker/solver_worker.py", "./static/pyodide-worker.mjs",
                  "./static/engine-worker.mjs"):
         assert must in urls, must
     assert not [u for u in urls if "__pycache__" in u or u.endswith(".pyc")]
@@ -113,8 +113,8 @@ def test_release_lists_every_file_the_game_needs(release):
     # second copy in the cache
     thin = {"./" + rel for rel in thin_page_files(REPO)}
     assert thin and all(u.startswith("./static/vendor/mpy/") and u.endswith(".mpy") for u in thin), thin
-    assert not [u for u in urls if u.startswith(("./canfield/", "./static/ui/", "./static/page/"))
-                and u != "./static/page/main.py"]
+    assert not [u for u in urls if u.startswith(("./canfield/", "./static/page/", "./static/shared/", "./static/worker/"))
+                and u not in ("./static/page/main.py", "./static/worker/main.py", "./static/worker/solver_worker.py")]
     assert release["files"][0]["sha256"] == next(f for f in release["files"] if f["url"] == "./index.html")["sha256"]
     assert release["cache"] == "canfield-" + release["hash"][:16]
     # index.html's config (the page's) maps files that must all be in the list (what PyScript fetches at
@@ -128,15 +128,15 @@ def test_release_lists_every_file_the_game_needs(release):
     # and so must what the engine's worker fetches (static/engine-worker.mjs: URLs relative to static/)
     worker = (REPO / "static" / "engine-worker.mjs").read_text(encoding="utf-8")
     fetched = re.findall(r'new URL\("\./([^"]+)", import\.meta\.url\)', worker)
-    assert sorted(fetched) == ["solver_worker.py", "vendor/game.zip", "worker.py"], fetched
+    assert sorted(fetched) == ["vendor/game.zip", "worker/main.py", "worker/solver_worker.py"], fetched
     for rel in fetched:
         assert "./static/" + rel in urls, rel
 
 
 def _tiny_site(root: Path) -> None:
     for rel, text in {"index.html": "<!doctype html>", "app.webmanifest": "{}", "sw.js": "// sw",
-                      "canfield/a.py": "x = 1\n", "static/ui/b.py": "y = 2\n", "static/game.css": "a{}", "static/vendor/game.zip": "zip",
-                      "static/vendor/manifest.json": "{}", "static/ui/__pycache__/a.pyc": "junk"}.items():
+                      "canfield/a.py": "x = 1\n", "static/worker/b.py": "y = 2\n", "static/game.css": "a{}", "static/vendor/game.zip": "zip",
+                      "static/vendor/manifest.json": "{}", "static/worker/__pycache__/a.pyc": "junk"}.items():
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(text, encoding="utf-8")
 
@@ -157,7 +157,7 @@ def test_the_cache_name_follows_every_file(tmp_path):
         (site / rel).write_text(before, encoding="utf-8")
     (site / "static" / "new.js").write_text("", encoding="utf-8")
     assert _build(site)["cache"] != first["cache"]
-    (site / "static" / "ui" / "__pycache__" / "b.pyc").write_text("more junk", encoding="utf-8")
+    (site / "static" / "worker" / "__pycache__" / "b.pyc").write_text("more junk", encoding="utf-8")
     (site / "static" / "new.js").unlink()
     assert _build(site) == first                      # caches of the interpreter are no part of it
 

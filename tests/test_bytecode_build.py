@@ -48,7 +48,7 @@ def test_every_file_of_pyodides_stdlib_is_kept_as_source_or_bytecode(stdlib):
 def test_the_modules_a_boot_imports_are_bytecode(stdlib):
     names = set(stdlib.namelist())
     wanted = set(build_vendor.boot_imports(REPO))
-    assert {"json", "random", "dataclasses", "datetime", "html", "asyncio"} <= wanted   # asyncio: static/worker.py's
+    assert {"json", "random", "dataclasses", "datetime", "html", "asyncio"} <= wanted   # asyncio: static/worker/main.py's
     for module in sorted(wanted - {"sys", "gc", "math", "time"}):  # those four are built into the runtime
         assert _pyc_name(module, names) in names, module
     for path in BARE_BOOT:

@@ -1,5 +1,5 @@
-"""The move counter, the game clock and the win dialog's decisions (static/ui/counters.py, the clock in
-static/ui/persist.py, the two settings) under CPython. The engine is the oracle for the moves."""
+"""The move counter, the game clock and the win dialog's decisions (static/shared/counters.py, the clock in
+static/worker/persist.py, the two settings) under CPython. The engine is the oracle for the moves."""
 
 from __future__ import annotations
 
@@ -14,16 +14,16 @@ sys.path.insert(0, str(REPO / "static"))
 
 from canfield import Game  # noqa: E402
 from canfield.stats import InvalidStats, Stats  # noqa: E402
-from ui.vocab import AutoFinish, Button, Changed, FinishStep, FinishTimer, Key, NewDeal, Tap  # noqa: E402
-from ui.effects import Effects, records_handlers  # noqa: E402
-from ui.counters import (  # noqa: E402
+from shared.vocab import AutoFinish, Button, Changed, FinishStep, FinishTimer, Key, NewDeal, Tap  # noqa: E402
+from worker.effects import Effects, records_handlers  # noqa: E402
+from shared.counters import (  # noqa: E402
     best_text, clock_text, moves_made, next_daily, next_tick_ms, records_beaten,
 )
-from ui.dates import add_days  # noqa: E402
-from ui.i18n import LANGUAGES, Translator  # noqa: E402
-from ui.persist import SAVE_KEY, Records, MemoryStorage, Store  # noqa: E402
-from ui.settings import TOGGLES, Settings  # noqa: E402
-from ui.table import stock_move  # noqa: E402
+from worker.dates import add_days  # noqa: E402
+from worker.i18n import LANGUAGES, Translator  # noqa: E402
+from worker.persist import SAVE_KEY, Records, MemoryStorage, Store  # noqa: E402
+from worker.settings import TOGGLES, Settings  # noqa: E402
+from shared.table import stock_move  # noqa: E402
 from engine_helpers import foundation_only_deal  # noqa: E402
 
 from ui_helpers import CODE, make_controller as make  # noqa: E402
@@ -196,7 +196,7 @@ def test_the_paused_time_is_saved_and_a_reload_goes_on_from_it():
 
 
 def bookkeeping(c, keeper):
-    """The session's effect table with the bookkeeping handlers it registers (static/ui/effects.py); the
+    """The session's effect table with the bookkeeping handlers it registers (static/worker/effects.py); the
     controller is the read view they look at (its game and settings)."""
     effects = Effects()
     records_handlers(effects, keeper, c)

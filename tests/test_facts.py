@@ -3,7 +3,7 @@ are written from the Python side and kept up to date.
 
 The JS copies of algorithms are compared with Python in tests/browser/test_facts_parity.py; here, under
 CPython: the committed index.html and game.css are what the script writes, a stale copy is caught (a
-layout constant changed in static/ui/layout.py changes both), the facts read off Settings say what
+layout constant changed in static/worker/layout.py changes both), the facts read off Settings say what
 Settings.read and look_classes do, paint.js and game.css hold no number of the layout's own, and the
 script refuses a page, a look or a style sheet it cannot write faithfully.
 """
@@ -23,10 +23,10 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "scripts"))
 sys.path.insert(0, str(REPO / "static"))
 import build_facts  # noqa: E402
-from ui import layout  # noqa: E402
+from worker import layout  # noqa: E402
 from canfield import RULESETS  # noqa: E402
-from ui.i18n import LANGUAGES, Translator  # noqa: E402
-from ui.settings import Settings  # noqa: E402
+from worker.i18n import LANGUAGES, Translator  # noqa: E402
+from worker.settings import Settings  # noqa: E402
 
 INDEX = (REPO / "index.html").read_text(encoding="utf-8")
 CSS = (REPO / "static" / "game.css").read_text(encoding="utf-8")
@@ -113,7 +113,7 @@ def test_a_page_the_script_cannot_write_is_refused(old, new, error):
         build_facts.render(INDEX.replace(old, new, 1))
 
 
-# ---- static/ui/layout.py's constants: in the facts for paint.js, in game.css's written parts ------------
+# ---- static/worker/layout.py's constants: in the facts for paint.js, in game.css's written parts ------------
 
 def test_the_layout_facts_are_layout_pys_constants():
     f = _facts()["layout"]
@@ -161,7 +161,7 @@ def test_a_stale_game_css_is_rewritten(old, new):
 
 
 def test_a_changed_layout_constant_makes_the_committed_files_stale(monkeypatch):
-    """As editing static/ui/layout.py would: the facts and game.css follow it, so --check fails until the
+    """As editing static/worker/layout.py would: the facts and game.css follow it, so --check fails until the
     script is run."""
     monkeypatch.setattr(layout, "BAR_ONE_ROW", 900)
     monkeypatch.setattr(layout, "BAR_MEDIUM", 96)

@@ -22,7 +22,7 @@ from canfield.save import InvalidSave, from_save, to_save
 from canfield.stats import InvalidStats, Stats
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "static"))
-from ui.settings import Settings
+from worker.settings import Settings
 
 FUZZ = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -1,4 +1,4 @@
-"""The page's replays, game links, Share and "Show me how" in the controller (static/ui/controller.py),
+"""The page's replays, game links, Share and "Show me how" in the controller (static/worker/controller.py),
 under CPython: a link in the address opens as a replay, a bad one changes nothing, the replay bar steps
 the engine's undo and redo, a move of the player's takes the replay over, and Share writes links that
 read back."""
@@ -10,8 +10,8 @@ import random
 from ui_helpers import make_controller
 
 from canfield import Game, links
-from ui.state import motion_on
-from ui.vocab import (
+from worker.state import motion_on
+from shared.vocab import (
     AskLine, Button, HashChanged, LineFound, NoticeShown, Replay, ReplayTick, ReplayTimer, SettingsChanged, Share, WriteHash,
 )
 
@@ -84,7 +84,7 @@ def test_play_from_here_and_a_move_of_the_players_end_the_replay():
     assert c.ui.replay is None and c.game.history == source.history[:1]
     c.dispatch(HashChanged(links.encode(source)))   # untouched? no: one move was played, so it asks first
     assert c.ui.pending is not None and c.ui.pending.what == "link"
-    from ui.vocab import Answer
+    from shared.vocab import Answer
     c.dispatch(Answer(True))
     assert c.ui.replay is not None and c.game.history == ()
     c.dispatch(Button("restart"))       # nothing played: no restart
@@ -94,8 +94,8 @@ def test_play_from_here_and_a_move_of_the_players_end_the_replay():
 
 
 def test_a_bad_link_names_itself_and_changes_nothing(monkeypatch):
-    from ui import handle_replays
-    from ui.choices import offered_names
+    from worker import handle_replays
+    from worker.choices import offered_names
 
     # a page that does not draw Gate (as before it drew several reserves): a link to one is a bad link
     monkeypatch.setattr(handle_replays, "offered_names", lambda: tuple(n for n in offered_names() if n != "gate"))

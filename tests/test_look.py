@@ -1,6 +1,6 @@
 """Issue 11's visual parts under CPython: the card faces (scripts/make_faces.py's art, the symbols it
-writes into index.html, static/ui/cardface.py's markup), the rules dialog's content (static/ui/rules_view.py),
-the look settings (static/ui/settings.py) and the sound's notes (static/ui/sound.py)."""
+writes into index.html, static/shared/cardface.py's markup), the rules dialog's content (static/worker/rules_view.py),
+the look settings (static/worker/settings.py) and the sound's notes (static/page/sound.py)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,9 @@ sys.path.insert(0, str(REPO / "scripts"))
 
 from canfield import RULESETS, RuleSet  # noqa: E402
 import make_faces  # noqa: E402
-from ui import cardface, i18n, rules_view, settings, sound  # noqa: E402
+from page import sound  # noqa: E402
+from shared import cardface  # noqa: E402
+from worker import i18n, rules_view, settings  # noqa: E402
 
 SVG = "{http://www.w3.org/2000/svg}"
 

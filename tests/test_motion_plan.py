@@ -1,4 +1,4 @@
-"""The motion plans (static/ui/motion.py) and the animated auto-finish of the controller, under CPython."""
+"""The motion plans (static/worker/motion.py) and the animated auto-finish of the controller, under CPython."""
 
 from __future__ import annotations
 
@@ -14,16 +14,16 @@ sys.path.insert(0, str(REPO / "static"))
 sys.path.insert(0, str(REPO / "tests"))
 
 from canfield import Game  # noqa: E402
-from ui.controller import Controller  # noqa: E402
-from ui.vocab import AutoFinish, Button, Celebrate, Changed, FinishStep, FinishTimer, Key, OpenDialog, Tap  # noqa: E402
-from ui.i18n import Translator  # noqa: E402
-from ui.layout import compute  # noqa: E402
-from ui.motion import (  # noqa: E402
+from worker.controller import Controller  # noqa: E402
+from shared.vocab import AutoFinish, Button, Celebrate, Changed, FinishStep, FinishTimer, Key, OpenDialog, Tap  # noqa: E402
+from worker.i18n import Translator  # noqa: E402
+from worker.layout import compute  # noqa: E402
+from worker.motion import (  # noqa: E402
     DEAL_MS, FALL, FLIGHT_MS, MAX_BOUNCES, RISE, bounce, cascade_order, deal_flights, deal_plan, throw_speed,
 )
-from ui.state import UIState  # noqa: E402
-from ui.view import column_lengths, view_model  # noqa: E402
-from ui.settings import Settings  # noqa: E402
+from worker.state import UIState  # noqa: E402
+from worker.view import column_lengths, view_model  # noqa: E402
+from worker.settings import Settings  # noqa: E402
 from engine_helpers import foundation_only_deal  # noqa: E402
 
 
@@ -124,7 +124,7 @@ def steps(effects):
 
 
 def test_the_speed_setting_scales_the_auto_finish_steps_and_the_deal():
-    from ui.motion import SPEED_FACTORS
+    from worker.motion import SPEED_FACTORS
     code = foundation_only_deal()
     times = {}
     for speed in ("slow", "normal", "fast"):

@@ -1,4 +1,4 @@
-"""The thin page's main-thread modules (static/page/, and the static/ui/ modules index.html's MicroPython
+"""The thin page's main-thread modules (static/page/ and static/shared/, the modules index.html's MicroPython
 fetches, scripts/build_vendor.py PAGE_MODULES): every one compiles under MicroPython (through node, when
 node_modules has PyScript's MicroPython), the layer imports under CPython, and its pure parts (the
 `Start` it builds, the message table's placeholders) give what the worker expects."""
@@ -13,8 +13,8 @@ import pytest
 import build_vendor
 from build_vendor import PAGE_MODULES
 from page import layer
-from ui.keymap import key_command
-from ui.vocab import Start, decode
+from shared.keymap import key_command
+from shared.vocab import Start, decode
 
 REPO = Path(__file__).resolve().parents[1]
 MICROPYTHON = REPO / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs"
@@ -84,10 +84,10 @@ def test_the_build_refuses_an_mpy_cross_of_another_micropython():
 
 
 # modules the page imports that need neither `js` nor the page: MicroPython under Node imports them
-PURE = ("ui/keymap.py", "ui/counters.py", "ui/flights.py", "ui/vocab.py", "ui/replay.py")
+PURE = ("shared/keymap.py", "shared/counters.py", "shared/flights.py", "shared/vocab.py", "page/replay.py")
 # ...and one of them answers as under CPython
 KEY_CHECK = """
-from ui.keymap import key_command
+from shared.keymap import key_command
 class A:
     key, ctrl, shift, in_board = "Z", True, True, False
 print("key", key_command(A))
@@ -99,7 +99,7 @@ const {loadMicroPython} = await import(mjs);
 let out = '';
 const mp = await loadMicroPython({stdout: (t) => { out += t + '\\n'; }, stderr: (t) => { out += t + '\\n'; }});
 mp.FS.mkdir('/lib');
-mp.FS.mkdir('/lib/ui');
+for (const d of ['page', 'shared']) mp.FS.mkdir('/lib/' + d);
 for (const f of files) mp.FS.writeFile('/lib/' + f, fs.readFileSync(vendor + '/mpy/' + f));
 mp.runPython('import sys; sys.path.insert(0, "/lib")');
 for (const f of files) {
@@ -164,7 +164,7 @@ def test_the_records_bound_is_the_engines_and_a_start_of_three_fits_the_codec():
     """static/paint.js sets aside a record longer than RECORD_MAX_CHARS (its JSON string's length) before
     the Start; the Start of three records that long must still decode in the worker."""
     from canfield import jsonio
-    from ui import storage_keys, vocab
+    from shared import storage_keys, vocab
     assert storage_keys.RECORD_MAX_CHARS == jsonio.MAX_CHARS
     assert layer.PAGE_READ_MAX_CHARS == storage_keys.PAGE_READ_MAX_CHARS
     longest = json.loads(vocab.encode(Start(390.0, 844.0, save="", stats="", settings="", languages=("en",) * 16,

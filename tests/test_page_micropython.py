@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import ui_vocab_checks
 from micropython_page import MicroPythonPage, available, cpython, same
-from ui import vocab
+from shared import vocab
 
 pytestmark = pytest.mark.skipif(available() is not None, reason=str(available()))
 
@@ -126,7 +126,7 @@ def mutated(draw):
         data[draw(texts)] = draw(json_values)
     else:
         data["kind"] = draw(json_values | st.sampled_from([s["kind"] for s in SAMPLES]))
-    return json.dumps(data, ensure_ascii=False)     # as the worker writes (static/ui/session.py)
+    return json.dumps(data, ensure_ascii=False)     # as the worker writes (static/worker/session.py)
 
 
 @EXAMPLES

@@ -1,4 +1,4 @@
-"""static/ui/persist.py under CPython: the saved game, the statistics bookkeeping, unreadable records,
+"""static/worker/persist.py under CPython: the saved game, the statistics bookkeeping, unreadable records,
 storage that fails, and the dialog's texts."""
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ sys.path.insert(0, str(REPO / "static"))
 
 from canfield import Game  # noqa: E402
 from canfield.stats import InvalidStats, Stats  # noqa: E402
-from ui.i18n import Translator  # noqa: E402
-from ui.persist import (  # noqa: E402
+from worker.i18n import Translator  # noqa: E402
+from worker.persist import (  # noqa: E402
     SAVE_KEY, STATS_KEY, Records, MemoryStorage, Store, format_duration, import_reason, json_depth,
     loads, stats_rows,
 )
@@ -229,8 +229,8 @@ def test_a_clean_win_is_counted_clean_and_a_replays_win_is_not_counted():
     json.dumps({"format": "canfield-save", "version": 1, "code": "GT1-D1-AAAAAAB", "moves": []}),
 ])
 def test_an_unreadable_save_is_moved_aside_first(bad, monkeypatch):
-    from ui import persist
-    from ui.choices import offered_names
+    from worker import persist
+    from worker.choices import offered_names
 
     # a page that does not draw Gate (as before it drew several reserves): its saved game is set aside
     monkeypatch.setattr(persist, "offered_names", lambda: tuple(n for n in offered_names() if n != "gate"))

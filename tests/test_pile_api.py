@@ -30,7 +30,7 @@ from canfield.describe import card_name
 from canfield.rules import LEGACY
 from canfield.save import from_save, to_save
 from engine_helpers import random_game
-from ui.table import visible_cards
+from shared.table import visible_cards
 
 ALL_RULES = {**RULESETS, **LEGACY}
 GOLDEN = Path(__file__).parent / "data" / "saves-before-issue34.json"

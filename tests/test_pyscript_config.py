@@ -2,10 +2,10 @@
 
 index.html carries the page's config inline, as JSON in the script tag's config attribute (no file to
 fetch, no TOML parser to download before the game starts), written by scripts/build_facts.py: the
-MicroPython page's (static/page/ and its static/ui/ modules, fetched compiled). The engine's side is no
+MicroPython page's (static/page/ and static/shared/, fetched compiled). The engine's side is no
 PyScript script: static/boot.js starts its module worker (static/engine-worker.mjs), whose Pyodide
 (static/pyodide-worker.mjs, the vendored one) unpacks one archive, static/vendor/game.zip, built by
-scripts/build_vendor.py from canfield/*.py and static/ui/*.py: the tests here read the built archive
+scripts/build_vendor.py from canfield/*.py, static/shared/*.py and static/worker/*.py: the tests here read the built archive
 (`make vendor`), so a module missing from it fails here."""
 
 from __future__ import annotations
@@ -69,13 +69,16 @@ def test_every_engine_file_is_in_the_archive_unchanged_at_its_package_path():
             assert z.read(name) == path.read_bytes(), f"{ARCHIVE} holds an old {name}: run `make vendor`"
 
 
-def test_every_ui_module_is_in_the_archive_in_the_ui_package():
-    ui = sorted((REPO / "static" / "ui").glob("*.py"))
-    assert "__init__.py" in {p.name for p in ui}
+def test_every_shared_and_worker_module_is_in_the_archive_in_its_package():
+    scripts = {"worker/main.py", "worker/solver_worker.py"}      # fetched beside the archive
+    modules = [p for folder in ("shared", "worker") for p in sorted((REPO / "static" / folder).glob("*.py"))
+               if f"{folder}/{p.name}" not in scripts]
+    assert {"shared/__init__.py", "worker/__init__.py"} <= {f"{p.parent.name}/{p.name}" for p in modules}
     with _archive() as z:
         names = set(z.namelist())
-        for path in ui:
-            name = f"ui/{path.name}"
+        assert not scripts & names and not [n for n in names if n.startswith("page/")]
+        for path in modules:
+            name = f"{path.parent.name}/{path.name}"
             assert name in names, f"{ARCHIVE} lacks {name}: run `make vendor`"
             assert z.read(name) == path.read_bytes(), f"{ARCHIVE} holds an old {name}: run `make vendor`"
 
@@ -84,8 +87,9 @@ def test_the_archive_holds_only_the_game_and_a_checked_pyc_for_each_module():
     with _archive() as z:
         names = z.namelist()   # the worker runs no PyScript: nothing of PyScript's package
         sources = [n for n in names if n.endswith(".py")]
-        assert {n.split("/")[0] for n in names} == {"canfield", "ui"}
-        assert len(sources) == len(list((REPO / "canfield").glob("*.py"))) + len(list((REPO / "static" / "ui").glob("*.py")))
+        assert {n.split("/")[0] for n in names} == {"canfield", "shared", "worker"}
+        assert len(sources) == (len(list((REPO / "canfield").glob("*.py"))) + len(list((REPO / "static" / "shared").glob("*.py")))
+                                + len(list((REPO / "static" / "worker").glob("*.py"))) - 2)
         pycs = [n for n in names if n.endswith(".pyc")]
         assert len(pycs) == len(sources) and len(names) == 2 * len(sources)
         magic = None

@@ -1,5 +1,5 @@
 """The build's memory snapshot (heap snapshot of Pyodide, issue 18 item 1; not the board snapshot of
-static/ui/snapshot.py): which modules it may hold, its key, the built file, and the maker's guards.
+static/worker/snapshot.py): which modules it may hold, its key, the built file, and the maker's guards.
 
 The maker (scripts/pyodide_snapshot.mjs) runs the vendored Pyodide under Node: those tests need
 `make vendor` and Node, and are skipped without them.
@@ -40,30 +40,36 @@ def test_pure_modules_leave_out_every_module_reaching_a_browser_module(tmp_path)
     root = _tree(tmp_path, {
         "canfield/__init__.py": "from .game import Game\n",
         "canfield/game.py": "import json\nclass Game: pass\n",
-        "static/ui/__init__.py": "",
-        "static/ui/dom.py": "from js import document\n",
-        "static/ui/uses_dom.py": "from .dom import document\n",            # through another module
-        "static/ui/deep.py": "from ui.uses_dom import document\n",        # two steps, absolute
-        "static/ui/ffi.py": "try:\n    import pyodide.ffi\nexcept ImportError:\n    pass\n",
-        "static/ui/later.py": "def f():\n    import js\n    return js\n",   # only inside a function
-        "static/ui/sibling.py": "from . import later\nfrom canfield import Game\n",
-        "static/ui/pkgjs.py": "import pyscript.web\n",
+        "static/worker/__init__.py": "",
+        "static/worker/dom.py": "from js import document\n",
+        "static/worker/uses_dom.py": "from .dom import document\n",            # through another module
+        "static/worker/deep.py": "from worker.uses_dom import document\n",    # two steps, absolute
+        "static/page/ffi.py": "try:\n    import pyodide.ffi\nexcept ImportError:\n    pass\n",
+        "static/worker/later.py": "def f():\n    import js\n    return js\n",   # only inside a function
+        "static/worker/sibling.py": "from . import later\nfrom canfield import Game\n",
+        "static/worker/pkgjs.py": "import pyscript.web\n",
+        "static/shared/__init__.py": "",
+        "static/shared/codec.py": "import json\n",
     })
     pure = build_vendor.pure_modules(build_vendor.game_files(root))
-    assert pure == ["canfield", "ui", "canfield.game", "ui.later", "ui.sibling"]
+    assert pure == ["canfield", "shared", "worker", "canfield.game", "shared.codec", "worker.later", "worker.sibling"]
 
 
 def test_the_real_game_keeps_its_page_modules_out():
-    pure = set(build_vendor.pure_modules(build_vendor.game_files(REPO)))
-    assert {"canfield", "canfield.game", "canfield.rules", "ui"} <= pure
+    """game.zip holds the worker's and the shared modules, every one pure (the memory snapshot holds them
+    all); the page's, which reach the DOM, are not in it."""
+    files = build_vendor.game_files(REPO)
+    pure = set(build_vendor.pure_modules(files))
+    assert {"canfield", "canfield.game", "canfield.rules", "shared", "worker", "worker.session", "shared.vocab"} <= pure
+    assert {build_vendor.module_name(arc) for arc, _ in files} == pure
+    assert not [arc for arc, _ in files if arc.startswith("page/")]
     top_level_js = 0
-    for path in (REPO / "static" / "ui").glob("*.py"):
+    for path in (REPO / "static" / "page").glob("*.py"):
         lines = path.read_text(encoding="utf-8").splitlines()
         # an import of js at the module's top level (column 0), not one deferred into a function
         if any(re.match(r"(from js import |import js\b)", line) for line in lines):
             top_level_js += 1
-            assert f"ui.{path.stem}" not in pure, path.name
-    assert top_level_js and "ui.render" not in pure
+    assert top_level_js
 
 
 def test_the_key_covers_the_wasm_the_stdlib_and_game_zip():

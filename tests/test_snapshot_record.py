@@ -1,4 +1,4 @@
-"""The board kept for the next visit (static/ui/snapshot.py) and the first-visit deals
+"""The board kept for the next visit (static/worker/snapshot.py) and the first-visit deals
 (scripts/build_deals.py -> static/deals.js), under CPython. The painter's side (static/paint.js: it
 checks every record before painting) is tested in Chromium by tests/browser/test_snapshot.py."""
 
@@ -16,12 +16,12 @@ sys.path.insert(0, str(REPO / "scripts"))
 
 import build_deals  # noqa: E402
 from canfield import Game  # noqa: E402
-from ui.i18n import LANGUAGES, Translator  # noqa: E402
-from ui.layout import compute, pile_ids  # noqa: E402
-from ui.settings import Settings  # noqa: E402
-from ui.snapshot import KEY, MAX_BYTES, TEXT_KEYS, encode, record, save_hash  # noqa: E402
-from ui.table import visible_cards  # noqa: E402
-from ui.view import column_lengths  # noqa: E402
+from worker.i18n import LANGUAGES, Translator  # noqa: E402
+from worker.layout import compute, pile_ids  # noqa: E402
+from worker.settings import Settings  # noqa: E402
+from worker.snapshot import KEY, MAX_BYTES, TEXT_KEYS, encode, record, save_hash  # noqa: E402
+from shared.table import visible_cards  # noqa: E402
+from worker.view import column_lengths  # noqa: E402
 
 CODE = re.compile(r"^[A2-9TJQK][SHDC]$")
 SEED_CODE = "CF1-D3-AAAAACL"
@@ -98,7 +98,7 @@ def test_a_record_places_cards_where_the_layout_puts_them():
 
 
 def test_a_record_holds_what_a_tap_on_the_stock_makes_as_the_engine_plays_it():
-    from ui.table import stock_move
+    from shared.table import stock_move
     for moves in (0, 7, 30):
         game = _played(moves)
         rec = _record(game)

@@ -1,4 +1,4 @@
-"""'No more moves' (static/ui/stuck.py): asked of the engine only, checked against the solver."""
+"""'No more moves' (static/worker/stuck.py): asked of the engine only, checked against the solver."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from canfield import Game
 from canfield.solver import solve
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "static"))
-from ui.stuck import no_more_moves
+from worker.stuck import no_more_moves
 
 BLOCKED = "CF1-D3-AAAAAFO"   # deal 144: blocked from the deal
 

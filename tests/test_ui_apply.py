@@ -1,4 +1,4 @@
-"""The page's side of the drawing (static/ui/apply.py): the DOM operations from the view applied last to
+"""The page's side of the drawing (static/shared/apply.py): the DOM operations from the view applied last to
 the next, for a fresh deal and the views along a long game (170 moves into the solver's winning line of
 CF1-D3-AAAAACL), checked under CPython and, when node_modules has PyScript's MicroPython, under
 MicroPython too (the same checks, tests/ui_apply_checks.py), which must give exactly the same operations;
@@ -18,14 +18,14 @@ import ui_apply_checks
 import ui_helpers
 from canfield import Game
 from canfield.solver import solve
-from ui import apply
-from ui.layout import compute, counts_for
-from ui.scene import encode_view, scene
-from ui.view import column_lengths
-from ui.vocab import Focus
+from shared import apply
+from worker.layout import compute, counts_for
+from worker.scene import encode_view, scene
+from worker.view import column_lengths
+from shared.vocab import Focus
 
 REPO = Path(__file__).resolve().parents[1]
-UI = REPO / "static" / "ui"
+UI = REPO / "static" / "shared"
 CHECKS = Path(ui_apply_checks.__file__)
 MICROPYTHON = REPO / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs"
 LONG = 170
@@ -69,7 +69,7 @@ def test_the_operations_bring_the_page_to_every_view(views_text):
 
 
 def test_the_deal_flies_as_the_motion_plan_says(views_text):
-    from ui.motion import DEAL_MS, FLIGHT_MS, deal_flights, deal_plan
+    from worker.motion import DEAL_MS, FLIGHT_MS, deal_flights, deal_plan
     view = json.loads(json.loads(views_text)[0])
     (deal,) = [op[1] for op in apply.operations(None, view) if op[0] == "deal"]
     d = view["deal"]
@@ -83,7 +83,7 @@ def test_the_deal_flies_as_the_motion_plan_says(views_text):
 
 def test_round1_is_cpythons_round():
     import random
-    from ui.flights import round1
+    from shared.flights import round1
     rng = random.Random(7)
     values = [0.05, -0.05, 2.675, 0.25, -0.25, 0.35, -0.04, -0.0, 0.0, 1e300, 5e-324, 123.45, -123.45]
     values += [rng.uniform(-3000, 3000) for _ in range(20000)]
@@ -121,9 +121,10 @@ def test_the_page_side_imports_only_what_micropython_has(name):
 
 
 def test_the_renderer_takes_its_operations_from_the_pure_module():
-    assert ".apply" in imports(UI / "render.py")
-    assert ".motion" not in imports(UI / "render.py")
-    assert ".apply" in imports(UI / "scene.py")         # one decoder: the page's
+    render, scene = UI.parent / "page" / "render.py", UI.parent / "worker" / "scene.py"
+    assert "shared.apply" in imports(render)
+    assert not {m for m in imports(render) if "motion" in m}
+    assert "shared.apply" in imports(scene)         # one decoder: the page's
 
 
 NODE_SCRIPT = """
@@ -133,16 +134,16 @@ const {loadMicroPython} = await import(mjs);
 let out = '';
 const mp = await loadMicroPython({heapsize: 256 * 1024 * 1024,
                                   stdout: (t) => { out += t + '\\n'; }, stderr: (t) => { out += t + '\\n'; }});
-mp.FS.mkdirTree('/apply_check/ui');
-mp.FS.writeFile('/apply_check/ui/__init__.py', '');
+mp.FS.mkdirTree('/apply_check/shared');
+mp.FS.writeFile('/apply_check/shared/__init__.py', '');
 for (const name of ['apply', 'flights']) {
-  mp.FS.writeFile('/apply_check/ui/' + name + '.py', fs.readFileSync(ui + '/' + name + '.py', 'utf8'));
+  mp.FS.writeFile('/apply_check/shared/' + name + '.py', fs.readFileSync(ui + '/' + name + '.py', 'utf8'));
 }
 mp.FS.writeFile('/apply_check/ui_apply_checks.py', fs.readFileSync(checks, 'utf8'));
 mp.FS.writeFile('/apply_check/views.json', fs.readFileSync(views, 'utf8'));
 try {
   mp.runPython([
-    'import sys, json', 'sys.path.append("/apply_check")', 'from ui import apply', 'import ui_apply_checks',
+    'import sys, json', 'sys.path.append("/apply_check")', 'from shared import apply', 'import ui_apply_checks',
     'text = open("/apply_check/views.json").read()',
     'out = ui_apply_checks.run(apply, text)',
     'print("checked", len(out), sys.implementation.version)',

@@ -1,4 +1,4 @@
-"""Which rule sets the page offers (static/ui/choices.py): chosen by their parameters, never by name, and
+"""Which rule sets the page offers (static/worker/choices.py): chosen by their parameters, never by name, and
 asked by the New game dialog, the statistics filter, the settings loader and the address's deal code."""
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ import pytest
 import ui_helpers  # noqa: F401 - puts static/ on sys.path
 from canfield import RULESETS, Game, RuleSet
 from canfield.rules import CLASSIC
-from ui import choices
-from ui.vocab import HashChanged, NoticeShown, WriteHash
-from ui.i18n import Translator
-from ui.persist import Records, MemoryStorage, Store
-from ui.settings import Settings
-from ui.table import route_hash
+from worker import choices
+from shared.vocab import HashChanged, NoticeShown, WriteHash
+from worker.i18n import Translator
+from worker.persist import Records, MemoryStorage, Store
+from worker.settings import Settings
+from worker.choices import route_hash
 from ui_helpers import make_controller
 
 

@@ -1,4 +1,4 @@
-"""The interaction rules (static/ui/controller.py) under CPython: what a tap, a drop, a key, a hint, a
+"""The interaction rules (static/worker/controller.py) under CPython: what a tap, a drop, a key, a hint, a
 restart, a new deal or a hash change does, with and without a selection. The engine is the oracle."""
 
 from __future__ import annotations
@@ -12,16 +12,16 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "static"))
 
 from canfield import Game  # noqa: E402
-from ui.vocab import (  # noqa: E402
+from shared.vocab import (  # noqa: E402
     AskDaily, AskDeal, AskHint, Answer, Button, Celebrate, CelebrationEnd, CelebrationStart, Changed, Confirm, DragStart,
     Drop, Focus, FocusPile, GoBack, HashChanged, HintShown, Key, NewDeal, NoticeShown, OpenDialog, Pointer, Say,
     Shake, ShowNotice, HideNotice, Tap, WriteHash,
 )
 from dataclasses import replace  # noqa: E402
 
-from ui.layout import compute  # noqa: E402
-from ui.table import Selection, moves_from  # noqa: E402
-from ui.view import column_lengths, view_model  # noqa: E402
+from worker.layout import compute  # noqa: E402
+from shared.table import Selection, moves_from  # noqa: E402
+from worker.view import column_lengths, view_model  # noqa: E402
 
 from ui_helpers import CODE, make_controller as make  # noqa: E402
 

@@ -11,14 +11,14 @@ import pytest
 
 import ui_helpers  # noqa: F401 - puts static/ on sys.path
 from canfield import RULESETS, Game
-from ui import choices
-from ui.i18n import Translator
-from ui.layout import compute, counts_for, pile_ids
-from ui.rules_view import rules_html
-from ui.snapshot import record
-from ui.table import KEY_ROWS, PILES, TO_ENGINE, TO_UI, is_back, key_neighbour, visible_cards
-from ui.cardface import card_class, card_html
-from ui.view import column_lengths, view_model
+from worker import choices
+from worker.i18n import Translator
+from worker.layout import compute, counts_for, pile_ids
+from worker.rules_view import rules_html
+from worker.snapshot import record
+from shared.table import KEY_ROWS, PILES, TO_ENGINE, TO_UI, is_back, key_neighbour, visible_cards
+from shared.cardface import card_class, card_html
+from worker.view import column_lengths, view_model
 
 MULTI = [name for name, r in RULESETS.items() if r.decks > 1 and not r.extended]  # the ones the page draws
 ID = re.compile(r"^[A2-9TJQK][SHDC][234]?$")
@@ -145,7 +145,7 @@ def test_a_phone_in_portrait_deals_a_table_of_eight_columns_in_rows(size):
 def test_a_new_deal_of_fewer_columns_moves_the_focus_off_a_column_it_has_not():
     """The keyboard focus on column 7 of a Demon, then a Chameleon (3 columns) is dealt: the deal reaches
     the table (it raised a ValueError on the missing column) and the focus goes to the stock."""
-    from ui.vocab import Focus
+    from shared.vocab import Focus
     from ui_helpers import make_controller
 
     c = make_controller(code="DM1-D3-AAAAAAA")

@@ -9,12 +9,12 @@ import random
 
 import ui_helpers  # noqa: F401 - puts static/ on the path
 from canfield import Game
-from ui.a11y import pile_label
-from ui.layout import compute, counts_for
-from ui.scene import encode_view, scene
-from ui.table import PILES, TO_UI, is_back, reserve_piles, visible_cards
-from ui.view import column_lengths
-from ui.vocab import Key, Tap
+from worker.a11y import pile_label
+from worker.layout import compute, counts_for
+from worker.scene import encode_view, scene
+from shared.table import PILES, TO_UI, is_back, reserve_piles, visible_cards
+from worker.view import column_lengths
+from shared.vocab import Key, Tap
 from ui_helpers import make_controller
 
 

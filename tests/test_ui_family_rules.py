@@ -1,5 +1,5 @@
 """The rules dialog's lines, the New game dialog's draw line and the stock's pass count for the Canfield
-family's one-deck games (static/ui/rules_view.py): each chosen by a rule set's parameters, never by its
+family's one-deck games (static/worker/rules_view.py): each chosen by a rule set's parameters, never by its
 name, and in every language."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import pytest
 
 import ui_helpers  # noqa: F401 - puts static/ on sys.path
 from canfield import RULESETS, Game, RuleSet
-from ui import i18n, rules_view
-from ui.choices import offered_rulesets
+from worker import i18n, rules_view
+from worker.choices import offered_rulesets
 
 
 def rules(**params):

@@ -1,4 +1,4 @@
-"""The table's geometry (static/ui/layout.py) under CPython: every window size from 360x640 to 2560x1440 in
+"""The table's geometry (static/worker/layout.py) under CPython: every window size from 360x640 to 2560x1440 in
 both orientations, every column length up to 36 cards (the longest of the winning line the issue plays): the table fits with no scroll, every covered
 card keeps a readable strip, every top card is whole and on screen, nothing overlaps."""
 
@@ -13,8 +13,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "static"))
 
 from canfield import Game  # noqa: E402
-from ui import layout as L  # noqa: E402
-from ui.table import PILES  # noqa: E402
+from worker import layout as L  # noqa: E402
+from shared.table import PILES  # noqa: E402
 
 EPS = 0.05
 
@@ -180,7 +180,8 @@ def test_the_pure_ui_modules_import_no_browser_module():
 
     for name in ("controller", "vocab", "state", "handle_moves", "handle_deals", "handle_replays", "handle_panels",
                  "handle_settings", "handle_keys", "layout", "view", "table", "a11y", "settings", "stuck", "i18n"):
-        tree = ast.parse((REPO / "static" / "ui" / f"{name}.py").read_text(encoding="utf-8"))
+        folder = "shared" if name in ("vocab", "table") else "worker"
+        tree = ast.parse((REPO / "static" / folder / f"{name}.py").read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             mods = [a.name for a in node.names] if isinstance(node, ast.Import) else (
                 [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
@@ -230,7 +231,7 @@ def test_a_face_up_reserve_is_fanned_and_any_of_its_cards_plays_its_top():
 
 
 def test_the_keyboard_never_reaches_a_column_the_table_has_not():
-    from ui.table import key_neighbour
+    from shared.table import key_neighbour
 
     present = set(L.pile_ids(3, 4))
     assert key_neighbour("tableau-3", "right", present) == "tableau-3"
@@ -241,7 +242,7 @@ def test_the_keyboard_never_reaches_a_column_the_table_has_not():
 def test_the_keyboard_walks_a_three_column_table_without_error():
     import itertools
 
-    from ui.vocab import Key
+    from shared.vocab import Key
     from ui_helpers import make_controller
 
     code = Game.new(rules="chameleon", number=3).code
@@ -294,7 +295,7 @@ def _random_game(name, seed, moves):
 def test_every_offered_game_fits_every_listed_window_at_the_deal_and_in_a_long_game():
     """Issue 34's games too (several reserves, 12 columns, 1 or 8 foundations): every card's corner
     readable, nothing overlapping, at the listed window sizes, at the deal and after random play."""
-    from ui.choices import offered_rulesets
+    from worker.choices import offered_rulesets
 
     sizes = ((360, 640), (640, 360), (390, 844), (844, 390), (1280, 800), (2560, 1440), (1440, 2560))
     for name in offered_rulesets():
@@ -326,7 +327,7 @@ def test_several_reserves_fan_in_the_columns_row_left_of_the_columns():
 
 
 def test_the_keyboard_reaches_every_reserve_and_the_twelve_columns():
-    from ui.table import KEY_ROWS, key_neighbour
+    from shared.table import KEY_ROWS, key_neighbour
 
     present = set(L.pile_ids(12, 8, 1))
     assert key_neighbour("tableau-11", "right", present) == "tableau-12"
@@ -345,7 +346,7 @@ def test_the_keyboard_reaches_every_reserve_and_the_twelve_columns():
 
 
 def test_up_and_down_go_between_a_reserve_of_several_and_the_foundation_above_it():
-    from ui.table import key_neighbour
+    from shared.table import key_neighbour
 
     present = set(L.pile_ids(4, 4, 4))
     assert key_neighbour("reserve-2", "up", present) == "foundation-2"

@@ -1,4 +1,4 @@
-"""The solver's #assist panel as UI state (static/ui/controller.py `Panel`, `ShowPanel`, `HidePanel`,
+"""The solver's #assist panel as UI state (static/worker/controller.py `Panel`, `ShowPanel`, `HidePanel`,
 `GoBack`): what it shows, the lost position's offer kept for its position only, closed by a change of
 position when it was about the position."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from ui_helpers import make_controller
-from ui.vocab import GoBack, HidePanel, Key, Panel, Say, ShowPanel
-from ui.i18n import Translator
+from shared.vocab import GoBack, HidePanel, Key, Panel, Say, ShowPanel
+from worker.i18n import Translator
 
 
 def lost(c, undos=2):

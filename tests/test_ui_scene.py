@@ -1,4 +1,4 @@
-"""The view value (static/ui/scene.py): what the renderer draws, computed from (game, UI state, layout,
+"""The view value (static/worker/scene.py): what the renderer draws, computed from (game, UI state, layout,
 language) as plain data, for a fresh deal and a long game (170 moves into the solver's winning line of
 CF1-D3-AAAAACL); its JSON round trip; and the renderer's imports (no engine, reached directly or through
 another page module)."""
@@ -15,16 +15,16 @@ import ui_helpers
 from canfield import Game
 from canfield.cards import DECK_CARDS
 from canfield.solver import solve
-from ui.a11y import pile_label
-from ui.layout import compute, counts_for
-from ui.scene import KEYS, decode_view, encode_view, scene
-from ui.state import Notice
-from ui.table import PILES, TO_UI, Selection, visible_cards
-from ui.cardface import card_class
-from ui.view import column_lengths
-from ui.vocab import Panel, Tap
+from worker.a11y import pile_label
+from worker.layout import compute, counts_for
+from worker.scene import KEYS, decode_view, encode_view, scene
+from worker.state import Notice
+from shared.table import PILES, TO_UI, Selection, visible_cards
+from shared.cardface import card_class
+from worker.view import column_lengths
+from shared.vocab import Panel, Tap
 
-UI = Path(__file__).resolve().parents[1] / "static" / "ui"
+UI = Path(__file__).resolve().parents[1] / "static" / "worker"
 CODE = ui_helpers.CODE
 LONG = 170          # the long game: 170 moves into the winning line; its longest column holds 37 cards
 
@@ -227,8 +227,9 @@ def test_a_card_class_read_from_the_id_alone_is_the_engines():
 
 def imports_of(path: Path, everywhere: bool = False) -> set[str]:
     """The modules `path` imports when it is imported (its top-level statements; `everywhere`: inside
-    its functions too): absolute names, and the page's own modules as "ui.<name>"."""
+    its functions too): absolute names, a relative one as "<its package>.<name>"."""
     out = set()
+    package = path.parent.name
     tree = ast.parse(path.read_text(encoding="utf-8"))
     for node in (ast.walk(tree) if everywhere else tree.body):
         if isinstance(node, ast.Import):
@@ -236,24 +237,33 @@ def imports_of(path: Path, everywhere: bool = False) -> set[str]:
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 if node.module:
-                    out.add("ui." + node.module)
+                    out.add(package + "." + node.module)
                 else:
-                    out.update("ui." + a.name for a in node.names)
+                    out.update(package + "." + a.name for a in node.names)
+            elif node.module in ("page", "shared", "worker"):
+                out.update(node.module + "." + a.name for a in node.names)
             else:
                 out.add(node.module)
     return out
 
 
+def _file(module: str):
+    """static/<package>/<name>.py of "<package>.<name>", or None (not a module of the house)."""
+    parts = module.split(".")
+    path = UI.parent.joinpath(*parts[:-1], parts[-1] + ".py") if len(parts) == 2 else None
+    return path if path is not None and path.is_file() else None
+
+
 def reached(name: str) -> set[str]:
-    """Every module a page module imports, through the page's own modules too."""
+    """Every module a module ("<package>.<name>") imports, through the house's own modules too."""
     seen, todo = set(), [name]
     while todo:
         mod = todo.pop()
-        for dep in imports_of(UI / f"{mod}.py"):
+        for dep in imports_of(_file(mod)):
             if dep not in seen:
                 seen.add(dep)
-                if dep.startswith("ui.") and (UI / f"{dep[3:]}.py").exists():
-                    todo.append(dep[3:])
+                if _file(dep) is not None:
+                    todo.append(dep)
     return seen
 
 
@@ -263,19 +273,21 @@ def is_engine(name: str) -> bool:
 
 def test_the_renderer_imports_no_engine():
     """Not itself, anywhere in it, nor through the page modules it imports (loading it loads no engine)."""
-    assert not {m for m in imports_of(UI / "render.py", everywhere=True) if is_engine(m)}
-    assert not {m for m in reached("render") if is_engine(m)}
-    assert "ui.scene" not in reached("render") and "ui.a11y" not in reached("render")
+    assert not {m for m in imports_of(UI.parent / "page" / "render.py", everywhere=True) if is_engine(m)}
+    assert not {m for m in reached("page.render") if is_engine(m)}
+    assert "worker.scene" not in reached("page.render") and "worker.a11y" not in reached("page.render")
 
 
 def test_the_view_value_is_computed_without_the_dom():
-    assert not {m for m in reached("scene") if m.split(".")[0] in ("js", "pyodide", "pyscript")}
+    assert not {m for m in reached("worker.scene") if m.split(".")[0] in ("js", "pyodide", "pyscript")}
 
 
 def test_the_check_finds_an_engine_import(tmp_path, monkeypatch):
-    (tmp_path / "a.py").write_text("from .b import x\n")
-    (tmp_path / "b.py").write_text("import json\n\nfrom canfield import Card\n")
-    (tmp_path / "c.py").write_text("def f():\n    from canfield import Game\n    return Game\n")
-    monkeypatch.setitem(globals(), "UI", tmp_path)
-    assert "canfield" in reached("a")
-    assert "canfield" not in reached("c") and "canfield" in imports_of(tmp_path / "c.py", everywhere=True)
+    (tmp_path / "worker").mkdir()
+    (tmp_path / "worker" / "a.py").write_text("from .b import x\n")
+    (tmp_path / "worker" / "b.py").write_text("import json\n\nfrom canfield import Card\n")
+    (tmp_path / "worker" / "c.py").write_text("def f():\n    from canfield import Game\n    return Game\n")
+    monkeypatch.setitem(globals(), "UI", tmp_path / "worker")
+    assert "canfield" in reached("worker.a")
+    assert "canfield" not in reached("worker.c")
+    assert "canfield" in imports_of(tmp_path / "worker" / "c.py", everywhere=True)

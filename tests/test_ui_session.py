@@ -1,4 +1,4 @@
-"""The worker's session (static/ui/session.py): one text in, one text out. A whole game played by encoded
+"""The worker's session (static/worker/session.py): one text in, one text out. A whole game played by encoded
 messages only (a Start, then taps and drops of the solver's winning line of CF1-D3-AAAAACL, undo and redo
 by button and by key, a resize, the dock, a settings change, new deals with a confirmation), each answer
 checked against the controller and the scene used directly; the answer's size; bad texts and a failing
@@ -18,16 +18,16 @@ import ui_helpers
 from canfield import Game, catalog
 from canfield.save import to_save
 from canfield.solver import solve
-from ui import session as session_module
-from ui.controller import Controller
-from ui.i18n import Translator
-from ui.layout import compute, counts_for
-from ui.scene import decode_view, encode_view, scene
-from ui.session import MAX_ANSWER, Session
-from ui.settings import Settings
-from ui.table import TO_UI, visible_cards
-from ui.view import column_lengths
-from ui.vocab import (
+from worker import session as session_module
+from worker.controller import Controller
+from worker.i18n import Translator
+from worker.layout import compute, counts_for
+from worker.scene import decode_view, encode_view, scene
+from worker.session import MAX_ANSWER, Session
+from worker.settings import Settings
+from shared.table import TO_UI, visible_cards
+from worker.view import column_lengths
+from shared.vocab import (
     Answer, Button, Dock, DragStart, Drop, HashChanged, Key, NewDeal, Resize, SettingsChanged, Start, Tap, decode, encode,
 )
 
@@ -227,7 +227,7 @@ def test_start_resumes_the_saved_game_and_opens_a_bad_code_with_a_notice(line):
 
 
 def test_the_session_imports_no_js_or_pyodide():
-    tree = ast.parse((REPO / "static" / "ui" / "session.py").read_text())
+    tree = ast.parse((REPO / "static" / "worker" / "session.py").read_text())
     names = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -236,7 +236,7 @@ def test_the_session_imports_no_js_or_pyodide():
             names.add(node.module.split(".")[0])
     assert not names & {"js", "pyodide", "pyscript"}
     # nor does anything it loads, when imported alone
-    code = ("import sys; sys.path[:0] = [%r, %r]; import ui.session; "
+    code = ("import sys; sys.path[:0] = [%r, %r]; import worker.session; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('js', 'pyodide', 'pyscript')))"
             % (str(REPO), str(REPO / "static")))
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -277,7 +277,7 @@ def send(session, value):
 
 
 def test_a_tap_at_a_point_is_the_tap_on_the_pile_under_it():
-    from ui.vocab import PressAt, TapAt
+    from shared.vocab import PressAt, TapAt
     s, _ = started()
     stock = len(s.controller.game.stock)
     send(s, PressAt(*centre(s, "stock")))
@@ -289,7 +289,7 @@ def test_a_tap_at_a_point_is_the_tap_on_the_pile_under_it():
 
 
 def test_a_drag_and_a_drop_at_points_move_the_cards_and_a_cancel_moves_none():
-    from ui.vocab import DragAt, DropAt
+    from shared.vocab import DragAt, DropAt
     s, _ = started()
     game = s.controller.game
     assert visible_cards(game)["tableau-4"] == ("6D",) and visible_cards(game)["tableau-2"] == ("7C",)
@@ -309,7 +309,7 @@ def test_a_drag_and_a_drop_at_points_move_the_cards_and_a_cancel_moves_none():
 
 
 def test_a_press_during_the_auto_finish_plays_the_rest_and_its_tap_nothing_more():
-    from ui.vocab import PressAt, TapAt
+    from shared.vocab import PressAt, TapAt
     s, _ = started()
     c = s.controller
     c.ui.finishing = ["stand-in"]                    # an auto-finish under way (its rest: FinishStep rest=True)
@@ -328,7 +328,7 @@ def test_a_press_during_the_auto_finish_plays_the_rest_and_its_tap_nothing_more(
 
 
 def test_the_answers_hand_the_page_every_storage_write_and_a_reload_resumes_it():
-    from ui.vocab import TapAt
+    from shared.vocab import TapAt
     s, first = started()
     out = send(s, TapAt(*centre(s, "stock")))
     saved = out["store"].get("canfield.save")
@@ -387,7 +387,7 @@ def test_the_new_game_dialogs_deal_and_the_daily_deal_come_from_the_worker():
 # ---- the counters and the game clock: counted here, ticked by the page, saved when hidden or left ------
 
 def test_the_counters_come_with_the_answers_and_the_clock_pauses_hidden_and_is_saved():
-    from ui.vocab import Leave, TapAt, Visibility
+    from shared.vocab import Leave, TapAt, Visibility
     s, first = started()
     now = [100.0]
     s.records.play_clock.now = lambda: now[0]
@@ -415,7 +415,7 @@ def test_the_counters_come_with_the_answers_and_the_clock_pauses_hidden_and_is_s
 # ---- the statistics dialog: its rows, a reset, an export and an import, all answered by the session -----
 
 def test_the_statistics_dialog_is_filled_reset_exported_and_imported_by_the_session(line):
-    from ui.vocab import StatsAsk
+    from shared.vocab import StatsAsk
     p = Player()
     for move in line:
         play_move(p, move)
@@ -452,9 +452,9 @@ def test_the_statistics_dialog_is_filled_reset_exported_and_imported_by_the_sess
 # ---- the win cascade: planned by the session from the layout, the win dialog when it is over -----------
 
 def test_the_win_cascade_is_planned_here_and_its_end_brings_the_win_dialog(line):
-    from ui.motion import bounce, cascade_order, throw_speed
-    from ui.session import EASINGS
-    from ui.vocab import CelebrationEnd, CelebrationStart
+    from worker.motion import bounce, cascade_order, throw_speed
+    from worker.session import EASINGS
+    from shared.vocab import CelebrationEnd, CelebrationStart
     p = Player()
     for move in line:
         effects = play_move(p, move)
@@ -485,7 +485,7 @@ def test_the_win_cascade_is_planned_here_and_its_end_brings_the_win_dialog(line)
 
 
 def test_a_hint_is_asked_of_the_solver_beside_the_session_and_its_answer_shown_only_for_its_position():
-    from ui.vocab import AssistButton
+    from shared.vocab import AssistButton
     s, _ = started()
     out = send(s, Button("hint"))
     wanted, cancelled = s.take_solver_requests()
@@ -525,7 +525,7 @@ def test_show_me_how_plays_the_line_the_solver_found_for_the_position_it_was_ask
 
 
 def test_a_blocked_deal_opens_the_no_more_moves_panel_at_each_position():
-    from ui.vocab import HidePanel
+    from shared.vocab import HidePanel
     s = Session()
     first = json.loads(s.handle(encode(Start(1280.0, 800.0, code="CF1-D3-AAAAAFO", languages=("en",)))))
     assert decode_view(first["view"])["assist"]["kind"] == "stuck"      # at once
@@ -543,7 +543,7 @@ def test_a_blocked_deal_opens_the_no_more_moves_panel_at_each_position():
 
 def test_the_win_dialog_says_a_catalogued_deals_grade_and_par():
     from canfield import catalog
-    from ui.dialog_view import win
+    from worker.dialog_view import win
     entry = catalog.winnable("canfield", 3)[0]
     s = Session()
     s.handle(encode(Start(1280.0, 800.0, code=Game.new(rules="canfield", draw=3, number=entry.number).code)))
@@ -557,8 +557,8 @@ def test_the_win_dialog_says_a_catalogued_deals_grade_and_par():
 
 
 def test_going_hidden_writes_the_snapshot_the_next_visit_paints_naming_the_save_written_with_it():
-    from ui.snapshot import save_hash
-    from ui.vocab import Leave, Visibility
+    from worker.snapshot import save_hash
+    from shared.vocab import Leave, Visibility
     s, _ = started(390.0, 844.0)
     send(s, Tap("stock"))
     out = send(s, Visibility(True))
@@ -570,9 +570,9 @@ def test_going_hidden_writes_the_snapshot_the_next_visit_paints_naming_the_save_
 
 
 def test_a_change_of_the_saved_game_brings_the_next_visits_board_a_little_later_once():
-    """The worker writes the board's record a while after each change of the saved game (static/worker.py
+    """The worker writes the board's record a while after each change of the saved game (static/worker/main.py
     asks `snapshot_answer`), naming the save it shows; nothing when nothing changed since."""
-    from ui.snapshot import save_hash
+    from worker.snapshot import save_hash
     s, _ = started(390.0, 844.0)
     s.snapshot_answer()                                       # the start's
     assert s.snapshot_answer() is None
@@ -616,7 +616,7 @@ def test_another_tabs_statistics_merge_and_refill_the_open_dialog(line):
     there counts here), the dialog's rows come again for the rules and draw it showed, and nothing else
     written there (a saved game) changes the game on the table."""
     from canfield.stats import Stats, key
-    from ui.vocab import StatsAsk, Stored
+    from shared.vocab import StatsAsk, Stored
     p = Player()
     for move in line:
         play_move(p, move)
@@ -638,8 +638,8 @@ def test_a_won_deal_the_catalogue_has_not_is_graded_by_the_solver_and_the_open_w
     """CF1-D1-AAAAAOM lies past the catalogue's tried numbers: the win dialog opens without a grade, the
     session asks the solver's `grade` once for the deal, and its answer fills the dialog again with the
     grade and par (counted in the statistics); an answer for a deal gone by shows nothing."""
-    from ui.vocab import CelebrationEnd, CelebrationStart
-    from ui.dialog_view import known_grade
+    from shared.vocab import CelebrationEnd, CelebrationStart
+    from worker.dialog_view import known_grade
     code = "CF1-D1-AAAAAOM"
     game = Game.from_code(code)
     assert known_grade(game) == (None, None)
@@ -667,7 +667,7 @@ def test_analyse_runs_in_the_worker_with_its_progress_and_goes_back_before_the_l
     asks), then the solver's finding in words with the timeline, and its back button undoes to before the
     losing move (the rest stays in redo); a change of position closes an analysis of the position before."""
     from canfield.insight import lost_move
-    from ui.vocab import AnalysisButton
+    from shared.vocab import AnalysisButton
     code = Game.new(rules="canfield", draw=3, number=20).code          # deal 20: lost by its fifth move
     s = Session()
     s.handle(encode(Start(1280.0, 800.0, code=code, languages=("en",))))
@@ -736,9 +736,9 @@ def test_a_tap_on_a_board_not_laid_out_yet_goes_to_the_pile_and_card_the_page_dr
     """The worker's layout moved (a panel docked below the board) before the page drew it: the point of a
     tap on the stock as drawn before may now be elsewhere, and the pile and card the page drew under the
     press win; where they agree with the layout, the point decides as before."""
-    from ui.layout import hit_pile
-    from ui.session import lengths
-    from ui.vocab import Dock, PressAt, TapAt
+    from worker.layout import hit_pile
+    from worker.session import lengths
+    from shared.vocab import Dock, PressAt, TapAt
     s, _ = started(390.0, 844.0)
     x, y = centre(s, "stock")
     send(s, Dock(400.0))                                          # the layout moves; the page has not drawn it

@@ -1,4 +1,4 @@
-"""Settings through the controller (static/ui/controller.py `SettingsChanged`, static/ui/settings.py): the
+"""Settings through the controller (static/worker/controller.py `SettingsChanged`, static/worker/settings.py): the
 setting "one tap also plays onto columns" under its new name and its stored one, new settings replacing
 the old, and motion decided in one place."""
 
@@ -9,13 +9,13 @@ import json
 import pytest
 
 from ui_helpers import make_controller
-from ui.state import motion_on
-from ui.vocab import (
+from worker.state import motion_on
+from shared.vocab import (
     ApplySettings, AutoFinish, LanguageChanged, MotionChanged, MotionPreference, SaveSettings, Say, SettingsChanged,
     SolverWanted,
 )
-from ui.i18n import Translator
-from ui.settings import Settings, form_name
+from worker.i18n import Translator
+from worker.settings import Settings, form_name
 
 
 def test_the_old_stored_name_of_one_tap_to_columns_still_loads_and_is_the_one_written():

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from canfield import Game
-from ui import i18n, settings, table
-from ui.layout import pile_ids
+from shared import table
+from worker import choices, i18n, settings
+from worker.layout import pile_ids
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -224,13 +225,13 @@ def test_key_neighbours_cover_the_grid():
 
 def test_route_hash_keeps_the_game_in_progress_on_a_bad_code():
     """Defect 6: an invalid code in the address replaced the game in progress (and counted a loss)."""
-    assert table.route_hash("", "CF1-D3-AAAAACL") == ("stay", None)
-    assert table.route_hash("CF1-D3-AAAAACL", "CF1-D3-AAAAACL") == ("stay", None)
-    assert table.route_hash("cf1-d3-aaaaacl", "CF1-D3-AAAAACL") == ("stay", None)
+    assert choices.route_hash("", "CF1-D3-AAAAACL") == ("stay", None)
+    assert choices.route_hash("CF1-D3-AAAAACL", "CF1-D3-AAAAACL") == ("stay", None)
+    assert choices.route_hash("cf1-d3-aaaaacl", "CF1-D3-AAAAACL") == ("stay", None)
     for bad in ("nonsense", "CF1-D3-AAAAAC!", "CF9-D3-AAAAACL", "CF1-D3-" + "A" * 5000):
-        assert table.route_hash(bad, "CF1-D3-AAAAACL") == ("refuse", None)
-        assert table.route_hash(bad, None) == ("refuse", None)
-    what, game = table.route_hash("CL1-D1-AAAAAAB", "CF1-D3-AAAAACL")
+        assert choices.route_hash(bad, "CF1-D3-AAAAACL") == ("refuse", None)
+        assert choices.route_hash(bad, None) == ("refuse", None)
+    what, game = choices.route_hash("CL1-D1-AAAAAAB", "CF1-D3-AAAAACL")
     assert what == "deal" and game.code == "CL1-D1-AAAAAAB"
 
 
@@ -244,12 +245,13 @@ def test_arrow_paths_reach_every_pile():
 
 
 def test_the_page_never_imports_the_solver():
-    """The solver is imported at the worker's first search (static/solver_worker.py); compiling its module
+    """The solver is imported at the worker's first search (static/worker/solver_worker.py); compiling its module
     at boot, on the page's main thread or in the worker's start, would only slow the start (the page sends
     no node budget: the worker's default is canfield.solver's)."""
     import ast
 
-    for path in sorted((REPO / "static" / "ui").glob("*.py")) + sorted((REPO / "static" / "page").glob("*.py")):
+    for path in [p for folder in ("page", "shared", "worker") for p in sorted((REPO / "static" / folder).glob("*.py"))
+                 if p.name != "solver_worker.py"]:      # the worker's script that runs the searches
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom):
                 names = [node.module or ""]
@@ -264,7 +266,7 @@ def test_the_page_never_imports_the_solver():
 
 def test_the_page_has_a_slot_for_each_pile_the_largest_table_needs():
     """index.html writes out the piles' elements by hand (the board is painted before any script runs): one
-    for each of ui.table.PILES (once), the foundations and columns in order, and those a one-deck table of four
+    for each of shared.table.PILES (once), the foundations and columns in order, and those a one-deck table of four
     columns lacks hidden."""
     html = (REPO / "index.html").read_text(encoding="utf-8")
     slots = re.findall(r'<div class="slot s-(\w+)" role="none"( hidden)?><div class="pile (\w+)" data-pile="([\w-]+)"',

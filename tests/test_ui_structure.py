@@ -1,4 +1,4 @@
-"""The UI modules' structure (static/ui/): no module holds or receives a page object, every change goes
+"""The UI modules' structure (static/page/, static/shared/, static/worker/): no module holds or receives a page object, every change goes
 through the controller (controller.py and its handlers, handle_*.py), every action has one handler, and
 every effect of the vocabulary (vocab.py) is handled: by the records' bookkeeping (effects.py), by the
 worker's session (session.py) or by the page's thin layer (static/page/layer.py)."""
@@ -12,11 +12,13 @@ from pathlib import Path
 import pytest
 
 import ui_helpers
-from ui import controller, vocab
-from ui.effects import Effects
+from shared import vocab
+from worker import controller
+from worker.effects import Effects
 
-UI = Path(__file__).resolve().parents[1] / "static" / "ui"
-LAYER = UI.parent / "page" / "layer.py"
+STATIC = Path(__file__).resolve().parents[1] / "static"
+UI = STATIC / "worker"                # the controller, its handlers and the view model
+LAYER = STATIC / "page" / "layer.py"
 # the project's own check, as a grep: it must come back empty
 PATTERN = re.compile(r"\bself\.app\b|def [a-z_]+\(self, app\b")
 
@@ -27,7 +29,7 @@ def controller_modules():
 
 
 def modules():
-    return sorted(UI.glob("*.py"))
+    return sorted(p for folder in ("page", "shared", "worker") for p in (STATIC / folder).glob("*.py"))
 
 
 def holds_or_receives_app(source: str) -> list[str]:
@@ -82,7 +84,7 @@ def test_no_module_writes_a_setting_by_setattr_or_the_ui_state_from_outside():
 
 
 def vocabulary_names(path: Path, call) -> set:
-    """The classes of static/ui/vocab.py that `call` finds in the module at `path`: `call(node)` gives the
+    """The classes of static/shared/vocab.py that `call` finds in the module at `path`: `call(node)` gives the
     expression naming a class (or None) for each call node."""
     found = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -176,7 +178,7 @@ def test_the_effect_table_takes_only_effects_and_hands_each_its_value():
 
 
 def test_each_language_has_one_message_table_written_in_one_place():
-    """static/ui/i18n.py: FR, NL and EN are each one dict literal, never extended elsewhere (no
+    """static/worker/i18n.py: FR, NL and EN are each one dict literal, never extended elsewhere (no
     `FR.update({...})` appended per feature, no item assignment)."""
     tree = ast.parse((UI / "i18n.py").read_text(encoding="utf-8"))
     tables = {"FR", "NL", "EN"}

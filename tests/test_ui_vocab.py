@@ -1,4 +1,4 @@
-"""The page's vocabulary (static/ui/vocab.py): every action and effect a typed value with one text codec,
+"""The page's vocabulary (static/shared/vocab.py): every action and effect a typed value with one text codec,
 checked under CPython and, when node_modules has PyScript's MicroPython, under MicroPython too (the
 same checks, tests/ui_vocab_checks.py); and the module keeps to what both Pythons run."""
 
@@ -14,10 +14,10 @@ import pytest
 
 import ui_helpers  # noqa: F401 - puts static/ on sys.path
 import ui_vocab_checks
-from ui import vocab
+from shared import vocab
 
 REPO = Path(__file__).resolve().parents[1]
-VOCAB = REPO / "static" / "ui" / "vocab.py"
+VOCAB = REPO / "static" / "shared" / "vocab.py"
 CHECKS = Path(ui_vocab_checks.__file__)
 MICROPYTHON = REPO / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs"
 

@@ -1,15 +1,15 @@
-"""The win dialog's decisions under CPython (static/ui/counters.py): the cases the browser suite once
+"""The win dialog's decisions under CPython (static/shared/counters.py): the cases the browser suite once
 checked through a whole won game each, for what are pure functions of the statistics and the days."""
 
 from __future__ import annotations
 
-from ui.counters import best_text, next_daily, records_beaten
-from ui.i18n import Translator
+from shared.counters import best_text, next_daily, records_beaten
+from worker.i18n import Translator
 
 
 def test_a_win_that_beats_no_record_says_none():
     """Before: 300 points and 5.0 s; this win: 255 points in 200 s. The dialog's line is then hidden
-    (static/ui/dialog_view.py gives #win-best no text, which static/page/dialogs.py hides)."""
+    (static/worker/dialog_view.py gives #win-best no text, which static/page/dialogs.py hides)."""
     before = {"played": 2, "won": 1, "streak": 1, "best_streak": 1, "best_score": 300, "fastest": 5.0}
     records = records_beaten(before, 255, 200.0, 40)
     assert records == []

@@ -1,8 +1,8 @@
-"""The checks of static/ui/apply.py that run under both Pythons: CPython (tests/test_ui_apply.py) and
+"""The checks of static/shared/apply.py that run under both Pythons: CPython (tests/test_ui_apply.py) and
 MicroPython, the page's main thread's (the same test, through node, when node_modules has it).
 Plain Python only: no pytest, no f-strings, no typing, no dict order.
 
-`run(apply, text)`: `text` is a JSON list of encoded view values (static/ui/scene.py encode_view), in
+`run(apply, text)`: `text` is a JSON list of encoded view values (static/worker/scene.py encode_view), in
 the order the page applies them: a fresh deal, then the game's moves. Each view is decoded by
 apply.decode_view, its operations taken from the one applied before, and performed on a small model of
 the page (pile -> card ids, card -> place and marks, the texts), which must then show exactly what the

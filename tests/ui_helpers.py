@@ -1,4 +1,4 @@
-"""Shared helpers for the tests of the UI layer's pure parts (static/ui/), run under CPython."""
+"""Shared helpers for the tests of the UI layer's pure parts (static/shared/ and static/worker/), run under CPython."""
 
 import sys
 from pathlib import Path
@@ -8,9 +8,9 @@ if str(REPO / "static") not in sys.path:
     sys.path.insert(0, str(REPO / "static"))
 
 from canfield import Game  # noqa: E402
-from ui.controller import Controller  # noqa: E402
-from ui.i18n import Translator  # noqa: E402
-from ui.settings import Settings  # noqa: E402
+from worker.controller import Controller  # noqa: E402
+from worker.i18n import Translator  # noqa: E402
+from worker.settings import Settings  # noqa: E402
 
 CODE = "CF1-D3-AAAAACL"
 

@@ -1,4 +1,4 @@
-"""The checks of static/ui/vocab.py that run under both Pythons: CPython (tests/test_ui_vocab.py) and
+"""The checks of static/shared/vocab.py that run under both Pythons: CPython (tests/test_ui_vocab.py) and
 MicroPython, the page's main thread's (the same test, through node, when node_modules has it).
 Plain Python only: no pytest, no f-strings, no typing. `run(vocab)` raises AssertionError or returns
 the number of values it checked."""

@@ -1,12 +1,12 @@
 # The #analysis panel on the thin page: where a lost game was lost. The worker says what it shows
-# (static/ui/analysis_view.py's value, in an answer's "analysis"); this draws it and sends its buttons
+# (static/worker/analysis_view.py's value, in an answer's "analysis"); this draws it and sends its buttons
 # back (`AnalysisButton`). No rule here.
 #
 # Test hooks on #analysis, from the value: data-state ("running", "done", "failed"),
 # data-kind, data-index, data-undos (absent when null); its buttons carry data-analysis ("back", "cancel",
 # "close").
 
-from ui import vocab
+from shared import vocab
 
 MARKUP = ('<h2 id="analysis-title"></h2>'
           '<progress id="analysis-progress" max="1" value="0" aria-labelledby="analysis-status"></progress>'
@@ -57,7 +57,7 @@ class AnalysisPanel:
         return clicked
 
     def apply(self, value, proxy):
-        """Draw the panel as `value` says (static/ui/analysis_view.py)."""
+        """Draw the panel as `value` says (static/worker/analysis_view.py)."""
         if not value.get("open"):
             if self.el is not None:
                 self.el.hidden = True

@@ -1,6 +1,6 @@
 """The dialogs on the thin page: New game, Settings, the rules, the win, the statistics and the confirmation.
 
-The worker says what a dialog shows (static/ui/dialog_view.py, in the answer that opens it); this module
+The worker says what a dialog shows (static/worker/dialog_view.py, in the answer that opens it); this module
 fills the dialog's elements with it, opens and closes it, and turns its buttons and its form into actions
 for the worker (`Button`, `Answer`, `SettingsChanged`, `DialogClosed`, `Announce`, `StatsAsk`). No rule here:
 which draw a game allows, what each game's line says, and every row of the statistics come with the data.
@@ -12,7 +12,7 @@ Runs under MicroPython and CPython (given the document and `create_proxy`; no an
 
 import json
 
-from ui import vocab
+from shared import vocab
 
 NAMES = ("new", "settings", "win", "stats", "confirm", "rules")
 
@@ -83,7 +83,7 @@ class Dialogs:
                 select.value = chosen
 
     def open(self, name, data):
-        """Open the dialog `name`, filled with the worker's `data` (static/ui/dialog_view.py)."""
+        """Open the dialog `name`, filled with the worker's `data` (static/worker/dialog_view.py)."""
         dlg = self.el.get(name)
         if dlg is None:
             return
@@ -204,7 +204,7 @@ class Dialogs:
 
     def download(self, name, text):
         """`text` saved as the file `name`: a Blob URL (nothing leaves the page's origin), revoked later."""
-        from ui.ffi import to_js       # the browser only (the tests import this module under CPython)
+        from page.ffi import to_js       # the browser only (the tests import this module under CPython)
         w = self.window
         blob = w.Blob.new(to_js([text]), to_js({"type": "application/json"}))
         url = w.URL.createObjectURL(blob)

@@ -1,14 +1,14 @@
 """The page's thin layer: MicroPython on the main thread (static/page/main.py starts it through PyScript's
 <script type="mpy">), the engine, the controller, the layout and the records in the worker
-(static/worker.py, Pyodide: static/ui/session.py's `Session`).
+(static/worker/main.py, Pyodide: static/worker/session.py's `Session`).
 
 What it does, and nothing else:
 
 - sends the worker a `Start` with what only the page knows (the window, the address, the browser's
   languages, the painted deal; localStorage's texts go in on the JavaScript side, static/paint.js
   `startText`, never through MicroPython's heap), then every action the player makes, one message
-  at a time and in order (static/ui/vocab.py, one text codec for both sides);
-- applies each answer: the view (static/ui/render.py performs static/ui/apply.py's operations, once per
+  at a time and in order (static/shared/vocab.py, one text codec for both sides);
+- applies each answer: the view (static/page/render.py performs static/shared/apply.py's operations, once per
   animation frame), the effects only the page can do (the live region, a notice's timer, the address,
   focus, a shake, the next step of an auto-finish or a replay, the clipboard), the storage writes, and
   the page's facts (the language's texts, the look classes, motion);
@@ -16,10 +16,10 @@ What it does, and nothing else:
   tells the worker when the page is hidden, shown or left (`Visibility`, `Leave`: the clock's time into
   the saved game), and writes that time into the saved game itself when the page goes, since the
   worker's answer may come too late (`with_seconds`);
-- runs the win cascade (static/ui/celebrate.py) from the worker's plan, ended by a tap or a key, then
+- runs the win cascade (static/page/celebrate.py) from the worker's plan, ended by a tap or a key, then
   the win dialog the worker's answer holds;
 - turns pointer events into points on the board (`PressAt`, `TapAt`, `DragAt`, `DropAt`: the worker
-  finds the piles) and keys into `Key` (static/ui/keymap.py says which keys the game takes, so the
+  finds the piles) and keys into `Key` (static/shared/keymap.py says which keys the game takes, so the
   browser's default stops at once); dragged cards follow the pointer here, the drop goes to the worker.
 
 It holds no rule and no layout arithmetic. Runs under MicroPython, and imports under CPython too
@@ -32,20 +32,21 @@ import json
 
 from page.analysis import AnalysisPanel
 from page.dialogs import Dialogs
-from ui import assist_panel, vocab
-from ui.replay import ReplayBar
-from ui.sound import Sound
-from ui.announce import Announcer
-from ui.apply import decode_view
-from ui.counters import clock_text, next_tick_ms
-from ui.keymap import key_command
-from ui.table import code_from_hash
+from page import assist_panel
+from shared import vocab
+from page.replay import ReplayBar
+from page.sound import Sound
+from page.announce import Announcer
+from shared.apply import decode_view
+from shared.counters import clock_text, next_tick_ms
+from shared.keymap import key_command
+from shared.storage_keys import PAGE_READ_MAX_CHARS, SAVE_KEY, SETTINGS_KEY, STATS_KEY
+from shared.table import code_from_hash
 
 DRAG_THRESHOLD = 6        # px before a press becomes a drag (a tap may wobble a little)
 FRAME_MS = 16             # a frame's time at 60 Hz: a view that comes this long after the last drawing is drawn at once
-MAX_BATCH = 64            # the most queued messages sent in one round trip (static/ui/session.py's)
-STORAGE_KEYS = ("canfield.save", "canfield.stats", "canfield.settings")   # static/ui/storage_keys.py's
-PAGE_READ_MAX_CHARS = 100000   # static/ui/storage_keys.py's: the longest stored text MicroPython here reads
+MAX_BATCH = 64            # the most queued messages sent in one round trip (static/worker/session.py's)
+STORAGE_KEYS = (SAVE_KEY, STATS_KEY, SETTINGS_KEY)
 # The longest address hash read here: a link of megabytes would not fit MicroPython's heap. A hash cut to
 # this length is still over three times canfield.links.MAX_LENGTH, so it reads as no code and no link.
 HASH_MAX_CHARS = 65536
@@ -189,7 +190,7 @@ class Layer:
         self.start_text = text
         self.queue.insert(0, text)
         self._wait_push()
-        self.saved = self.storage_get("canfield.save")
+        self.saved = self.storage_get(SAVE_KEY)
         if str(self.document.visibilityState) == "hidden":   # opened in a tab behind: no clock yet
             self.hidden = True
             self.queue.insert(1, vocab.encode(vocab.Visibility(True)))
@@ -219,7 +220,7 @@ class Layer:
 
     def _next(self):
         """The next message for the worker; once the game is live, everything queued meanwhile goes in one
-        round trip (a JSON array of the texts, answered as one: static/ui/session.py `merged`)."""
+        round trip (a JSON array of the texts, answered as one: static/worker/session.py `merged`)."""
         if self.busy or not self.queue:
             return
         self.busy = True
@@ -290,7 +291,7 @@ class Layer:
         for key in store:
             if not isinstance(store[key], dict):
                 self.storage_set(key, store[key])
-            if key == "canfield.save":
+            if key == SAVE_KEY:
                 self.saved = store[key]
         if answer.get("replay") is not None:
             self.replay_bar.sync(answer["replay"].get("bar"))
@@ -389,7 +390,7 @@ class Layer:
     def dress_painted(self):
         """The cards' faces with the painted board's rank letters (its language's, static/paint.js `ranks`):
         written now, in a task of their own, instead of with the worker's first answer, which then finds
-        them written alike (static/ui/render.py `set_labels`)."""
+        them written alike (static/page/render.py `set_labels`)."""
         paint = getattr(self.window, "canfieldPaint", None)
         text = getattr(paint, "ranks", None) if paint is not None else None
         if not text:
@@ -591,7 +592,7 @@ class Layer:
             self.window.setTimeout(self.proxy(lambda *_: self.celebrate(data)),
                                    (self.render_module.SLIDE_MS if self.render_module is not None else 160) + 40)
 
-    # ---- the win cascade (static/ui/celebrate.py, the worker's plan) ----------------------------------
+    # ---- the win cascade (static/page/celebrate.py, the worker's plan) ----------------------------------
 
     def celebrate(self, data):
         """The last card landed: the cascade (the worker's CelebrationStart draws it), or at once the win
@@ -612,7 +613,7 @@ class Layer:
         self.send(vocab.CelebrationEnd())
 
     def named_proxy(self, name, fn):
-        """One JS callback per name, kept (static/ui/celebrate.py asks for them by name)."""
+        """One JS callback per name, kept (static/page/celebrate.py asks for them by name)."""
         if name not in self.proxies:
             self.proxies[name] = self.proxy(fn)
         return self.proxies[name]

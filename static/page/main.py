@@ -1,6 +1,6 @@
 # The page's main thread (PyScript's <script type="mpy">, MicroPython): the thin layer
 # (static/page/layer.py) draws what the worker answers and forwards the player's input. The engine, the
-# controller, the layout and the records run in the engine's worker (static/worker.py in Pyodide,
+# controller, the layout and the records run in the engine's worker (static/worker/main.py in Pyodide,
 # static/engine-worker.mjs, which static/boot.js starts as the head is parsed: `canfieldEngine`). Any error
 # on the way to a live board becomes the loading screen's message with a retry.
 from js import document, window
@@ -19,11 +19,11 @@ try:
     import asyncio
 
     await pause()  # noqa: F704 - PyScript's own start-up ran just before, in the same task
-    from ui import render
+    from page import render
 
     window.performance.mark("canfield:render-imported")
     await pause()  # noqa: F704
-    from ui.celebrate import Celebration
+    from page.celebrate import Celebration
     from page.layer import Layer
 
     window.performance.mark("canfield:layer-imported")

@@ -120,7 +120,7 @@ class _Servers:
 
 def _rebuild_game_archive_if_stale() -> None:
     """The page runs the game from static/vendor/game.zip and its own modules from static/vendor/mpy/: after
-    an edit of canfield/, static/ui/ or static/page/, rebuild them (as `make vendor` would) rather than test
+    an edit of canfield/ or static/page/, static/shared/, static/worker/, rebuild them (as `make vendor` would) rather than test
     the old code."""
     import build_offline
     import build_vendor

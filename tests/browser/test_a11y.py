@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from canfield import Game
 from test_game import SEED_CODE, SHOTS, _foundation_only_deal, card
-from ui import i18n
+from worker import i18n
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -36,7 +36,7 @@ json.dumps({"compiled": compiled, "from_source": from_source, "count": len(sys.m
 
 
 # What the engine worker imports besides the game, listed here apart from the build's own list: zipfile
-# reading game.zip's names (cp437), and static/worker.py's own (asyncio). Pyodide's own start is already
+# reading game.zip's names (cp437), and static/worker/main.py's own (asyncio). Pyodide's own start is already
 # done when the check begins.
 WORKER_IMPORTS = ["asyncio", "encodings.cp437"]
 
@@ -65,9 +65,9 @@ def test_a_boot_compiles_nothing(page, server):
     # the session imports; game.zip's other UI modules are the page's, which MicroPython runs (not Pyodide)
     files = build_vendor.game_files(REPO)
     game = [build_vendor.module_name(rel) for rel, _ in files]
-    worker = set(build_vendor.import_order(files, "ui.session")) | {m for m in game if m.split(".")[0] == "canfield"}
+    worker = set(build_vendor.import_order(files, "worker.session")) | {m for m in game if m.split(".")[0] == "canfield"}
     modules = WORKER_IMPORTS + sorted(worker)
-    assert "ui.session" in modules and "canfield.game" in modules and "canfield.solver" in modules
+    assert "worker.session" in modules and "canfield.game" in modules and "canfield.solver" in modules
     result = _run_beside_game_zip(page, server, CHECK, "MODULES", modules)
     assert result["compiled"] == []
     assert result["from_source"] == []

@@ -1,6 +1,6 @@
 """The move counter #moves and the game clock #clock in the page: they count, survive a reload, the clock
 pauses while the page is hidden, the settings hide them; the win dialog's moves, time and personal best;
-the toolbar's labels at a desktop's and a phone's sizes (static/ui/counters.py, static/game.css)."""
+the toolbar's labels at a desktop's and a phone's sizes (static/shared/counters.py, static/game.css)."""
 
 from __future__ import annotations
 

@@ -5,12 +5,12 @@ scripts/build_facts.py writes into index.html; what stays written in both langua
 each on many inputs, in a plain page that loads only index.html's two data blocks, static/boot.js and
 static/paint.js (no Python, no game: a few hundred milliseconds):
 
-- static/boot.js `readSettings`         == static/ui/settings.py Settings.read(text)[0], field by field;
+- static/boot.js `readSettings`         == static/worker/settings.py Settings.read(text)[0], field by field;
 - static/paint.js's look classes        == Settings.read(text)[0].look_classes(), those on;
 - static/boot.js `chooseLanguage`       == pick_language(query, Settings.read(stored)[0].lang, *browser),
-                                           the candidates of static/ui/session.py's start;
-- static/paint.js `hash`                == static/ui/snapshot.py save_hash;
-- static/paint.js's card element markup == static/ui/cardface.py card_markup, every card, every language.
+                                           the candidates of static/worker/session.py's start;
+- static/paint.js `hash`                == static/worker/snapshot.py save_hash;
+- static/paint.js's card element markup == static/shared/cardface.py card_markup, every card, every language.
 """
 
 from __future__ import annotations
@@ -28,11 +28,11 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "static"))
-from ui.choices import offered_rulesets  # noqa: E402
-from ui.cardface import card_markup  # noqa: E402
-from ui.i18n import LANGUAGES, Translator, pick_language  # noqa: E402
-from ui.settings import STORAGE_KEY, STORED_NAMES, Settings  # noqa: E402
-from ui.snapshot import rank_table, save_hash  # noqa: E402
+from worker.choices import offered_rulesets  # noqa: E402
+from shared.cardface import card_markup  # noqa: E402
+from worker.i18n import LANGUAGES, Translator, pick_language  # noqa: E402
+from worker.settings import STORAGE_KEY, STORED_NAMES, Settings  # noqa: E402
+from worker.snapshot import rank_table, save_hash  # noqa: E402
 
 PAGE = "facts-parity.html"
 

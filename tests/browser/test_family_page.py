@@ -24,10 +24,10 @@ from engine_helpers import variegated_won_code
 from keyboard_paths import play_by_keyboard, send_moves_as_keys
 from test_game import _no_horizontal_scroll, _tableau_cards_readable, card, expect_game, view_of
 from test_table import CHECK_JS, PILES_JS, min_strip, settle
-from ui.choices import offered_rulesets, rules_note
-from ui.i18n import Translator
-from ui.rules_view import draw_note, passes_label, rule_keys, rule_values
-from ui.table import TO_ENGINE
+from worker.choices import offered_rulesets, rules_note
+from worker.i18n import Translator
+from worker.rules_view import draw_note, passes_label, rule_keys, rule_values
+from shared.table import TO_ENGINE
 
 # their subject is the rules, the table and the records, not motion (tests/browser/test_motion.py)
 pytestmark = pytest.mark.reduced_motion

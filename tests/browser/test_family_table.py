@@ -3,7 +3,7 @@ reserve, Chameleon's three columns, Casino Canfield's balance) and the left-hand
 opened from the New game dialog and from the address at 390x844 (touch) and 1280x800, played by taps and
 drags, checked at each step (one page.evaluate) for no page scroll, every card's corner visible and its own,
 every covered card of a fan (a column, a face-up reserve) keeping its strip; paint.js's layout against
-static/ui/layout.py at the family's counts; screenshots in $CANFIELD_SCREENSHOTS."""
+static/worker/layout.py at the family's counts; screenshots in $CANFIELD_SCREENSHOTS."""
 
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ from playwright.sync_api import expect
 
 from canfield import Game
 from canfield.solver import solve
-from ui.layout import Counts, compute, pile_ids
-from ui.table import PILES, TO_ENGINE
+from worker.layout import Counts, compute, pile_ids
+from shared.table import PILES, TO_ENGINE
 
 from test_table import PILES_JS, check, corner, drag, min_strip, settle, view_of, wait_view
 

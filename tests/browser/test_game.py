@@ -675,7 +675,7 @@ def test_seed_example_by_touch_drags_on_a_phone(open_game, new_context, record_p
 
 @pytest.mark.reduced_motion
 def test_every_rule_set_from_the_new_game_dialog(open_game):
-    from ui.choices import offered_rulesets
+    from worker.choices import offered_rulesets
 
     RULESETS = offered_rulesets()   # the page offers the games it can draw (tests/browser/test_family_page.py)
     page = open_game("CF1-D3-AAAAACL", path="index.html?lang=en")

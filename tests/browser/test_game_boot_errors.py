@@ -41,7 +41,7 @@ def _archive_with(name: str, source: str) -> bytes:
 
 def test_python_error_during_start_shows_message_and_retry_works(page, server):
     broken = {"on": True}
-    archive = _archive_with("ui/session.py", "raise RuntimeError('boom at import')\n")   # the worker's game
+    archive = _archive_with("worker/session.py", "raise RuntimeError('boom at import')\n")   # the worker's game
 
     def game_archive(route):
         if broken["on"]:
@@ -86,7 +86,7 @@ def test_loading_state_is_shown_at_once_in_the_page_language(page, server):
     expect(page.locator("#boot")).to_be_hidden()
 
 
-@pytest.mark.parametrize("path", ["static/engine-worker.mjs", "static/worker.py", "static/vendor/game.zip"])
+@pytest.mark.parametrize("path", ["static/engine-worker.mjs", "static/worker/main.py", "static/vendor/game.zip"])
 def test_an_engine_worker_that_cannot_start_shows_message(page, server, path):
     # static/boot.js's worker: its own script missing (the worker's error event), or a file it fetches
     # (the worker says it failed): the page's ready promise is refused and the loading screen says so

@@ -1,6 +1,6 @@
 """A whole game won with the keyboard alone: the solver's winning line typed as keys.
 
-The page's keyboard model (static/ui/handle_keys.py, the keys forwarded by static/page/layer.py): one
+The page's keyboard model (static/worker/handle_keys.py, the keys forwarded by static/page/layer.py): one
 tab stop on the board, arrows move between piles (state.key_neighbour), Up/Down move the cursor inside a
 column, Enter picks up and puts down, D draws, Home goes back to the stock. Each move of the line becomes
 those keys; the live region must say each move in the engine's words, and the game must end won.

@@ -1,4 +1,4 @@
-"""The board on screen before Python (issue 12, item 1): static/paint.js, static/ui/snapshot.py.
+"""The board on screen before Python (issue 12, item 1): static/paint.js, static/worker/snapshot.py.
 
 - a first visit paints one of static/deals.js's deals, and that is the deal the game starts with;
   a deal code in the address overrides it (nothing painted, that deal is played);
@@ -6,7 +6,7 @@
   painted one: same cards in the same piles, same counters, every card within 1 px;
 - a tap or a key before the game is live is kept and applied, or refused visibly;
 - a corrupt or hostile snapshot is ignored without an error and without injecting markup;
-- the painter's copy of the fresh-deal layout equals static/ui/layout.py at many window sizes;
+- the painter's copy of the fresh-deal layout equals static/worker/layout.py at many window sizes;
 - offline (service worker, network off) the snapshot is still painted.
 """
 
@@ -23,8 +23,8 @@ from canfield import Game
 
 from conftest import BOOT_TIMEOUT_MS, poll_until, wait_until_ready
 from test_offline import wait_offline_ready
-from ui.layout import compute
-from ui.snapshot import save_hash
+from worker.layout import compute
+from worker.snapshot import save_hash
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -219,7 +219,7 @@ def _returning_before_ready(new_context, record_page, open_game, server):
 
 def test_a_first_early_tap_on_the_stock_shows_the_engines_draw_at_once(new_context, record_page, open_game, server):
     """A returning visit: the snapshot holds what a tap on the stock makes (the engine's draw, recorded by
-    static/ui/snapshot.py); the painter shows it at once, and Python, once live, plays that tap before its
+    static/worker/snapshot.py); the painter shows it at once, and Python, once live, plays that tap before its
     first drawing: the same board, one draw, never back to before it."""
     page, go = _returning_before_ready(new_context, record_page, open_game, server)
     assert page.evaluate("window.canfieldPaint.painted") == "snapshot"

@@ -186,15 +186,15 @@ def test_a_compressing_host_shows_the_workers_bytes_on_the_wire(new_context, rec
 # ---------------------------------------------------------------------------------------- the memory snapshot
 
 def test_the_snapshot_holds_every_module_the_worker_imports_at_start():
-    # static/worker.py imports ui.session, which imports the game: a module of them importing js, pyodide or
+    # static/worker/main.py imports worker.session, which imports the game: a module of them importing js, pyodide or
     # pyscript would leave the snapshot (build_vendor.pure_modules) and be imported at every start again
     files = build_vendor.game_files(REPO)
-    needed = set(build_vendor.import_order(files, "ui.session"))
+    needed = set(build_vendor.import_order(files, "worker.session"))
     assert needed <= set(build_vendor.pure_modules(files)), sorted(needed - set(build_vendor.pure_modules(files)))
     manifest = json.loads((REPO / "static" / "vendor" / "manifest.json").read_text(encoding="utf-8"))
     held = set(manifest["memory_snapshot"]["modules"])
     assert needed <= held, f"not in the built memory snapshot (run `make vendor`): {sorted(needed - held)}"
-    assert {"asyncio", "json"} <= held     # static/worker.py's own
+    assert {"asyncio", "json"} <= held     # static/worker/main.py's own
 
 
 def test_first_visit_plain_then_returning_visits_restore_it_in_the_worker(page, open_game, server, release):
@@ -217,7 +217,7 @@ def test_first_visit_plain_then_returning_visits_restore_it_in_the_worker(page, 
     assert 0 < read <= ready
     # a returning visit's Pyodide starts with its worker, as the head is parsed, before the page's own Python
     assert mark_at(page, "canfield:pyodide") < mark_at(page, "canfield:page")
-    assert worker_python(page, server, "import sys; 'ui.session' in sys.modules and 'canfield.game' in sys.modules")
+    assert worker_python(page, server, "import sys; 'worker.session' in sys.modules and 'canfield.game' in sys.modules")
     tap_stock_plays(page)
     first = worker_python(page, server, "import random; random.random()")
     reload_game(page)

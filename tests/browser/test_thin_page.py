@@ -1,6 +1,6 @@
 """The two-sided page (index.html): MicroPython on the main thread draws and forwards, Pyodide in the
-engine's worker (static/engine-worker.mjs) runs the engine, the controller, the layout and the records (static/page/, static/worker.py,
-static/ui/session.py).
+engine's worker (static/engine-worker.mjs) runs the engine, the controller, the layout and the records (static/page/, static/worker/main.py,
+static/worker/session.py).
 
 Checked here: Pyodide is never loaded by the main thread; a tap, a drag, an illegal drop, the undo button and a key play through the
 worker; the saved game is written from the worker's records and a reload resumes it; the counters count
@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from canfield import Game
 from canfield.tasks import HintSearch
-from ui import assist
+from worker import assist
 
 pytestmark = pytest.mark.reduced_motion
 

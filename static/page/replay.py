@@ -1,0 +1,72 @@
+"""The replay bar (issue 20): the buttons that step through a game link's moves or the solver's line
+("Show me how"), and "Play from here".
+
+The moves ahead are the engine's redo moves and the moves behind its undo history, so each button is
+one `Replay` action for the controller (static/worker/controller.py), which steps the game; this module only
+builds the bar and draws the controller's state on it. Test hooks: `#replay` (hidden when no replay is
+on), its buttons `data-replay` = start, back, play, forward, end, take; the play button's `aria-pressed`
+says whether it plays, and `#replay[data-at]` is "done/total". It draws what
+static/worker/handle_replays.py `bar_state` says (the worker computes it): it runs under the page's
+MicroPython.
+"""
+
+from shared.vocab import Replay
+
+BUTTONS = (("start", "⏮"), ("back", "‹"), ("play", "▶"), ("forward", "›"), ("end", "⏭"))
+
+
+class ReplayBar:
+    def __init__(self, dispatch):
+        from js import document   # the page only (importable under CPython for its tests)
+
+        self.dispatch = dispatch
+        bar = document.createElement("div")
+        bar.id = "replay"
+        bar.className = "replay"
+        bar.setAttribute("role", "toolbar")
+        bar.hidden = True
+        html = ['<span class="replay-at" aria-hidden="true"></span>']
+        for name, icon in BUTTONS:
+            html.append('<button type="button" data-replay="' + name + '"><span aria-hidden="true">' + icon
+                        + '</span></button>')
+        html.append('<button type="button" data-replay="take" class="take"></button>')
+        bar.innerHTML = "".join(html)
+        dock = document.getElementById("dock")   # below the board, which leaves it free
+        if dock is not None:
+            dock.appendChild(bar)
+        else:
+            notice = document.getElementById("notice")
+            notice.parentNode.insertBefore(bar, notice)
+        self.bar = bar
+        self.at = bar.querySelector(".replay-at")
+        self.btn = {}
+        buttons = bar.querySelectorAll("button")
+        for i in range(buttons.length):
+            self.btn[str(buttons.item(i).dataset.replay)] = buttons.item(i)
+
+    def bind(self, listen):
+        """`listen(button, name, handler)` for each button (each page has its own way to listen)."""
+        for name in self.btn:
+            listen(self.btn[name], name, lambda ev, name=name: self.dispatch(Replay(name)))
+
+    def sync(self, state):
+        """Draw the replay's state (handle_replays.bar_state): shown or not, where it stands, play or pause."""
+        self.bar.hidden = state is None
+        if state is None:
+            return
+        done, total, playing, labels = state["done"], state["total"], state["playing"], state["labels"]
+        self.bar.setAttribute("aria-label", state["label"])
+        self.bar.dataset.at = str(done) + "/" + str(total)
+        self.at.textContent = str(done) + " / " + str(total)
+        for name in self.btn:
+            btn = self.btn[name]
+            if name == "take":
+                btn.textContent = labels[name]
+            else:
+                btn.setAttribute("aria-label", labels[name])
+                btn.title = labels[name]
+        self.btn["play"].setAttribute("aria-pressed", "true" if playing else "false")
+        self.btn["play"].firstChild.textContent = "❚❚" if playing else "▶"
+        self.btn["start"].disabled = self.btn["back"].disabled = done == 0
+        self.btn["forward"].disabled = self.btn["end"].disabled = done == total
+        self.btn["play"].disabled = done == total and not playing

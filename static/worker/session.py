@@ -1,0 +1,896 @@
+"""The worker's side of the two-sided page: one `Session` owns what the engine worker owns (the game,
+the controller, the window and the dock, the layout, the language and its translator, the settings, the
+records) and answers the page through one text entry point, `handle(text) -> text`. static/worker/main.py
+makes it and runs the solver's searches it asks for (`take_solver_requests`).
+
+Pure Python (no js, no pyodide; tested under CPython). The page sends one text per message:
+
+- first a `Start` (static/shared/vocab.py): the window, the address's hash, what localStorage holds (the
+  saved game, the statistics, the settings), the languages, the painted deal, the reduced motion, the
+  taps and keys kept on the painted board;
+- then any action of the vocabulary, encoded by `vocab.encode` (`Tap`, `Drop`, `Key`, `Resize`, `Dock`,
+  `SettingsChanged`...), each dispatched once to the controller;
+- or a pointer message (`PressAt`, `TapAt`, `DragAt`, `DropAt`): a point on the board, which the session
+  turns into the controller's `Tap`, `DragStart` or `Drop` from where the cards rest (static/worker/layout.py):
+  the page does no layout arithmetic;
+- or `Visibility` / `Leave` (the page hidden, shown or left: the game clock pauses or goes on; hidden or
+  left, its time goes into the saved game), `StatsAsk` (the statistics dialog: its rows for a rules and
+  draw, a reset, an import of a file's text, an export), `Stored` (another page's write to localStorage),
+  `AssistButton` or `AnalysisButton` (a button of the #assist or #analysis panel).
+
+Once the game is live, what queued during a round trip comes as one JSON array of those texts (1 to
+MAX_BATCH), each handled in order and answered as one (`merged`), the view made once, after the last.
+
+Each answer is one JSON object (`answer`):
+
+    {"ok": true, "view": <scene.encode_view's text, or null when it equals the last one sent>,
+     "effects": [<vocab.encode's text of each effect, in order>],
+     "store": {<localStorage key>: <its new text, null: removed, or {"copy": <key>}: a record set aside,
+               copied by the page from the browser's text of <key>>, ...},
+     "page": <the page's facts, or null when they equal the last ones sent>,
+     "dialog": <what the dialog this answer opens shows (static/worker/dialog_view.py, with its "name"), or null>,
+     "counters": <the move counter and the clock (Session.counters), or null when they equal the last sent>,
+     "cascade": <the win cascade's throws (cascade_plan) when this answer's view starts it, or null>,
+     "replay": <{"bar": null or handle_replays.bar_state's}, or null when unchanged>,
+     "marks": <#game's data-solver, data-search, data-stuck and data-answers, or null when unchanged>,
+     "analysis": <the #analysis panel's value (static/worker/analysis_view.py), or null when unchanged>}
+    {"ok": false, "error": "<why>", "view": null, "effects": [], "store": {}, "page": null, "dialog": null,
+     "counters": null, "cascade": null, "replay": null, "marks": null, "analysis": null}
+
+The answer to a batch also has "errors" (the reasons of the messages that failed) when some failed; when
+every one failed, it is the last one's error answer. The solver's results, the analysis's progress and
+the board's record for the next visit come as answers of their own (`solver_answer`,
+`analysis_progress`, `snapshot_answer`), which the page takes through static/worker/main.py's `next_push`.
+
+`dialog` is also the statistics dialog's contents after a `StatsAsk` or another page's write of the
+statistics (its name "stats"), and the win dialog's after a `CelebrationEnd` of a won game (the cascade
+is over: the page opens it) or when the solver's grade of the won deal comes.
+
+The session keeps the records (static/worker/persist.py: the saved game, the statistics, the settings) in
+memory, runs their bookkeeping on the controller's effects (static/worker/effects.py records_handlers), and
+hands the page every key they wrote since the last answer (`store`): the page writes them to
+localStorage and reads nothing back. `page` is what the page applies outside the board: the language
+and its message table (`lang`, `messages`: the table as one JSON text, which the page hands to JavaScript
+whole and reads itself only for the rare text it says on its own; `ranks`: the card faces' rank letters), the look classes of
+#game (`look`), whether motion is on (`motion`), the speed's factor (`speed`), the sound (`sound`) and
+the New game dialog's rule sets (`groups`).
+
+A text that is not a message (not JSON, an unknown kind, a bad field), an action before `Start`, a
+second `Start`, or an action whose handler fails gives the error answer: the game, the UI state, the
+settings and the language stay as they were before that text (a failed handler's changes are undone),
+and no exception ever leaves `handle`.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+from canfield import Game, catalog, links
+from canfield.deal import MAX_NUMBER
+from canfield.save import to_save
+from canfield.stats import InvalidStats, key as stats_key
+
+from . import analysis_view, dates, snapshot
+from .assist import (
+    GRADED_TRIES, GRADES, WINNABLE_SECONDS, WINNABLE_TRIES, answer_move, catalogue_deal, hint_panel, hint_request, line_panel, line_request,
+)
+from shared.cardface import rank_labels
+from .choices import offered_names, route_hash, rules_groups
+from .controller import Controller
+from shared.counters import clock_text, moves_made
+from .dialog_view import EXPORT_NAME, dialog, stats as stats_dialog
+from .effects import Effects, records_handlers
+from .handle_replays import bar_state
+from .i18n import MESSAGES, Translator, pick_language
+from .kept_input import play
+from .layout import compute, counts_for, drop_pile, hit_pile
+from .motion import FALL, LAUNCH_MS, RISE, bounce, cascade_order, speed_factor, throw_speed
+from .persist import MemoryStorage, Records, Store, import_reason
+from .scene import encode_view, scene
+from shared.storage_keys import BROKEN_SUFFIX, SAVE_KEY, SETTINGS_KEY, SNAPSHOT_KEY, STATS_KEY
+from .stuck import no_more_moves
+from shared.table import move_count, visible_cards
+from .view import column_lengths, lengths
+from shared.vocab import (
+    ACTIONS, EFFECTS, NOTICE_MS, AskAnalysis, AskDaily, AskDeal, AskHint, AskLine, AssistButton, Button, Celebrate,
+    CelebrationEnd, Changed, Dock, DragAt, DragStart, Drop, DropAt, FinishStep, GoBack, HashChanged, HidePanel,
+    HintShown, Leave, LineFound, NewDeal, OpenDialog, Panel, Pointer, PressAt, Relayout, Resize, ShowNotice,
+    ShowPanel, SolverWanted, Start, StatsAsk, Stored, Tap, AnalysisButton, Announce, TapAt, Visibility, decode, encode,
+)
+
+STORAGE_NOTICE_MS = 12000   # a saved game or statistics set aside: long enough to be read
+MAX_BATCH = 64              # the most messages the page sends in one round trip
+SEARCHES = ("winnable", "daily", "graded", "analyse")   # the solver's tasks #game's data-search names
+# the longest answer the tests allow: the first carries the language's texts (with the rules dialog's lines
+# of the thirty games and the New game dialog's list: ~40 kB); the 170-move long game at 390x844: ~13 kB
+MAX_ANSWER = 49152
+
+
+def answer(view_text, effects, store=None, page=None, dialog=None, counters=None, cascade=None, replay=None,
+           marks=None, analysis=None) -> str:
+    """The answer text: the view's text (None: unchanged), the effects' texts in order, the storage
+    writes, the page's facts (None: unchanged), a dialog's contents, the counters (None: unchanged) and
+    the win cascade's throws (None: no cascade starts), the replay bar's state ({"bar": None or
+    handle_replays.bar_state's}; None: unchanged), the marks on #game (None: unchanged; else "solver":
+    "idle" until the solver is first asked, then "ready"; "search": the deal search or analysis running,
+    or None; "stuck": "true" when no move is left, else "false"; "answers": how many of the solver's
+    answers came back), the #analysis panel (static/worker/analysis_view.py's value; None: unchanged)."""
+    return json.dumps({"ok": True, "view": view_text, "effects": [encode(e) for e in effects],
+                       "store": store or {}, "page": page, "dialog": dialog, "counters": counters,
+                       "cascade": cascade, "replay": replay, "marks": marks, "analysis": analysis},
+                      ensure_ascii=False, separators=(",", ":"))
+
+
+def merged(texts) -> str:
+    """One answer for the answers `texts` of messages handled in order: the last view, page facts, dialog,
+    counters, cascade, replay bar, marks and analysis given; every effect in order; every storage write,
+    a later one of a key winning. A message that failed adds its reason to `errors` (ok while one did)."""
+    answers = [json.loads(t) for t in texts]
+    good = [a for a in answers if a.get("ok")]
+    if not good:
+        return texts[-1]
+    out = {"ok": True, "view": None, "effects": [], "store": {}, "page": None, "dialog": None, "counters": None,
+           "cascade": None, "replay": None, "marks": None, "analysis": None}
+    for a in good:
+        out["effects"] += a["effects"]
+        out["store"].update(a["store"])
+        for key in ("view", "page", "dialog", "counters", "cascade", "replay", "marks", "analysis"):
+            if a.get(key) is not None:
+                out[key] = a[key]
+    bad = [a.get("error") for a in answers if not a.get("ok")]
+    if bad:
+        out["errors"] = bad
+    return json.dumps(out, ensure_ascii=False, separators=(",", ":"))
+
+
+def error(why: str) -> str:
+    """The error answer: nothing changed, nothing to draw, nothing to do."""
+    return json.dumps({"ok": False, "error": str(why)[:300], "view": None, "effects": [], "store": {},
+                       "page": None, "dialog": None, "counters": None, "cascade": None, "replay": None,
+                       "marks": None, "analysis": None},
+                      ensure_ascii=False, separators=(",", ":"))
+
+
+class _Storage(MemoryStorage):
+    """The records' storage in the worker: a dict that remembers which keys were written since `taken`."""
+
+    def __init__(self, items=None):
+        super().__init__(items)
+        self.written = {}
+
+    def setItem(self, key, value):
+        super().setItem(key, value)
+        self.written[key] = self.items[key]
+
+    def removeItem(self, key):
+        super().removeItem(key)
+        self.written[key] = None
+
+    def taken(self) -> dict:
+        out, self.written = self.written, {}
+        return out
+
+
+
+_MESSAGES_TEXT: dict = {}
+
+
+def messages_text(lang: str) -> str:
+    """A language's message table as JSON text (made once per language)."""
+    if lang not in _MESSAGES_TEXT:
+        _MESSAGES_TEXT[lang] = json.dumps(MESSAGES[lang], ensure_ascii=False, separators=(",", ":"))
+    return _MESSAGES_TEXT[lang]
+
+class Session:
+    """The worker's state and its one entry point, `handle`."""
+
+    def __init__(self):
+        self.controller = None
+        self.records = None        # the statistics and the saved game read at start (a casino balance)
+        self.coarse = False        # a touch-only pointer: no keys help line in the layout
+        self._layout = None
+        self._layout_key = None
+        self._sent = None          # the view text of the last answer that held one
+        self._viewless = False     # a batch's messages: no view, page facts or counters in their answers
+        self._page_sent = None     # the page's facts of the last answer that held them
+        self._storage = None
+        self._effects = None       # the records' bookkeeping on the controller's effects
+        self._spent = False        # the last press played the auto-finish's rest: its tap does nothing
+        self._counters_sent = None  # the counters of the last answer that held them
+        self._stats = None         # the statistics dialog's contents a StatsAsk answers
+        self._stats_shown = None   # the rules and draw the statistics dialog last asked for
+        self._grades = {}          # deal code -> (grade, par) the solver found (None: asked, not found)
+        self._grading = None       # the code of the deal the solver's grade search is for
+        self._solver_used = False  # a search was asked of the solver (#game's data-solver)
+        self.snapshot_due = False  # the saved game changed since the last board's record
+        self._blocked = False      # no more moves in the position (#game's data-stuck)
+        self._answers = 0          # the solver's answers come back, shown or dropped (#game's data-answers)
+        self._analysis = analysis_view.closed()   # the #analysis panel (static/worker/analysis_view.py)
+        self._analysis_sent = self._analysis
+        self._analysis_version = None  # the position (UI version) the analysis is of
+        self._analysis_game = None     # and its game
+        self._read = {}                # the stored texts the Start carried
+        self._marks_sent = None    # the marks of the last answer that held them
+        self._cascade_seq = 0      # the win cascade whose plan was sent last (UIState.celebration_seq)
+        self._win = False          # a CelebrationEnd of a won game: its answer holds the win dialog
+        self._bar_sent = {"bar": None}   # the replay bar's state of the last answer that held it
+        self._stuck_version = -1   # the position "no more moves" was last checked for (UIState.version)
+        self._rid = 0              # the solver's requests: the last one's id
+        self._asked = None         # (id, kind, UI version) of the request in flight
+        self._solver_wanted = []   # (kind, id, request text) for the worker's runner to start
+        self._deal_wanted = (3, "canfield")   # the draw and rules of the deal searched for
+        self._cancelled = []       # ids of requests it should stop
+
+    # ---- the one entry point ------------------------------------------------------------
+
+    def handle(self, text) -> str:
+        """The answer to one message `text` (see the module's doc), or to a JSON array of message texts (the
+        page's queue sent in one round trip: each handled in order, their answers merged, `merged`); never
+        raises."""
+        if isinstance(text, str) and text[:1] == "[":
+            try:
+                texts = json.loads(text)
+            except ValueError as exc:
+                return error(exc)
+            if not isinstance(texts, list) or not texts or len(texts) > MAX_BATCH or \
+                    not all(isinstance(t, str) and t[:1] != "[" for t in texts):
+                return error("a batch is a list of 1 to %d message texts" % MAX_BATCH)
+            return self._batch(texts)
+        try:
+            message = decode(text)
+        except ValueError as exc:
+            return error(exc)
+        except Exception as exc:   # anything else the codec could meet: still an answer
+            return error("unreadable: %s" % type(exc).__name__)
+        self._win = False
+        try:
+            if isinstance(message, Start):
+                if self.controller is not None:
+                    return error("already started")
+                effects = self._start(message)
+            elif self.controller is not None and isinstance(message, (PressAt, TapAt, DragAt, DropAt)):
+                effects = self._pointer(message)
+            elif self.controller is not None and isinstance(message, (Visibility, Leave)):
+                effects = self._leaving(message)
+            elif self.controller is not None and isinstance(message, AssistButton):
+                effects = self._assist_button(message.name)
+            elif self.controller is not None and isinstance(message, StatsAsk):
+                self._stats = self._stats_ask(message)
+                effects = []
+            elif self.controller is not None and isinstance(message, Stored):
+                effects = self._stored(message)
+            elif self.controller is not None and isinstance(message, AnalysisButton):
+                effects = self._analysis_button(message.name)
+            elif not isinstance(message, ACTIONS):
+                return error("not an action: " + message.kind)
+            elif self.controller is None:
+                return error("not started: Start comes first")
+            else:
+                self._win = isinstance(message, CelebrationEnd)
+                effects = self._dispatch(message)
+            return self._answer(effects + self._stuck())
+        except Exception as exc:
+            return error("%s: %s" % (type(exc).__name__, exc))
+
+    def _batch(self, texts) -> str:
+        """The answer to the page's queue: each message handled in order, their answers merged (`merged`);
+        the view (the scene of the whole table, most of an answer's cost), the page's facts and the
+        counters made once, after the last message, as the page shows only the last ones (made for each
+        message, they were two thirds of the time a long game's keys took: the page's board showed a
+        Quadruple's keys seconds after the last one)."""
+        self._viewless = True
+        try:
+            answers = [self.handle(t) for t in texts]
+        finally:
+            self._viewless = False
+        if any(json.loads(a).get("ok") for a in answers):
+            answers.append(self._answer([]))   # the view after the last message, and nothing else new
+        return merged(answers)
+
+    # ---- start ----------------------------------------------------------------------------
+
+    def _start(self, m) -> list:
+        """The game on the table at start: the saved game, the address's deal, the painted first-visit
+        deal, or a fresh one."""
+        items = {key: text for key, text in ((SAVE_KEY, m.save), (STATS_KEY, m.stats), (SETTINGS_KEY, m.settings))
+                 if text is not None}
+        self._storage = _Storage(items)
+        self._read = dict(items)     # the texts read at start (a record set aside is copied by the page)
+        records = Records(Store(self._storage))
+        records.note_unread(m.aside, m.held)
+        settings = records.load_settings(offered_names())
+        lang = pick_language(m.lang, settings.lang, *m.languages)
+        t = Translator(lang)
+        code, link_text = m.code, ""
+        if links.is_link(code):   # a game link: the saved game starts first, then the link opens
+            link_text, code = code, ""
+        what, named = route_hash(code, None)
+        bad_code = code if what == "refuse" else ""
+        if bad_code:
+            code = ""
+        saved = records.boot(code)
+        if saved is not None:
+            game = saved
+        elif named is not None:
+            game = named
+        else:
+            game = _painted(m.painted, settings) or Game.new(draw=settings.draw, rules=settings.rules)
+        c = Controller(game, settings, t, lang)
+        c.reduced_motion = m.reduced
+        self.coarse = m.coarse
+        c.show_game(game, push=False, deal=False)   # the board is already on screen: no flight
+        c.dispatch(Resize(m.width, m.height))
+        if m.dock:
+            c.dispatch(Dock(m.dock))
+        notices = [t("notice.invalid_code_kept" if saved is not None else "notice.invalid_code",
+                     code=bad_code[:120])] if bad_code else []
+        notices += [t(key) for key in records.notices]
+        if notices:
+            c.dispatch(ShowNotice(" ".join(notices), STORAGE_NOTICE_MS if records.notices else NOTICE_MS))
+        if link_text:
+            c.dispatch(HashChanged(link_text))
+        records.ready()
+        self.records = records
+        self.controller = c
+        self._effects = Effects()
+        records_handlers(self._effects, records, c)
+        for cls in EFFECTS:           # the table runs only the bookkeeping; the page runs the rest
+            self._effects.table.setdefault(cls.kind, [])
+        effects = c.take_effects()
+        self._effects.run(effects)
+        self._warm()
+        if m.kept:
+            effects = effects + self._kept_input(m.kept)
+        return effects
+
+    def _warm(self) -> None:
+        """The player wants winnable deals and the catalogue has none of the game on the table: the solver
+        is loaded now (static/worker/main.py imports it), so that the next deal's search starts at once."""
+        c = self.controller
+        if not c.settings.winnable or self._solver_used:
+            return
+        try:
+            serves = bool(catalog.winnable(c.game.rules, c.game.draw))
+        except ValueError:   # a malformed catalogue: the solver takes over
+            serves = False
+        if not serves:
+            self._solver_wanted.append(("warm", 0, ""))
+
+    # ---- an action --------------------------------------------------------------------------
+
+    def _dispatch(self, action) -> list:
+        """One dispatch; a handler that fails leaves everything as it was (and its error goes up)."""
+        c = self.controller
+        kept = (c.game.copy(), copy.deepcopy(c.ui), c.settings, c.t, c.lang, list(c.effects))
+        try:
+            c.dispatch(action)
+        except Exception:
+            c.game, c.ui, c.settings, c.t, c.lang, c.effects = kept
+            raise
+        effects = c.take_effects()
+        if any(isinstance(e, Relayout) for e in effects):
+            self._layout_key = None
+        self._effects.run(effects)
+        for e in effects:
+            if isinstance(e, (AskDeal, AskDaily)):
+                effects = effects + self._deal(e)
+            elif isinstance(e, (AskHint, AskLine)):
+                effects = effects + self._ask(e)
+            elif isinstance(e, AskAnalysis):
+                effects = effects + self._analyse()
+            elif isinstance(e, SolverWanted):
+                self._warm()
+            elif isinstance(e, Changed):
+                if self._asked is not None and self._asked[1] == "hint":
+                    self._cancel()               # the hint was for the position before
+                if self._analysis.get("open") and self._analysis_version != c.ui.version:
+                    if self._asked is not None and self._asked[1] == "analyse":
+                        self._cancel()
+                    self._analysis = analysis_view.closed()   # the analysis was of another position
+        return effects
+
+    # ---- the solver: hints and "Show me how", run by the worker beside the session ------------
+
+    def _ask(self, e) -> list:
+        """A hint or a winning line for the position now: the request for the worker's runner
+        (`take_solver_requests`), the panel says it is searching."""
+        c = self.controller
+        if c.game.won:
+            return []
+        self._cancel()
+        self._rid += 1
+        kind = "hint" if isinstance(e, AskHint) else "line"
+        self._asked = (self._rid, kind, c.ui.version)
+        request = (hint_request if kind == "hint" else line_request)(self._rid, c.game)
+        self._solver_wanted.append((kind, self._rid, json.dumps(request)))
+        effects = self._dispatch(HintShown(None)) if kind == "hint" else []
+        return effects + self._dispatch(ShowPanel(Panel("wait", c.t("assist.thinking"), ("cancel",))))
+
+    # ---- the analysis: where a lost game was lost (canfield.insight.LostMoveSearch, in the worker) -----
+
+    def _analyse(self) -> list:
+        """Analyse: the game's positions replayed by the solver, with a progress (`analysis_progress`)."""
+        c = self.controller
+        self._cancel()
+        self._rid += 1
+        self._asked = (self._rid, "analyse", c.ui.version)
+        self._analysis_version = c.ui.version
+        self._analysis_game = c.game.copy()
+        self._analysis = analysis_view.running(c.t, 0, len(c.game.history) + 1)
+        self._solver_wanted.append(("analyse", self._rid, json.dumps({"id": self._rid, "save": to_save(c.game)})))
+        return self._dispatch(HidePanel()) if c.ui.panel is not None else []
+
+    def analysis_running(self, rid) -> bool:
+        """Whether the analysis `rid` is still wanted (static/worker/main.py asks its progress while so)."""
+        return self._asked is not None and self._asked[:2] == (rid, "analyse")
+
+    def analysis_progress(self, rid, checked, total):
+        """The answer that shows how far the analysis `rid` is, or None when it is not running any more."""
+        if not self.analysis_running(rid) or not total:
+            return None
+        self._analysis = analysis_view.running(self.controller.t, int(checked), int(total))
+        return self._answer([])
+
+    def _analysed(self, res) -> list:
+        c = self.controller
+        verdict = res.get("verdict")
+        if verdict == "cancelled":
+            self._analysis = analysis_view.closed()
+            return []
+        if verdict != "done":
+            self._analysis = analysis_view.failed(c.t)
+            return []
+        a = res.get("analysis") or {}
+        game = self._analysis_game
+        self._analysis = analysis_view.done(c.t, c.lang, a, game)
+        best = a.get("best")
+        if a.get("kind") == "lost_from_start" and best and game.code == c.game.code:
+            self.records.note_insight(best=int(best["cards"]), you=analysis_view.foundation_cards(game))
+        return self._dispatch(Announce(self._analysis["status"]))
+
+    def _analysis_button(self, name) -> list:
+        """A button of the #analysis panel (static/page/analysis.py sends it): "back" goes back before the
+        losing move, "cancel" (or "close" while it runs) stops the analysis; each closes the panel."""
+        panel = self._analysis
+        if not panel.get("open"):
+            return []
+        self._analysis = analysis_view.closed()
+        if name == "back":
+            return self._dispatch(GoBack(int(panel["undos"]))) if panel.get("undos") is not None else []
+        if name == "cancel" or panel.get("state") == "running":
+            self._cancel()
+        return []
+
+    def _cancel(self):
+        if self._asked is not None:
+            self._cancelled.append(self._asked[0])
+            self._asked = None
+
+    def take_solver_requests(self) -> tuple:
+        """What the worker's runner starts and stops now: ([(kind, id, request text)], [id])."""
+        out = (self._solver_wanted, self._cancelled)
+        self._solver_wanted, self._cancelled = [], []
+        return out
+
+    def solver_answer(self, kind, rid, text):
+        """The answer text for the page to a solver's answer (static/worker/solver_worker.py's JSON text); for a
+        request gone by (another one asked since, or the position changed) it changes nothing but the count
+        of the solver's answers (#game's data-answers, a test hook: shown or dropped)."""
+        asked = self._asked
+        c = self.controller
+        self._answers += 1
+        if asked is None or asked[0] != rid or asked[1] != kind or asked[2] not in (None, c.ui.version):
+            return self._answer([])    # dropped: only #game's data-answers counts it
+        self._asked = None
+        try:
+            res = json.loads(text)
+            verdict = res.get("verdict")
+            effects = []
+            if kind in ("winnable", "daily", "graded"):
+                return self._answer(self._dealt(kind, res))
+            if kind == "analyse":
+                return self._answer(self._analysed(res))
+            if kind == "grade":            # the won deal's grade and par: the open win dialog shows them
+                if verdict == "won" and res.get("grade") in GRADES:
+                    self._grades[self._grading] = (res["grade"], int(res["par"]))
+                    self._win = c.game.won and c.game.code == self._grading
+                return self._answer([])
+            if kind == "line" and verdict == "won" and res.get("moves"):
+                if c.ui.panel is not None:
+                    effects += self._dispatch(HidePanel())
+                effects += self._dispatch(LineFound(tuple(res["moves"]), asked[2]))
+            else:
+                wanted = ("won", "lost", "unknown") if kind == "hint" else ("unknown",)
+                move = answer_move(res, c.game) if verdict in wanted else None
+                if move is not None:
+                    effects += self._dispatch(HintShown(move))
+                panel = (hint_panel if kind == "hint" else line_panel)(res, c.game, move, c.t, c.lang)
+                if panel is not None:
+                    effects += self._dispatch(ShowPanel(panel))
+            return self._answer(effects)
+        except Exception as exc:
+            return error("%s: %s" % (type(exc).__name__, exc))
+
+    def _kept_input(self, text) -> list:
+        """Play the painted board's kept taps and keys (static/worker/kept_input.py), each as one dispatch."""
+        try:
+            items = json.loads(text)
+        except ValueError:
+            return []
+        if not isinstance(items, list):
+            return []
+        effects = []
+        play(self.controller, lambda action: effects.extend(self._dispatch(action)), items)
+        return effects
+
+    def _stuck(self) -> list:
+        """After a change of position: "no more moves" (static/worker/stuck.py, the engine's moves only) opens
+        the panel, unless the solver's panel is searching or waiting for an answer."""
+        c = self.controller
+        if c is None or c.ui.version == self._stuck_version:
+            return []
+        self._stuck_version = c.ui.version
+        panel = c.ui.panel
+        self._blocked = no_more_moves(c.game)
+        if not self._blocked or (panel is not None and panel.kind in ("search", "wait")):
+            return []
+        buttons = ("undo", "new", "analyse") if c.game.can_undo else ("new", "analyse")
+        return self._dispatch(ShowPanel(Panel("stuck", c.t("assist.stuck"), buttons)))
+
+    def _assist_button(self, name) -> list:
+        """A button of the #assist panel: "back" goes back (`GoBack`), "undo" and "new" hide the panel and
+        act as the toolbar's buttons, "cancel" (or "close" while it searches or waits) stops the search;
+        "cancel" and "close" hide the panel."""
+        c = self.controller
+        panel = c.ui.panel
+        if name == "back":
+            return self._dispatch(GoBack())
+        if name in ("undo", "new"):
+            effects = self._dispatch(HidePanel()) if panel is not None else []
+            return effects + self._dispatch(Button(name))
+        if name == "cancel" or (name == "close" and panel is not None and panel.kind in ("search", "wait")):
+            self._cancel()
+        return self._dispatch(HidePanel()) if panel is not None else []
+
+    def _deal(self, e) -> list:
+        """A deal the New game dialog or the daily deal asks for: a plain one, or the catalogue's when the
+        player wants winnable deals or the daily deal (canfield.catalog, at once); a deal only the solver's
+        search can give (a game whose catalogue is incomplete) is asked of it (`_ask_deal`)."""
+        c = self.controller
+        try:
+            if isinstance(e, AskDaily):
+                day = dates.today()
+                entry = catalog.daily_entry(day, e.draw, e.rules)
+                action = None if entry is None else NewDeal(
+                    Game.new(draw=e.draw, rules=e.rules, number=entry.number).code, daily=day, close_dialogs=True)
+            else:
+                game, entry = catalogue_deal(c.game, e.draw, e.rules, c.settings.winnable, e.grade, random)
+                action = None if game is None else NewDeal(game.code, close_dialogs=entry is not None)
+        except ValueError:   # a malformed catalogue: as if it had no entry
+            action = None
+        if action is None:
+            return self._ask_deal(e)
+        effects = self._dispatch(action)
+        if isinstance(e, AskDaily):         # as the solver's daily deal: the note says which day's it is
+            effects += self._dispatch(ShowPanel(Panel("note", c.t("assist.daily", date=dates.day_label(day, c.lang)))))
+        return effects
+
+    def _ask_deal(self, e) -> list:
+        """A winnable deal, or the daily deal, the catalogue has not: asked of the solver (its `winnable`
+        or `daily` search), the panel says it is searching."""
+        c = self.controller
+        self._cancel()
+        self._rid += 1
+        rid = self._rid
+        if isinstance(e, AskDaily):
+            kind, text = "daily", c.t("assist.daily_search")
+            request = {"id": rid, "date": dates.today(), "draw": e.draw, "rules": e.rules}
+        elif e.grade in GRADES:
+            kind, text = "graded", c.t("assist.searching")
+            request = {"id": rid, "grade": e.grade, "start": random.randrange(MAX_NUMBER + 1), "draw": e.draw,
+                       "rules": e.rules, "tries": GRADED_TRIES}
+        else:
+            kind, text = "winnable", c.t("assist.searching")
+            request = {"id": rid, "start": random.randrange(MAX_NUMBER + 1), "draw": e.draw, "rules": e.rules,
+                       "tries": WINNABLE_TRIES, "max_seconds": WINNABLE_SECONDS}
+        self._asked = (rid, kind, None)           # a deal is wanted whatever the position meanwhile
+        self._deal_wanted = (e.draw, e.rules)
+        self._solver_wanted.append((kind, rid, json.dumps(request)))
+        return self._dispatch(ShowPanel(Panel("search", text, ("cancel",))))
+
+    def _dealt(self, kind, res) -> list:
+        """The solver's answer to a winnable, graded or daily deal search: the deal it found (a daily deal
+        with its day's note); when none was found, a plain deal with a note (a daily deal: a note only);
+        nothing when cancelled."""
+        c = self.controller
+        draw, rules = self._deal_wanted
+        verdict = res.get("verdict")
+        if verdict == "cancelled":
+            return []
+        effects = self._dispatch(HidePanel()) if c.ui.panel is not None else []
+        if kind == "daily":
+            if verdict not in ("won", "unknown"):
+                return effects + self._dispatch(ShowPanel(Panel("note", c.t("assist.failed"))))
+            day = str(res.get("date", ""))
+            effects += self._dispatch(NewDeal(Game.from_code(res["code"]).code, close_dialogs=True, daily=day))
+            return effects + self._dispatch(ShowPanel(Panel("note", c.t("assist.daily",
+                                                                         date=dates.day_label(day, c.lang)))))
+        if verdict == "won":
+            game = Game.new(draw=draw, rules=rules, number=int(res["number"]))
+            if res.get("grade") in GRADES:        # a graded search's deal: its grade and par for the win
+                self._grades[game.code] = (res["grade"], int(res["par"]))
+            return effects + self._dispatch(NewDeal(game.code, close_dialogs=True))
+        effects += self._dispatch(NewDeal(Game.new(draw=draw, rules=rules).code, close_dialogs=True))
+        return effects + self._dispatch(ShowPanel(Panel("note", c.t("assist.ordinary"))))
+
+    def _answer(self, effects) -> str:
+        # in a batch the view, the page's facts and the counters come once, after its last message (`_batch`)
+        text, page, counters = (None, None, None) if self._viewless else \
+            (self.view_text(), self.page_facts(), self.counters())
+        ui = self.controller.ui
+        cascade = None
+        if ui.celebrating and ui.celebration_seq != self._cascade_seq:   # the view starts the cascade
+            self._cascade_seq = ui.celebration_seq
+            cascade = cascade_plan(self.layout, [[card.code for card in pile] for pile in self.controller.game.foundations])
+        bar = {"bar": bar_state(ui, self.controller.game, self.controller.t)}
+        shown = self._dialog(effects)           # before the writes: the win's grade may count in the statistics
+        store = self._storage.taken()
+        for key in store:    # a record set aside: copied by the page from what the browser holds, which the
+            base = key[:-len(BROKEN_SUFFIX)] if key.endswith(BROKEN_SUFFIX) else None   # Start's text may not be
+            if base is not None and store[key] is not None and store[key] == self._read.get(base):
+                store[key] = {"copy": base}
+        if SAVE_KEY in store and SNAPSHOT_KEY not in store:
+            self.snapshot_due = True            # the next visit's board: written a little later (`snapshot_answer`)
+        self._solver_used = self._solver_used or bool(self._solver_wanted)
+        asked = self._asked[1] if self._asked is not None else None
+        marks = {"solver": "ready" if self._solver_used else "idle", "answers": str(self._answers),
+                 "search": asked if asked in SEARCHES else None, "stuck": "true" if self._blocked else "false"}
+        out = answer(None if text is None or text == self._sent else text, effects, store,
+                     None if page is None or page == self._page_sent else page, shown,
+                     None if counters is None or counters == self._counters_sent else counters, cascade,
+                     None if bar == self._bar_sent else bar, None if marks == self._marks_sent else marks,
+                     None if self._analysis == self._analysis_sent else self._analysis)
+        self._marks_sent = marks
+        self._analysis_sent = self._analysis
+        self._bar_sent = bar
+        if text is not None:
+            self._sent, self._page_sent, self._counters_sent = text, page, counters
+        return out
+
+    def snapshot_answer(self):
+        """The answer that writes the board's record for the next visit's painter after the saved game
+        changed (static/worker/main.py asks SNAPSHOT_DELAY_S after the change), or None when nothing changed
+        since the last."""
+        if not self.snapshot_due or self.controller is None:
+            return None
+        self.snapshot_due = False
+        self._snapshot()
+        return self._answer([])
+
+    def _dialog(self, effects):
+        """The contents of the dialog the effects open; the win dialog's with the win's celebration; the
+        statistics dialog's after a StatsAsk."""
+        if self._stats is not None:
+            out, self._stats = self._stats, None
+            return dict(out, name="stats")
+        if self._win:                 # the cascade is over: the win dialog, if the game is still won
+            self._win = False
+            if self.controller.game.won:
+                return self._win_dialog()
+        for e in effects:
+            if isinstance(e, OpenDialog):
+                if e.name == "win":
+                    return self._win_dialog()
+                return dict(dialog(e.name, self.controller, self.records), name=e.name)
+            if isinstance(e, Celebrate):
+                return self._win_dialog()
+        return None
+
+    def _win_dialog(self) -> dict:
+        """The win dialog's contents. Its grade, once known, counts in the statistics (once a game); a deal
+        the catalogue has not is graded by the solver (`grade`, asked once a deal), whose answer fills the
+        dialog again."""
+        c = self.controller
+        data = dict(dialog("win", c, self.records, self._grades), name="win")
+        if data.get("grade") is not None:
+            self.records.note_insight(grade=data["grade"])
+        elif c.game.won and c.game.code is not None and c.game.code not in self._grades and self._asked is None:
+            self._grades[c.game.code] = None        # asked: not again for this deal
+            self._rid += 1
+            self._asked = (self._rid, "grade", None)
+            self._grading = c.game.code
+            self._solver_wanted.append(("grade", self._rid, json.dumps({"id": self._rid, "save": to_save(c.game)})))
+        return data
+
+    # ---- the pointer: a point on the board, found among the piles here -----------------------------
+
+    def _pointer(self, m) -> list:
+        c = self.controller
+        ui = c.ui
+        if isinstance(m, PressAt):
+            self._spent = bool(ui.finishing)
+            if self._spent:        # the animated auto-finish: the rest at once, and nothing else
+                return self._dispatch(FinishStep(ui.finish_seq, rest=True))
+            return self._dispatch(Pointer())
+        if isinstance(m, TapAt):
+            if self._spent:
+                self._spent = False
+                return []
+            pile, index = hit_pile(self.layout, lengths(c.game), m.x, m.y)
+            shown = visible_cards(c.game)
+            # the board drawn is not the one laid out yet (a panel docked meanwhile): a press on the stock
+            # as drawn is a tap on the stock (no card is ever drawn on top of it at rest). Elsewhere the
+            # resting layout decides: a card sliding past is drawn where it does not rest
+            if m.pile == "stock" and pile != "stock" and "stock" in shown:
+                pile, index = "stock", None
+            return self._dispatch(Tap(pile, index)) if pile is not None else []
+        if isinstance(m, DragAt):
+            pile, index = hit_pile(self.layout, lengths(c.game), m.x, m.y)
+            codes = visible_cards(c.game).get(pile) if pile is not None else None
+            if self._spent or pile == "stock" or not codes or index is None:
+                return []
+            index = index if pile.startswith("tableau-") else len(codes) - 1   # the waste: its top only
+            return self._dispatch(DragStart(pile, move_count(c.game, pile, index)))
+        drag = ui.drag                # DropAt
+        if drag is None:              # the drag was ended meanwhile (a change of position, a dialog)
+            return []
+        dest = None if m.cancel else drop_pile(self.layout, lengths(c.game), drag.dests, (m.x, m.y, m.w, m.h))
+        return self._dispatch(Drop(drag.pile, drag.count, dest, m.drawn_at))
+
+    # ---- the statistics dialog: its rows, reset, import, export; another page's writes ---------------
+
+    def _stats_ask(self, m) -> dict:
+        """The statistics dialog after `m`: its rows for the rules and draw picked, after a reset, an
+        import (the file's text, read by the page) or with an export's text; the storage writes come back
+        in the answer's `store`."""
+        c, records, t = self.controller, self.records, self.controller.t
+        message, failed, export = None, False, None
+        if m.what == "reset":
+            records.reset_stats()
+            message = t("stats.reset_done")
+        elif m.what == "export":
+            export = records.export_stats()
+            message = t("stats.exported", name=EXPORT_NAME)
+        elif m.what == "import":
+            try:
+                records.import_stats(m.text)
+                message = t("stats.imported")
+            except InvalidStats as exc:
+                message, failed = t("stats.import_error", reason=import_reason(exc, t)), True
+        elif m.what == "too_large":
+            message, failed = t("stats.import_error", reason=t("stats.too_large")), True
+        elif m.what == "read_failed":
+            message, failed = t("stats.import_error", reason=m.text[:200] or "?"), True
+        elif m.what != "show":
+            raise ValueError("StatsAsk: no such request: " + m.what[:40])
+        self._stats_shown = (m.rules, m.draw)
+        return stats_dialog(c, records, m.rules, m.draw, message, failed, export)
+
+    def _stored(self, m) -> list:
+        """Another page of the game wrote `m.key`: the statistics merge, and the dialog's rows come again
+        (for the rules and draw it last showed), which the page shows if its statistics dialog is open."""
+        if self.records.on_storage(m.key, m.value) == "stats":
+            rules, draw = self._stats_shown or (self.controller.game.rules.name, self.controller.game.draw)
+            self._stats = stats_dialog(self.controller, self.records, rules, draw)
+        return []
+
+    # ---- the page hidden, shown or left: the game clock's bookkeeping ----------------------------------
+
+    def _leaving(self, m) -> list:
+        """Hidden: the clock pauses and its time goes into the saved game; shown: it goes on; left
+        (`Leave`): the time into the saved game. The writes come back in the answer's `store`."""
+        records, game = self.records, self.controller.game
+        if isinstance(m, Visibility) and not m.hidden:
+            records.resume()
+            return []
+        if isinstance(m, Visibility):
+            records.pause()
+        try:
+            records.save(game)
+        except Exception:  # keeping the game must never stop it
+            pass
+        self._snapshot()
+        return []
+
+    def _snapshot(self) -> None:
+        """The board's record for the next visit's painter (static/worker/snapshot.py, painted by
+        static/paint.js), naming the saved game just written; its write comes back in the answer's
+        `store` with the save's."""
+        c, records = self.controller, self.records
+        try:
+            s = c.settings
+            look = [name for name, on in s.look_classes().items() if on]
+            w, h = c.ui.viewport
+            resting = compute(w, h, column_lengths(c.game), draw=c.game.draw, large=s.large_cards,
+                              coarse=self.coarse, counts=counts_for(c.game), left_handed=s.left_handed)
+            rec = snapshot.record(c.game, resting, c.t, c.lang, look, c.ui.viewport, self.coarse,
+                                  records.saved_text(), clock=clock_text(records.elapsed()),
+                                  shown=(s.show_moves, s.show_clock))
+            records.keep_snapshot(snapshot.encode(rec))   # None (too big): no snapshot rather than a stale one
+        except Exception:   # a snapshot is a nicety: it never stops the game
+            pass
+
+    def counters(self) -> dict:
+        """The move counter's text, the clock's seconds now and whether it runs (the page ticks it from
+        these), and whether the settings show each counter (static/shared/counters.py)."""
+        c, records = self.controller, self.records
+        return {"moves": str(moves_made(c.game)), "seconds": round(records.elapsed(), 3),
+                "running": bool(records.running), "show_moves": bool(c.settings.show_moves),
+                "show_clock": bool(c.settings.show_clock)}
+
+    # ---- the page's facts ------------------------------------------------------------------------
+
+    def page_facts(self) -> dict:
+        """What the page applies outside the board (see the module's doc); the message table only with
+        its language's change."""
+        c = self.controller
+        settings = c.settings
+        return {"lang": c.lang, "messages": messages_text(c.lang), "ranks": rank_labels(c.t),
+                "look": settings.look_classes(), "motion": bool(c.motion), "speed": speed_factor(settings.speed),
+                "sound": bool(settings.sound),
+                "groups": [[label, [list(o) for o in options]] for label, options in rules_groups(c.t)]}
+
+    # ---- what the worker computes -------------------------------------------------------------
+
+    def view(self) -> dict:
+        """The view value of the table now (static/worker/scene.py)."""
+        c = self.controller
+        return scene(c.game, c.ui, self.layout, c.t, c.lang, self.balance())
+
+    def view_text(self) -> str:
+        return encode_view(self.view())
+
+    def balance(self):
+        """A casino game's running balance, as the statistics read at start keep it; None otherwise."""
+        game = self.controller.game
+        if game.rules.scoring != "casino":
+            return None
+        return self.records.stats.table(stats_key(game.rules, game.draw)).get("balance")
+
+    @property
+    def layout(self):
+        """The geometry for the window, the dock and the columns now (static/worker/layout.py), cached."""
+        c = self.controller
+        w, h = c.ui.viewport
+        key = (w, h, column_lengths(c.game), c.game.draw, c.settings.large_cards, self.coarse, counts_for(c.game),
+               c.settings.left_handed, c.ui.dock)
+        if key != self._layout_key:
+            self._layout_key = key
+            self._layout = compute(w, h, key[2], draw=key[3], large=key[4], coarse=key[5], counts=key[6],
+                                   left_handed=key[7], dock=key[8])
+        return self._layout
+
+
+EASINGS = {"F": FALL, "R": RISE, "L": "linear"}   # a throw's easings, by the letter the plan writes
+
+
+def cascade_plan(layout, foundations) -> dict:
+    """The win cascade's throws, planned here from the layout with static/worker/motion.py (which MicroPython
+    cannot run) and thrown on the page by static/page/celebrate.py: each foundation's card in cascade order,
+    [foundation index, code, dx, duration, ys], ys the vertical keyframes [offset, dy, easing's letter]
+    (EASINGS); in #game's pixels (the board starts under the bar: layout.bar_h)."""
+    letters = {v: k for k, v in EASINGS.items()}
+    throws = []
+    for n, (i, code) in enumerate(cascade_order(foundations)):
+        x, y = layout.piles["foundation-%d" % (i + 1)][:2]
+        y += layout.bar_h
+        vx, vy = throw_speed(n)
+        path = bounce(x, y, max(y, layout.height - layout.ch), layout.width, layout.cw, vx, vy)
+        throws.append([i, code, path.dx, path.duration, [[off, dy, letters[easing]] for off, dy, easing in path.ys]])
+    return {"launch_ms": LAUNCH_MS, "easings": EASINGS, "throws": throws}
+
+
+def _painted(code: str, settings):
+    """The deal static/paint.js painted on a first visit, as a Game, if it is one of the draw and rules
+    asked (the Start's `painted`, static/paint.js's `firstDeal`); None otherwise."""
+    if not code:
+        return None
+    try:
+        game = Game.from_code(code)
+    except ValueError:
+        return None
+    if game.draw != settings.draw or game.rules.name != settings.rules:
+        return None
+    return game
