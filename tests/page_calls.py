@@ -35,6 +35,7 @@ CALLS = {
     "translate": lambda messages, key, values: layer.translate(messages, key, **values),
     "decode": _decode,
     "decode_view": _view,
+    "read_reply": lambda text: vocab.encode(layer.read_reply(text)),
 }
 
 

@@ -113,9 +113,12 @@ SAMPLES = [json.loads(vocab.encode(v)) for v in ui_vocab_checks.samples(vocab)]
 SAMPLES.append(json.loads(vocab.encode(vocab.Start(390.0, 844.0, save="{}", languages=("fr",), aside=("x",)))))
 
 
+REPLIES = [s for s in SAMPLES if s["kind"] == "Reply"]
+
+
 @st.composite
-def mutated(draw):
-    data = dict(draw(st.sampled_from(SAMPLES)))
+def mutated(draw, samples=SAMPLES):
+    data = dict(draw(st.sampled_from(samples)))
     fields = [k for k in data if k != "kind"]
     how = draw(st.sampled_from(["value", "drop", "add", "kind"] if fields else ["add", "kind"]))
     if how == "value":
@@ -133,6 +136,19 @@ def mutated(draw):
 @given(mutated())
 def test_a_mutated_protocol_text_is_read_alike_on_the_page(mpy, text):
     both(mpy, "decode", text, json_text=True)
+
+
+@EXAMPLES
+@given(mutated(REPLIES))
+def test_a_mutated_reply_is_read_alike_by_the_page(mpy, text):
+    """The worker's reply, every field mutated: the page's `read_reply` takes it or refuses it (ValueError),
+    under MicroPython as under CPython."""
+    both(mpy, "read_reply", text, json_text=True)
+
+
+def test_the_page_reads_only_replies(mpy):
+    assert REPLIES and all("ok" in both(mpy, "read_reply", json.dumps(r), json_text=True) for r in REPLIES)
+    assert both(mpy, "read_reply", vocab.encode(vocab.Tap("stock"))) == {"error": "ValueError"}
 
 
 def test_every_kind_reads_alike_on_the_page_and_bad_texts_are_refused(mpy):

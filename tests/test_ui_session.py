@@ -28,7 +28,8 @@ from worker.settings import Settings
 from shared.table import TO_UI, visible_cards
 from worker.view import column_lengths
 from shared.vocab import (
-    Answer, Button, Dock, DragStart, Drop, HashChanged, Key, NewDeal, Resize, SettingsChanged, Start, Tap, decode, encode,
+    Answer, Button, Dock, DragStart, Drop, HashChanged, Key, NewDeal, Reply, Resize, SettingsChanged, Start, Tap, decode,
+    encode,
 )
 
 REPO = Path(__file__).resolve().parents[1]
@@ -78,10 +79,11 @@ class Player:
     def check(self, text):
         assert type(text) is str
         self.longest = max(self.longest, len(text))
+        assert isinstance(decode(text), Reply)           # the shared codec reads it back, every field checked
         answer = json.loads(text)
-        assert answer["ok"] is True, answer
-        assert set(answer) == {"ok", "view", "effects", "store", "page", "dialog", "counters", "cascade", "replay",
-                               "marks", "analysis"}
+        assert answer["ok"] is True and answer["errors"] == [], answer
+        assert set(answer) == {"kind", "ok", "error", "errors", "view", "effects", "store", "page", "dialog",
+                               "counters", "cascade", "replay", "marks", "analysis"}
         effects = [decode(e) for e in answer["effects"]]
         assert effects == self.twin.c.take_effects()
         expected = self.twin.view_text()
@@ -168,7 +170,7 @@ def test_every_message_is_answered_by_one_json_text_within_the_stated_size(line)
 def test_a_view_is_sent_only_when_it_changed():
     p = Player()
     answer = json.loads(p.session.handle(encode(Key("Shift"))))     # a key that does nothing
-    assert answer == {"ok": True, "view": None, "effects": [], "store": {}, "page": None, "dialog": None,
+    assert answer == {"kind": "Reply", "ok": True, "error": "", "errors": [], "view": None, "effects": [], "store": {}, "page": None, "dialog": None,
                       "counters": None, "cascade": None, "replay": None, "marks": None, "analysis": None}
 
 
@@ -774,8 +776,8 @@ def test_a_long_line_of_keys_queued_without_waiting_for_answers_plays_the_moves_
     moves; the effects and the view the page is left with are the controller's after the same keys one at
     a time; and a start from the saved game the answers wrote (the page reloaded) resumes that board."""
     from keyboard_paths import move_keys
-    from ui.session import MAX_BATCH
-    from ui.vocab import Focus
+    from worker.session import MAX_BATCH
+    from shared.vocab import Focus
     code = Game.new(rules="quadruple", number=0).code
     engine = Game.from_code(code)
     line = solve(engine.copy(), max_nodes=20_000).moves

@@ -34,6 +34,14 @@ def samples(v):
         v.CopyLink("CF1-D3-AAAAACL"), v.AskHint(), v.AskLine(), v.AskAnalysis(), v.AskDeal(3, "canfield"),
         v.AskDaily(1, "classic"), v.MarkDaily("2026-12-05"), v.WriteHash("CF1-D3-AAAAACL", True),
         v.ReplayChanged(), v.ReplayTimer(700, 3), v.Share("G1.abc", "Beat 120 points in 80 moves."),
+        v.Reply(), v.Reply(ok=False, error="not started: Start comes first"),
+        v.Reply(errors=("unknown kind: 'Nope'",), view='{"piles": {}}', effects=(v.encode(v.Say("Undone.")),),
+                store={"canfield.save": "{}", "canfield.stats": None, "canfield.save.broken": {"copy": "canfield.save"}},
+                page=v.PageFacts("fr", '{"a": "b"}', {"A": "A", "K": "R"}, {"dark": True, "four-color": False}, True,
+                                 1.5, False, [["Canfield", [["canfield", "Canfield"]]]]),
+                dialog={"name": "win", "rows": {"a": "1"}, "error": False}, counters=v.Counters("12", 3.25, True, True, False),
+                cascade=[[0, "AS", 1.5, -2]], replay={"bar": None}, marks=v.Marks("idle", "0", None, "false"),
+                analysis={"state": "closed"}),
     ]
 
 
@@ -55,6 +63,13 @@ BAD_TEXTS = [
     '{"kind": "ShowPanel", "panel": {"kind": "note", "text": "x", "colour": "red"}}',
     '{"kind": "WriteHash", "code": "x"}', '{"kind": "say", "text": "a"} trailing',
     "[" * 5000, '{"kind": "Tap", "pile": "\\ud800"', "\x00",
+    '{"kind": "Reply", "ok": "yes"}', '{"kind": "Reply", "store": {"k": 1}}', '{"kind": "Reply", "store": {"k": {"copy": 1}}}',
+    '{"kind": "Reply", "store": {"k": {"copy": "a", "more": "b"}}}', '{"kind": "Reply", "effects": [{"kind": "say"}]}',
+    '{"kind": "Reply", "page": {"lang": "en"}}', '{"kind": "Reply", "counters": {"moves": 3, "seconds": 1, "running": true,'
+    ' "show_moves": true, "show_clock": true}}', '{"kind": "Reply", "marks": {"solver": "idle"}}',
+    '{"kind": "Reply", "dialog": [1]}', '{"kind": "Reply", "view": 3}', '{"kind": "Reply", "colour": "red"}',
+    '{"kind": "Reply", "page": {"lang": "en", "messages": "", "ranks": {"A": 1}, "look": {}, "motion": true,'
+    ' "speed": 1, "sound": false, "groups": []}}',
 ]
 
 
@@ -76,7 +91,7 @@ def run(v):
     kinds = set()
     for x in values:
         kinds.add(x.kind)
-        check(v.KINDS[x.kind] is type(x), "not registered", x)
+        check(v._registered(x.kind) is type(x), "not registered", x)
         text = v.encode(x)
         check(text.startswith('{"kind": "' + x.kind + '"'), "kind first", text)
         y = v.decode(text)
@@ -92,7 +107,7 @@ def run(v):
         check(repr(x).startswith(type(x).__name__ + "("), "repr", repr(x))
         check(eval(repr(x), v.__dict__) == x, "repr reads back", repr(x))
     every = set(c.kind for c in v.ACTIONS + v.EFFECTS)
-    check(kinds == every, "kinds without a sample", sorted(every - kinds))
+    check(kinds - every == {"Reply"}, "kinds without a sample", sorted(every - kinds), sorted(kinds - every))
     check(len(v.KINDS) == len(v.ACTIONS) + len(v.EFFECTS), "kinds unique")
     check(v.Tap("stock") != v.Tap("stock", 0) and v.Tap("stock") != v.FocusPile("stock"), "unequal")
     check(v.Drop("waste", 1, None, {"QC": (1, 2)}) != v.Drop("waste", 1, None), "drawn_at compared")

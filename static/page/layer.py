@@ -62,6 +62,15 @@ def start_message(width, height, hash_text, query_lang, languages, painted, coar
         reduced=bool(reduced), dock=float(dock), kept=kept or ""))
 
 
+def read_reply(text):
+    """The worker's `Reply` in `text` (static/shared/vocab.py's codec: every field checked); ValueError for
+    any other text."""
+    reply = vocab.decode(text)
+    if not isinstance(reply, vocab.Reply):
+        raise ValueError("not a reply: " + reply.kind)
+    return reply
+
+
 def with_seconds(text, seconds):
     """The saved game's text `text` with the clock's time `seconds` in it (its "seconds", to the tenth as
     the records write it), or None when `text` is no saved game with a time or holds that time already:
@@ -156,6 +165,7 @@ class Layer:
         self.drawn_at = -1000000.0  # performance.now() of the last drawing
         self.counters = None      # the worker's counters (moves, the clock's seconds, whether it runs, shown)
         self.clock_at = 0.0       # performance.now() when they came: the clock ticks on from there
+        self.seconds = 0.0        # the clock's seconds at clock_at (the counters', or frozen as the page hid)
         self.clock_shown = None   # the clock's text drawn
         self.clock_timer = None
         self.hidden = False       # the page is hidden: the clock stands still
@@ -202,7 +212,7 @@ class Layer:
 
     def on_push(self, text):
         try:
-            self.apply_answer(json.loads(str(text)))
+            self.apply_answer(read_reply(str(text)))
         except Exception as exc:   # never a traceback for the player
             self.window.console.error("Canfield: a solver's answer could not be applied: " + repr(exc))
         self._wait_push()
@@ -243,7 +253,7 @@ class Layer:
     def on_answer(self, text):
         self.busy = False
         try:
-            answer = json.loads(str(text))
+            answer = read_reply(str(text))
             if not self.ready:
                 self.window.performance.mark("canfield:answer-parsed")
             self.apply_answer(answer)
@@ -252,25 +262,24 @@ class Layer:
         self._next()
 
     def apply_answer(self, answer):
-        for why in answer.get("errors") or ():   # a batch's messages that failed (the others applied)
-            self.window.console.warn("Canfield: " + str(why))
-        if not answer.get("ok"):
-            self.window.console.warn("Canfield: " + str(answer.get("error")))
+        for why in answer.errors:   # a batch's messages that failed (the others applied)
+            self.window.console.warn("Canfield: " + why)
+        if not answer.ok:
+            self.window.console.warn("Canfield: " + answer.error)
             if not self.ready:
-                self.window.canfieldBoot.fail(str(answer.get("error")))
+                self.window.canfieldBoot.fail(answer.error)
             return
-        page = answer.get("page")
-        if page is not None:
-            self.apply_page(page)
-        if answer.get("cascade") is not None and self.renderer.celebration is not None:
-            self.renderer.celebration.plan = answer["cascade"]   # drawn with this answer's view
+        if answer.page is not None:
+            self.apply_page(answer.page)
+        if answer.cascade is not None and self.renderer.celebration is not None:
+            self.renderer.celebration.plan = answer.cascade   # drawn with this answer's view
             if not self.ready:
                 self.window.performance.mark("canfield:page-applied")
-        if answer.get("view") is not None:
-            self.view = decode_view(answer["view"])
-        self.dialog_data = answer.get("dialog")
+        if answer.view is not None:
+            self.view = decode_view(answer.view)
+        self.dialog_data = answer.dialog
         opened = False
-        for text in answer.get("effects") or ():
+        for text in answer.effects:
             effect = vocab.decode(text)
             opened = opened or effect.kind == "dialog"
             self.perform(effect)
@@ -284,7 +293,7 @@ class Layer:
             self.win_wanted = False
             if not opened and data is not None and data.get("name") == "win" and not self._dialog_open():
                 self.dialogs.open("win", data)
-        store = answer.get("store") or {}
+        store = answer.store
         for key in store:            # a record set aside first (copied as the browser holds it), then the writes
             if isinstance(store[key], dict):
                 self.window.canfieldPaint.copy(store[key]["copy"], key)
@@ -293,19 +302,20 @@ class Layer:
                 self.storage_set(key, store[key])
             if key == SAVE_KEY:
                 self.saved = store[key]
-        if answer.get("replay") is not None:
-            self.replay_bar.sync(answer["replay"].get("bar"))
-        if answer.get("counters") is not None:
-            self.apply_counters(answer["counters"])
-        if answer.get("analysis") is not None:
-            self.analysis.apply(answer["analysis"], self.proxy)
-        marks = answer.get("marks")
-        if marks is not None:                  # #game's data-solver and data-search, as the worker says
-            for name in marks:
-                if marks[name] is None:
-                    self.root.removeAttribute("data-" + name)
+        if answer.replay is not None:
+            self.replay_bar.sync(answer.replay.get("bar"))
+        if answer.counters is not None:
+            self.apply_counters(answer.counters)
+        if answer.analysis is not None:
+            self.analysis.apply(answer.analysis, self.proxy)
+        marks = answer.marks
+        if marks is not None:                  # #game's data-solver, -answers, -search and -stuck, as the worker says
+            for field in marks.FIELDS:
+                value = getattr(marks, field[0])
+                if value is None:
+                    self.root.removeAttribute("data-" + field[0])
                 else:
-                    self.root.setAttribute("data-" + name, str(marks[name]))
+                    self.root.setAttribute("data-" + field[0], value)
         if self.view is not None:               # drawn after the answer's effects, as at the next frame
             self.request_frame()
 
@@ -366,26 +376,26 @@ class Layer:
     # ---- the page's facts --------------------------------------------------------------------------
 
     def apply_page(self, page):
-        look = page.get("look") or {}
+        look = page.look
         for name in look:
-            self.root.classList.toggle(name, bool(look[name]))
-        on = bool(page.get("motion"))
+            self.root.classList.toggle(name, look[name])
+        on = page.motion
         self.root.classList.toggle("no-motion", not on)
         self.renderer.motion = on
-        self.sound.enabled = bool(page.get("sound"))
-        speed = float(page.get("speed") or 1.0)
+        self.sound.enabled = page.sound
+        speed = float(page.speed)
         self.renderer.speed = speed
         if self.render_module is not None:
             self.render_module.SLIDE_MS = round(160 * speed)
         if not on and self.renderer.dealing():
             self.renderer.finish_deal()
-        if page.get("lang") != self.lang:
-            self.lang = page.get("lang")
-            self.messages_text = page.get("messages") or "{}"
+        if page.lang != self.lang:
+            self.lang = page.lang
+            self.messages_text = page.messages or "{}"
             self.messages = None
             self.apply_texts()
-            self.renderer.set_labels(page.get("ranks") or {})
-            self.dialogs.fill_rules(page.get("groups") or [])
+            self.renderer.set_labels(page.ranks)
+            self.dialogs.fill_rules(page.groups or [])
 
     def dress_painted(self):
         """The cards' faces with the painted board's rank letters (its language's, static/paint.js `ranks`):
@@ -440,15 +450,16 @@ class Layer:
 
     def apply_counters(self, counters):
         self.counters = counters
+        self.seconds = float(counters.seconds)
         self.clock_at = float(self.window.performance.now())
         d = self.document
         for name in ("moves", "clock"):
             box = d.getElementById(name + "-box")
-            shown = bool(counters.get("show_" + name))
+            shown = counters.show_moves if name == "moves" else counters.show_clock
             if box is not None and bool(box.hidden) == shown:
                 box.hidden = not shown
         moves = d.getElementById("moves")
-        text = str(counters.get("moves") or "0")
+        text = counters.moves or "0"
         if moves is not None and str(moves.textContent) != text:
             moves.textContent = text
         self.tick()
@@ -458,8 +469,8 @@ class Layer:
         c = self.counters
         if c is None:
             return 0.0
-        seconds = float(c.get("seconds") or 0.0)
-        if c.get("running") and not self.hidden:
+        seconds = self.seconds
+        if c.running and not self.hidden:
             seconds += max(0.0, (float(self.window.performance.now()) - self.clock_at) / 1000.0)
         return seconds
 
@@ -478,7 +489,7 @@ class Layer:
             el = self.document.getElementById("clock")
             if el is not None:
                 el.textContent = text
-        if c.get("running") and c.get("show_clock") and not self.hidden:
+        if c.running and c.show_clock and not self.hidden:
             self.clock_timer = self.window.setTimeout(self._tick, next_tick_ms(seconds))
 
     def on_visibility(self, *_):
@@ -512,9 +523,8 @@ class Layer:
             self.send(message)
 
     def _freeze(self):
-        c = self.counters
-        if c is not None:
-            c["seconds"] = self.clock_seconds()
+        if self.counters is not None:
+            self.seconds = self.clock_seconds()
         self.hidden = True
         self.tick()
 

@@ -13,12 +13,15 @@ FIELDS, each a name, a type and, for an optional field, its default:
 
     str, int, num (an int or a float), bool, str? and int? (or None),
     strs (a tuple of texts), points (text -> (x, y)), changes (text -> a text, number, bool or None),
-    panel (a Panel)
+    panel (a Panel), texts (text -> text), flags (text -> bool), json (any JSON value), object? (a JSON
+    object or None), store (text -> a text, None, or {"copy": text}), and a nested value or None:
+    facts? (PageFacts), counters? (Counters), marks? (Marks)
 
 `encode(value)` is JSON text of {"kind": ..., field: value...}, the same text under both Pythons;
 `decode(text)` reads it back, checking every field's type, and raises ValueError for anything else.
 A message (`Start`) is what the page tells the worker's session (static/worker/session.py) rather than the
-controller: the same codec, its kinds kept apart (MESSAGE_KINDS).
+controller: the same codec, its kinds kept apart (MESSAGE_KINDS). The session's one answer to each is a
+`Reply`, the same codec the other way: the page reads its typed fields.
 """
 
 import json
@@ -573,6 +576,48 @@ class AnalysisButton(Message):
     FIELDS = (("name", "str"),)
 
 
+# ---- the worker's reply ---------------------------------------------------------------------------
+
+class PageFacts(Value):
+    """What the page applies outside the board (a Reply's `page`): the language and its message table (one
+    JSON text the page hands to JavaScript whole), the card faces' rank letters, the look classes on #game,
+    motion, the speed's factor, the sound, and the New game dialog's rule sets ([label, [[name, text]...]])."""
+    FIELDS = (("lang", "str"), ("messages", "str"), ("ranks", "texts"), ("look", "flags"), ("motion", "bool"),
+              ("speed", "num"), ("sound", "bool"), ("groups", "json"))
+    LOOSE = ("ranks", "look", "groups")
+
+
+class Counters(Value):
+    """The move counter's text, the clock's seconds when they were counted and whether it runs (the page
+    ticks it on), and whether the settings show each (a Reply's `counters`)."""
+    FIELDS = (("moves", "str"), ("seconds", "num"), ("running", "bool"), ("show_moves", "bool"),
+              ("show_clock", "bool"))
+
+
+class Marks(Value):
+    """#game's data-solver ("idle" until the solver is first asked, then "ready"), data-answers (how many
+    of the solver's answers came back), data-search (the deal search or analysis running, or None) and
+    data-stuck ("true" when no move is left)."""
+    FIELDS = (("solver", "str"), ("answers", "str"), ("search", "str?", None), ("stuck", "str"))
+
+
+class Reply(Message):
+    """The worker's answer to one text of the page, or to a batch of them, or one it gives on its own (a
+    solver's result): `ok` false with the `error` when the text failed (nothing changed); `errors`, the
+    reasons of a batch's messages that failed. Then what changed: the view's text (static/worker/scene.py,
+    None: as last sent), the effects' texts in order, the storage writes (`store`: key -> its new text,
+    None: removed, {"copy": key}: a record set aside, copied by the page from what the browser holds), the
+    page's facts, the dialog this reply opens or refills (static/worker/dialog_view.py's, with its "name"),
+    the counters, the win cascade's throws, the replay bar ({"bar": ...}), the marks on #game and the
+    #analysis panel; each None when it did not change since the last reply (static/worker/session.py)."""
+    kind = "Reply"
+    FIELDS = (("ok", "bool", True), ("error", "str", ""), ("errors", "strs", ()), ("view", "str?", None),
+              ("effects", "strs", ()), ("store", "store", {}), ("page", "facts?", None), ("dialog", "object?", None),
+              ("counters", "counters?", None), ("cascade", "json", None), ("replay", "object?", None),
+              ("marks", "marks?", None), ("analysis", "object?", None))
+    LOOSE = ("store", "dialog", "cascade", "replay", "analysis")
+
+
 ACTIONS = (Tap, Drop, Key, Button, Focus, Pointer, HashChanged, Answer, NewDeal, SettingsChanged, MotionPreference,
            EarlyInputRefused, Announce, DialogClosed, ShowNotice, HideNotice, DragStart, CelebrationStart,
            CelebrationEnd, HintShown, GoBack, ShowPanel, HidePanel, Resize, Dock, AutoFinish, FinishStep,
@@ -587,7 +632,7 @@ for _cls in ACTIONS + EFFECTS:
         raise ValueError("two values of kind " + _cls.kind)
     KINDS[_cls.kind] = _cls
 MESSAGES = (Start, PressAt, TapAt, DragAt, DropAt, Visibility, Leave, StatsAsk, AssistButton, Stored,
-            AnalysisButton)
+            AnalysisButton, Reply)
 MESSAGE_KINDS = {}       # kept apart from KINDS: the controller's actions and effects are KINDS alone
 for _cls in MESSAGES:
     if _cls.kind in KINDS or _cls.kind in MESSAGE_KINDS:
@@ -603,14 +648,20 @@ def _registered(kind):
 
 # ---- the text codec ---------------------------------------------------------------------------
 
+_SHORT = {"\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
 def _text(s):
-    """A JSON string, the same under both Pythons (only quotes, backslashes and controls escaped)."""
+    """A JSON string, the same under both Pythons: quotes, backslashes and controls escaped as CPython's
+    json.dumps does (its own C code does it there: the worker's replies carry tens of kB of text)."""
+    if _CPYTHON:
+        return json.dumps(s, ensure_ascii=False)
     out = []
     for ch in s:
         if ch == '"' or ch == "\\":
             out.append("\\" + ch)
         elif ord(ch) < 0x20:
-            out.append("\\u%04x" % ord(ch))
+            out.append(_SHORT.get(ch) or "\\u%04x" % ord(ch))
         else:
             out.append(ch)
     return '"' + "".join(out) + '"'
@@ -703,12 +754,74 @@ def _check(spec, x, where):
                 raise _bad(where, "text -> a text, number, true, false or null", {k: v})
         return dict(x)
     if spec == "panel":
-        if isinstance(x, Panel):
-            for field in Panel.FIELDS:
-                _check(field[1], getattr(x, field[0]), where + "." + field[0])
-            return x
-        return _build(Panel, x, where)
+        return _nested(Panel, x, where)
+    if spec in _NESTED:
+        return None if x is None else _nested(_NESTED[spec], x, where)
+    if spec == "texts" or spec == "flags":
+        want = str if spec == "texts" else bool
+        if type(x) is not dict:
+            raise _bad(where, "an object", x)
+        for k in x:
+            if type(k) is not str or type(x[k]) is not want:
+                raise _bad(where, "text -> " + ("a text" if want is str else "true or false"), {k: x[k]})
+        return dict(x)
+    if spec == "json":
+        _json(x, where, 0)
+        return x
+    if spec == "object?":
+        if x is not None and type(x) is not dict:
+            raise _bad(where, "an object or null", x)
+        _json(x, where, 0)
+        return x
+    if spec == "store":
+        if type(x) is not dict:
+            raise _bad(where, "an object of storage writes", x)
+        for k in x:
+            v = x[k]
+            if type(k) is not str or not (v is None or type(v) is str or (
+                    type(v) is dict and len(v) == 1 and type(v.get("copy")) is str)):
+                raise _bad(where, 'key -> a text, null or {"copy": key}', {k: v})
+        return dict(x)
     raise ValueError("%s: no field type %s" % (where, spec))
+
+
+MAX_DEPTH = 32      # how deep a "json" field's lists and objects may nest
+
+
+def _json(x, where, depth):
+    """ValueError unless `x` is a JSON value (null, true/false, a finite number, a text, a list, an object of
+    text keys) nested at most MAX_DEPTH deep."""
+    if x is None or type(x) is bool or type(x) is str or _number(x):
+        return
+    if depth >= MAX_DEPTH:
+        raise _bad(where, "a value nested at most %d deep" % MAX_DEPTH, "...")
+    if type(x) is list or type(x) is tuple:
+        for v in x:
+            _json(v, where, depth + 1)
+        return
+    if type(x) is dict:
+        for k in x:
+            if type(k) is not str:
+                raise _bad(where, "an object of text keys", k)
+            _json(x[k], where, depth + 1)
+        return
+    raise _bad(where, "a JSON value", x)
+
+
+def _nested(cls, x, where):
+    """A field holding a value of `cls`: checked as given, or built from its JSON object."""
+    if isinstance(x, cls):
+        for field in cls.FIELDS:
+            _check(field[1], getattr(x, field[0]), where + "." + field[0])
+        return x
+    return _build(cls, x, where)
+
+
+_NESTED = {"facts?": PageFacts, "counters?": Counters, "marks?": Marks}
+try:     # CPython (the worker's Pyodide too) escapes as the loop does; the page's MicroPython has no ensure_ascii
+    _CPYTHON = json.dumps("\n\x01\u00e9", ensure_ascii=False) == '"\\n\\u0001\u00e9"'
+except Exception:
+    _CPYTHON = False
 
 
 def _build(cls, data, where):

@@ -31,13 +31,17 @@ except Exception as _exc:      # the game's modules could not load: every answer
         snapshot_due = False
 
         def handle(self, text):
-            return json.dumps({"ok": False, "error": _why, "view": None, "effects": [], "store": {}, "page": None,
-                               "dialog": None, "counters": None, "cascade": None, "replay": None, "marks": None,
-                               "analysis": None})
+            return _error_reply
 
         def take_solver_requests(self):
             return [], []
 
+    try:                       # the protocol's codec is the shared one, unless it is what failed to load
+        from shared.vocab import Reply, encode
+
+        _error_reply = encode(Reply(ok=False, error=_why))
+    except Exception:
+        _error_reply = json.dumps({"kind": "Reply", "ok": False, "error": _why})
     _session = _Broken()
 _pushes = []          # answers the page has not taken yet
 _waiting = []         # the page's open next_push call (a future), if any

@@ -98,6 +98,7 @@ from shared.vocab import (
     CelebrationEnd, Changed, Dock, DragAt, DragStart, Drop, DropAt, FinishStep, GoBack, HashChanged, HidePanel,
     HintShown, Leave, LineFound, NewDeal, OpenDialog, Panel, Pointer, PressAt, Relayout, Resize, ShowNotice,
     ShowPanel, SolverWanted, Start, StatsAsk, Stored, Tap, AnalysisButton, Announce, TapAt, Visibility, decode, encode,
+    Counters, Marks, PageFacts, Reply,
 )
 
 STORAGE_NOTICE_MS = 12000   # a saved game or statistics set aside: long enough to be read
@@ -109,48 +110,44 @@ MAX_ANSWER = 49152
 
 
 def answer(view_text, effects, store=None, page=None, dialog=None, counters=None, cascade=None, replay=None,
-           marks=None, analysis=None) -> str:
-    """The answer text: the view's text (None: unchanged), the effects' texts in order, the storage
-    writes, the page's facts (None: unchanged), a dialog's contents, the counters (None: unchanged) and
+           marks=None, analysis=None) -> Reply:
+    """The reply: the view's text (None: unchanged), the effects in order, the storage writes, the page's
+    facts (a PageFacts, None: unchanged), a dialog's contents, the counters (a Counters, None: unchanged),
     the win cascade's throws (None: no cascade starts), the replay bar's state ({"bar": None or
-    handle_replays.bar_state's}; None: unchanged), the marks on #game (None: unchanged; else "solver":
-    "idle" until the solver is first asked, then "ready"; "search": the deal search or analysis running,
-    or None; "stuck": "true" when no move is left, else "false"; "answers": how many of the solver's
-    answers came back), the #analysis panel (static/worker/analysis_view.py's value; None: unchanged)."""
-    return json.dumps({"ok": True, "view": view_text, "effects": [encode(e) for e in effects],
-                       "store": store or {}, "page": page, "dialog": dialog, "counters": counters,
-                       "cascade": cascade, "replay": replay, "marks": marks, "analysis": analysis},
-                      ensure_ascii=False, separators=(",", ":"))
+    handle_replays.bar_state's}; None: unchanged), the marks on #game (a Marks, None: unchanged), the
+    #analysis panel (static/worker/analysis_view.py's value; None: unchanged)."""
+    return Reply(view=view_text, effects=tuple(encode(e) for e in effects), store=store or {}, page=page,
+                 dialog=dialog, counters=counters, cascade=cascade, replay=replay, marks=marks, analysis=analysis)
 
 
-def merged(texts) -> str:
-    """One answer for the answers `texts` of messages handled in order: the last view, page facts, dialog,
+_LATEST = ("view", "page", "dialog", "counters", "cascade", "replay", "marks", "analysis")
+
+
+def merged(replies) -> Reply:
+    """One reply for the replies of messages handled in order: the last view, page facts, dialog,
     counters, cascade, replay bar, marks and analysis given; every effect in order; every storage write,
     a later one of a key winning. A message that failed adds its reason to `errors` (ok while one did)."""
-    answers = [json.loads(t) for t in texts]
-    good = [a for a in answers if a.get("ok")]
+    good = [r for r in replies if r.ok]
     if not good:
-        return texts[-1]
-    out = {"ok": True, "view": None, "effects": [], "store": {}, "page": None, "dialog": None, "counters": None,
-           "cascade": None, "replay": None, "marks": None, "analysis": None}
-    for a in good:
-        out["effects"] += a["effects"]
-        out["store"].update(a["store"])
-        for key in ("view", "page", "dialog", "counters", "cascade", "replay", "marks", "analysis"):
-            if a.get(key) is not None:
-                out[key] = a[key]
-    bad = [a.get("error") for a in answers if not a.get("ok")]
-    if bad:
-        out["errors"] = bad
-    return json.dumps(out, ensure_ascii=False, separators=(",", ":"))
+        return replies[-1]
+    fields = {name: None for name in _LATEST}
+    effects, store = [], {}
+    for r in good:
+        effects += r.effects
+        store.update(r.store)
+        for name in _LATEST:
+            if getattr(r, name) is not None:
+                fields[name] = getattr(r, name)
+    return Reply(effects=tuple(effects), store=store, errors=tuple(r.error for r in replies if not r.ok), **fields)
 
 
-def error(why: str) -> str:
-    """The error answer: nothing changed, nothing to draw, nothing to do."""
-    return json.dumps({"ok": False, "error": str(why)[:300], "view": None, "effects": [], "store": {},
-                       "page": None, "dialog": None, "counters": None, "cascade": None, "replay": None,
-                       "marks": None, "analysis": None},
-                      ensure_ascii=False, separators=(",", ":"))
+def failed(why) -> Reply:
+    """The error reply: nothing changed, nothing to draw, nothing to do."""
+    return Reply(ok=False, error=str(why)[:300])
+
+
+def error(why) -> str:
+    return encode(failed(why))
 
 
 class _Storage(MemoryStorage):
@@ -192,13 +189,10 @@ class Session:
         self.coarse = False        # a touch-only pointer: no keys help line in the layout
         self._layout = None
         self._layout_key = None
-        self._sent = None          # the view text of the last answer that held one
-        self._viewless = False     # a batch's messages: no view, page facts or counters in their answers
-        self._page_sent = None     # the page's facts of the last answer that held them
+        self._viewless = False     # a batch's messages: no view, page facts or counters in their replies
         self._storage = None
         self._effects = None       # the records' bookkeeping on the controller's effects
         self._spent = False        # the last press played the auto-finish's rest: its tap does nothing
-        self._counters_sent = None  # the counters of the last answer that held them
         self._stats = None         # the statistics dialog's contents a StatsAsk answers
         self._stats_shown = None   # the rules and draw the statistics dialog last asked for
         self._grades = {}          # deal code -> (grade, par) the solver found (None: asked, not found)
@@ -208,14 +202,15 @@ class Session:
         self._blocked = False      # no more moves in the position (#game's data-stuck)
         self._answers = 0          # the solver's answers come back, shown or dropped (#game's data-answers)
         self._analysis = analysis_view.closed()   # the #analysis panel (static/worker/analysis_view.py)
-        self._analysis_sent = self._analysis
         self._analysis_version = None  # the position (UI version) the analysis is of
         self._analysis_game = None     # and its game
         self._read = {}                # the stored texts the Start carried
-        self._marks_sent = None    # the marks of the last answer that held them
         self._cascade_seq = 0      # the win cascade whose plan was sent last (UIState.celebration_seq)
         self._win = False          # a CelebrationEnd of a won game: its answer holds the win dialog
-        self._bar_sent = {"bar": None}   # the replay bar's state of the last answer that held it
+        # what the last reply that held each of these fields sent (`_changed`): a reply holds one only
+        # when it changed
+        self._last = {"view": None, "page": None, "counters": None, "replay": {"bar": None}, "marks": None,
+                      "analysis": self._analysis}
         self._stuck_version = -1   # the position "no more moves" was last checked for (UIState.version)
         self._rid = 0              # the solver's requests: the last one's id
         self._asked = None         # (id, kind, UI version) of the request in flight
@@ -226,29 +221,32 @@ class Session:
     # ---- the one entry point ------------------------------------------------------------
 
     def handle(self, text) -> str:
-        """The answer to one message `text` (see the module's doc), or to a JSON array of message texts (the
-        page's queue sent in one round trip: each handled in order, their answers merged, `merged`); never
-        raises."""
+        """The reply's text to one message `text` (see the module's doc), or to a JSON array of message texts
+        (the page's queue sent in one round trip: each handled in order, their replies merged, `merged`);
+        never raises."""
+        return encode(self._handle(text))
+
+    def _handle(self, text) -> Reply:
         if isinstance(text, str) and text[:1] == "[":
             try:
                 texts = json.loads(text)
             except ValueError as exc:
-                return error(exc)
+                return failed(exc)
             if not isinstance(texts, list) or not texts or len(texts) > MAX_BATCH or \
                     not all(isinstance(t, str) and t[:1] != "[" for t in texts):
-                return error("a batch is a list of 1 to %d message texts" % MAX_BATCH)
+                return failed("a batch is a list of 1 to %d message texts" % MAX_BATCH)
             return self._batch(texts)
         try:
             message = decode(text)
         except ValueError as exc:
-            return error(exc)
+            return failed(exc)
         except Exception as exc:   # anything else the codec could meet: still an answer
-            return error("unreadable: %s" % type(exc).__name__)
+            return failed("unreadable: %s" % type(exc).__name__)
         self._win = False
         try:
             if isinstance(message, Start):
                 if self.controller is not None:
-                    return error("already started")
+                    return failed("already started")
                 effects = self._start(message)
             elif self.controller is not None and isinstance(message, (PressAt, TapAt, DragAt, DropAt)):
                 effects = self._pointer(message)
@@ -264,17 +262,17 @@ class Session:
             elif self.controller is not None and isinstance(message, AnalysisButton):
                 effects = self._analysis_button(message.name)
             elif not isinstance(message, ACTIONS):
-                return error("not an action: " + message.kind)
+                return failed("not an action: " + message.kind)
             elif self.controller is None:
-                return error("not started: Start comes first")
+                return failed("not started: Start comes first")
             else:
                 self._win = isinstance(message, CelebrationEnd)
                 effects = self._dispatch(message)
-            return self._answer(effects + self._stuck())
+            return self._reply(effects + self._stuck())
         except Exception as exc:
-            return error("%s: %s" % (type(exc).__name__, exc))
+            return failed("%s: %s" % (type(exc).__name__, exc))
 
-    def _batch(self, texts) -> str:
+    def _batch(self, texts) -> Reply:
         """The answer to the page's queue: each message handled in order, their answers merged (`merged`);
         the view (the scene of the whole table, most of an answer's cost), the page's facts and the
         counters made once, after the last message, as the page shows only the last ones (made for each
@@ -282,12 +280,12 @@ class Session:
         Quadruple's keys seconds after the last one)."""
         self._viewless = True
         try:
-            answers = [self.handle(t) for t in texts]
+            replies = [self._handle(t) for t in texts]
         finally:
             self._viewless = False
-        if any(json.loads(a).get("ok") for a in answers):
-            answers.append(self._answer([]))   # the view after the last message, and nothing else new
-        return merged(answers)
+        if any(r.ok for r in replies):
+            replies.append(self._reply([]))   # the view after the last message, and nothing else new
+        return merged(replies)
 
     # ---- start ----------------------------------------------------------------------------
 
@@ -626,9 +624,19 @@ class Session:
         return effects + self._dispatch(ShowPanel(Panel("note", c.t("assist.ordinary"))))
 
     def _answer(self, effects) -> str:
-        # in a batch the view, the page's facts and the counters come once, after its last message (`_batch`)
-        text, page, counters = (None, None, None) if self._viewless else \
-            (self.view_text(), self.page_facts(), self.counters())
+        """The reply's text to what the session did on its own (a solver's result, the board's record)."""
+        return encode(self._reply(effects))
+
+    def _changed(self, now: dict) -> dict:
+        """Each field of `now`, or None where it equals what the last reply that held that field sent: the
+        one place that says what changed since the last reply."""
+        out = {}
+        for name in now:
+            out[name] = None if now[name] == self._last[name] else now[name]
+            self._last[name] = now[name]
+        return out
+
+    def _reply(self, effects) -> Reply:
         ui = self.controller.ui
         cascade = None
         if ui.celebrating and ui.celebration_seq != self._cascade_seq:   # the view starts the cascade
@@ -645,19 +653,14 @@ class Session:
             self.snapshot_due = True            # the next visit's board: written a little later (`snapshot_answer`)
         self._solver_used = self._solver_used or bool(self._solver_wanted)
         asked = self._asked[1] if self._asked is not None else None
-        marks = {"solver": "ready" if self._solver_used else "idle", "answers": str(self._answers),
-                 "search": asked if asked in SEARCHES else None, "stuck": "true" if self._blocked else "false"}
-        out = answer(None if text is None or text == self._sent else text, effects, store,
-                     None if page is None or page == self._page_sent else page, shown,
-                     None if counters is None or counters == self._counters_sent else counters, cascade,
-                     None if bar == self._bar_sent else bar, None if marks == self._marks_sent else marks,
-                     None if self._analysis == self._analysis_sent else self._analysis)
-        self._marks_sent = marks
-        self._analysis_sent = self._analysis
-        self._bar_sent = bar
-        if text is not None:
-            self._sent, self._page_sent, self._counters_sent = text, page, counters
-        return out
+        marks = Marks("ready" if self._solver_used else "idle", str(self._answers),
+                      asked if asked in SEARCHES else None, "true" if self._blocked else "false")
+        now = {"replay": bar, "marks": marks, "analysis": self._analysis}
+        if not self._viewless:   # in a batch the view, the page's facts and the counters come once, after its
+            now.update(view=self.view_text(), page=self.page_facts(), counters=self.counters())   # last (`_batch`)
+        fresh = self._changed(now)
+        return answer(fresh.get("view"), effects, store, fresh.get("page"), shown, fresh.get("counters"), cascade,
+                      fresh["replay"], fresh["marks"], fresh["analysis"])
 
     def snapshot_answer(self):
         """The answer that writes the board's record for the next visit's painter after the saved game
@@ -812,25 +815,23 @@ class Session:
         except Exception:   # a snapshot is a nicety: it never stops the game
             pass
 
-    def counters(self) -> dict:
+    def counters(self) -> Counters:
         """The move counter's text, the clock's seconds now and whether it runs (the page ticks it from
         these), and whether the settings show each counter (static/shared/counters.py)."""
         c, records = self.controller, self.records
-        return {"moves": str(moves_made(c.game)), "seconds": round(records.elapsed(), 3),
-                "running": bool(records.running), "show_moves": bool(c.settings.show_moves),
-                "show_clock": bool(c.settings.show_clock)}
+        return Counters(str(moves_made(c.game)), round(records.elapsed(), 3), bool(records.running),
+                        bool(c.settings.show_moves), bool(c.settings.show_clock))
 
     # ---- the page's facts ------------------------------------------------------------------------
 
-    def page_facts(self) -> dict:
+    def page_facts(self) -> PageFacts:
         """What the page applies outside the board (see the module's doc); the message table only with
         its language's change."""
         c = self.controller
         settings = c.settings
-        return {"lang": c.lang, "messages": messages_text(c.lang), "ranks": rank_labels(c.t),
-                "look": settings.look_classes(), "motion": bool(c.motion), "speed": speed_factor(settings.speed),
-                "sound": bool(settings.sound),
-                "groups": [[label, [list(o) for o in options]] for label, options in rules_groups(c.t)]}
+        return PageFacts(c.lang, messages_text(c.lang), rank_labels(c.t), settings.look_classes(), bool(c.motion),
+                         speed_factor(settings.speed), bool(settings.sound),
+                         [[label, [list(o) for o in options]] for label, options in rules_groups(c.t)])
 
     # ---- what the worker computes -------------------------------------------------------------
 
