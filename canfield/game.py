@@ -30,10 +30,9 @@ Internally cards are indices 0..51 (0..207 with several decks: card i is copy i 
 and piles are lists, bottom to top; `apply` is the unchecked fast path for solvers, `play` the checked
 entry point for anything a player or a file says.
 
-`Game` plays the first sixteen games. A rule set with `rules.extended` (the twelve newer games) gets the
-subclass `canfield.game_extended.ExtendedGame`, chosen once by `Game.__new__`: its deal, position check,
-moves, effects and reasons. `Move`, `FoundationNext`, the piles' names and the card tables live in
-canfield/moves.py (re-exported here).
+A rule set with `rules.extended` (the twelve newer games) makes an `ExtendedGame` (chosen once by
+`Game.__new__`): `Game` with canfield/game_extended.py's rules. `Move`, `FoundationNext`, the piles' names
+and the card tables live in canfield/moves.py (re-exported here).
 """
 
 import random
@@ -42,6 +41,7 @@ from . import position as position_text
 from .cards import DECK_CARDS as CARDS, SUITS
 from .deal import MAX_NUMBER, check_deck, make_code, parse_code, shuffled_deck
 from .errors import AmbiguousMoveError, IllegalMoveError, InvalidDeck, InvalidMoveError
+from .game_extended import ExtendedRules
 from .moves import (
     _F_MOVES, _MOVE_RE, ALL_COLUMNS, ALL_FOUNDATIONS, ALL_RESERVES, PILE_NAMES, RANK, SUIT, FoundationNext, Move,
     _fits_table, _mv, _pile_label, _read_count, _well_formed,
@@ -53,12 +53,10 @@ from .rules import CASINO_COST, check_draw, get_rules
 
 class Game:
     """A game of Canfield in progress. Make one with `from_code`, `from_deck` or `new`; for a rule set with
-    `rules.extended`, `Game(...)` and every constructor make a `canfield.game_extended.ExtendedGame`."""
+    `rules.extended`, `Game(...)` and every constructor make an `ExtendedGame` (below)."""
 
     def __new__(cls, deck=None, draw=None, rules="canfield", number=None):
         if cls is Game and get_rules(rules).extended:
-            from .game_extended import ExtendedGame
-
             cls = ExtendedGame
         return object.__new__(cls)
 
@@ -165,12 +163,11 @@ class Game:
             for n, c in enumerate(f):
                 if SUIT[c] != fsuits[i] or RANK[c] != (self._base + n) % 13 or n >= 13:
                     raise error(f"foundation {i + 1} cannot hold {CARDS[c].code} at position {n + 1}")
-        auto_fill = rules.refills
         for i, col in enumerate(split[3 + nf:]):
             for a, b in zip(col, col[1:]):
                 if not self._fits_on(b, a):
                     raise error(f"column {i + 1}: {CARDS[b].code} cannot lie on {CARDS[a].code}")
-            if not col and split[2] and auto_fill:
+            if not col and split[2] and rules.refills:
                 raise error(f"column {i + 1} is empty while the reserve has cards")
         self._set_foundation_suits(fsuits)
         self._position = split
@@ -896,3 +893,7 @@ class Game:
 
     def __repr__(self):
         return f"<Game {self.code} score={self._score} moves={len(self._undo)}>"
+
+
+class ExtendedGame(ExtendedRules, Game):
+    """A game of a rule set with `rules.extended`: `Game` with canfield/game_extended.py's rules."""

@@ -1,26 +1,29 @@
-"""The newer games' engine: `ExtendedGame`, the `Game` of a rule set with `rules.extended` (PySolFC's Eagle
-Wing, Gate, Little Gate, Duke, Dutchess, Minerva, Munger, Mystique, Candike, Lafayette, Beehive and The
-Plot: several reserves, face-down column cards, a base the player chooses, foundations down / by rank / of
-four of a kind / opening in order, a column's capacity, whole-column moves, fills from several piles).
+"""The newer games' rules: `ExtendedRules`, what a game of a rule set with `rules.extended` does in place of
+`Game` (PySolFC's Eagle Wing, Gate, Little Gate, Duke, Dutchess, Minerva, Munger, Mystique, Candike,
+Lafayette, Beehive and The Plot: several reserves, face-down column cards, a base the player chooses,
+foundations down / by rank / of four of a kind / opening in order, a column's capacity, whole-column moves,
+fills from several piles).
 
-`Game(...)`, `Game.new`, `Game.from_code`, `Game.from_position` and `Game.from_piles` return an
-`ExtendedGame` for such a rule set (`Game.__new__` chooses, once, from the rule set): the subclass
-overrides the deal, the position check, move generation, `apply` / `unapply` of card moves and the
-reasons a move is refused, and reads every rule from the rule set's parameters (docs/engine.md, "The
-twelve other games"). Everything else (the notation, the position text, play / undo / redo, the API) is
-`Game`'s. Its undo entry of a card move has a fourth part, (fill source, turned card, base set); a draw's
-and a recycle's are `Game`'s.
+canfield/game.py mixes it into `Game`: `class ExtendedGame(ExtendedRules, Game)`, the class that
+`Game(...)`, `Game.new`, `Game.from_code`, `Game.from_position` and `Game.from_piles` make for such a rule
+set (`Game.__new__` chooses, once, from the rule set), so that `isinstance(game, Game)` holds. The mixin
+overrides the deal, the position check, move generation, `apply` / `unapply` of card moves, the
+foundations' next card and the reasons a move is refused, and reads every rule from the rule set's
+parameters (docs/engine.md, "The twelve other games"); everything else (the notation, the position text,
+play / undo / redo, the API) is `Game`'s. Its undo entry of a card move has a fourth part, (fill source,
+turned card, base set); a draw's and a recycle's are `Game`'s. This module does not import canfield/game.py
+(the engine's modules import in one direction): `super()` reaches `Game`.
 
 Pure Python, no dependencies, no browser imports.
 """
 
 from .cards import DECK_CARDS as CARDS
-from .game import Game
 from .moves import _F_MOVES, RANK, SUIT, FoundationNext, _mv, _pile_label
 
 
-class ExtendedGame(Game):
-    """A game of a rule set with `rules.extended` (see the module docstring); made by `Game`'s constructors."""
+class ExtendedRules:
+    """The rules of the newer games, mixed into `Game` by `canfield.game.ExtendedGame` (see the module
+    docstring); it reads and writes `Game`'s piles and state."""
 
     # ---- the position --------------------------------------------------------------------
 
@@ -284,7 +287,7 @@ class ExtendedGame(Game):
         every game (an entry of three)."""
         s, d, k = move
         if s == "S" or d == "S":
-            return Game.apply(self, move)
+            return super().apply(move)
         src, dst = self._p[s], self._p[d]
         rules = self.rules
         dst.extend(src[-k:])
@@ -321,7 +324,7 @@ class ExtendedGame(Game):
     def _pop(self):
         """`Game._pop` (undo's and `unapply`'s): a card move's fills, face turned and base taken back too."""
         if len(self._undo[-1]) == 3:  # a draw or a recycle
-            return Game._pop(self)
+            return super()._pop()
         move, refill, gain, (fill_src, turned, base_set) = self._undo.pop()
         s, d, k = move
         p = self._p
