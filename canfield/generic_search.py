@@ -46,11 +46,8 @@ budget. Each run is a complete reachability search of its own, so any run that e
 "lost"; a run that runs out is dropped.
 """
 
-import gc
-import random
-import time
-
 from .outcome import DEFAULT_NODES, LOST, UNKNOWN, WON, SolveResult, SolverBug
+from .sliced import PortfolioSearch, SlicedSearch
 
 # the order of a move by its kind (smaller first); see the module docstring
 _FOUNDATION, _RESERVE, _OPENS, _WASTE, _STOCK, _COLUMN, _BACK = range(7)
@@ -149,30 +146,19 @@ def _whole_key(g):
     return g.key()
 
 
-class GenericSolver:
+class GenericSolver(PortfolioSearch):
     """A resumable search from `game`'s current position (see the module docstring); the interface of
-    canfield.search.Solver. `sort_columns` False: the key keeps the columns in place (a test's switch)."""
+    canfield.search.Solver, and its shell (canfield/sliced.py). `sort_columns` False: the key keeps the
+    columns in place (a test's switch)."""
 
     def __init__(self, game, max_nodes=DEFAULT_NODES, max_seconds=None, should_stop=None, auto=True,
                  order="reserve", restarts=True, first_run=1000, max_runs=8, clock=None, one_empty=True,
                  dominance=True, sort_columns=True, engine_key=True):
+        super().__init__(max_nodes, max_seconds, should_stop, clock, order, restarts and order is not None,
+                         first_run, max_runs)
         self.game = game.copy()
         self.rules = game.rules
-        self.clock = clock or time.perf_counter
-        self.max_nodes = max_nodes
-        self.max_seconds = max_seconds
-        self.should_stop = should_stop
-        self.order = order
-        self.restarts = restarts and order is not None
-        self.first_run = first_run
-        self.max_runs = max_runs
-        self.nodes = 0
-        self.elapsed = 0.0
-        self.result = None
-        self._cancelled = False
         self._keyer = _Keyer(game, sort_columns, engine_key)
-        self.runs = 0
-        self.main_run = None
         if self.game.won:
             self.result = SolveResult(WON, [], 0, 0.0)
             return
@@ -214,122 +200,56 @@ class GenericSolver:
 
     # ---- the search ----------------------------------------------------------------------
 
-    def cancel(self):
-        self._cancelled = True
-
-    def step(self, nodes=2000):
-        """Search at most `nodes` more positions; the SolveResult when finished, else None."""
-        if self.result is not None:
-            return self.result
-        clock = self.clock
-        t0 = clock()
-        gc_was_on = gc.isenabled()
-        gc.disable()
-        try:
-            return self._search(nodes)
-        finally:
-            if gc_was_on:
-                gc.enable()
-            self.elapsed += clock() - t0
-            if self.result is not None:
-                self.result.seconds = self.elapsed
-
-    def run(self):
-        """Search until decided or out of budget; returns the SolveResult."""
-        while True:
-            res = self.step(512)
-            if res is not None:
-                return res
-            if self.should_stop is not None and self.should_stop():
-                self.cancel()
-
-    def _finish(self, verdict, moves=(), reason=None):
-        self.result = SolveResult(verdict, list(moves), self.nodes, self.elapsed, reason)
-        return self.result
-
-    def _fresh(self):
+    def _fresh_run(self):
         """A run's state at its start: [game copy, stack of frames [moves or None, next index], path, visited]."""
         g = self.game.copy()
         self._col_index = {name: i for i, name in enumerate(g.columns)}
         return [g, [[None, 0]], [], {self._keyer.key(g)}]
 
-    def _new_run(self):
-        """The next phase of the search (see "Restarts" in the module docstring)."""
-        i = self.runs
-        self.runs += 1
-        self.run_rnd = None
-        if i == 0:
-            self.main_run = self._fresh()
-        if not self.restarts or i >= 2 * self.max_runs - 1:
-            self.current = self.main_run
-            self.run_end = None
-        elif i % 2 == 0:
-            self.current = self.main_run
-            self.run_end = self.nodes + (self.first_run << (i // 2))
-        else:
-            self.current = self._fresh()
-            self.run_rnd = random.Random(i // 2 + 1).random
-            self.run_end = self.nodes + (self.first_run << (i // 2))
-
-    def _search(self, slice_nodes):
-        if self._cancelled:
-            return self._finish(UNKNOWN, reason="cancelled")
-        deadline = None
-        if self.max_seconds is not None:
-            deadline = self.max_seconds - self.elapsed + self.clock()
+    def _walk(self, limit, deadline):
+        """The current run's search up to `limit` nodes (see canfield/sliced.py's PortfolioSearch)."""
         key = self._keyer.key
         children = self._children
-        slice_end = min(self.max_nodes, self.nodes + slice_nodes)
         nodes = self.nodes
-        while True:
-            if self.run_end is not None and nodes >= self.run_end and nodes < self.max_nodes:
-                self.nodes = nodes
-                self._new_run()
-            g, stack, path, visited = self.current
-            apply, unapply = g.apply, g.unapply
-            rnd = self.run_rnd
-            limit = slice_end if self.run_end is None else min(slice_end, self.run_end)
-            while stack:
-                frame = stack[-1]
-                moves = frame[0]
-                if moves is None:
-                    if nodes >= limit:
-                        break
-                    if deadline is not None and not nodes & 63 and self.clock() > deadline:
-                        self.nodes = nodes
-                        return self._finish(UNKNOWN, reason="seconds")
-                    nodes += 1
-                    moves = frame[0] = children(g, rnd)
-                i = frame[1]
-                end = len(moves)
-                while i < end:
-                    mv = moves[i]
-                    i += 1
-                    apply(mv)
-                    k = key(g)
-                    if k not in visited:
-                        break
-                    unapply()
-                else:
-                    stack.pop()
-                    if path:
-                        unapply()
-                        path.pop()
-                    continue
-                frame[1] = i
-                visited.add(k)
-                path.append(mv)
-                if g.won:
+        g, stack, path, visited = self.current
+        apply, unapply = g.apply, g.unapply
+        rnd = self.run_rnd
+        while stack:
+            frame = stack[-1]
+            moves = frame[0]
+            if moves is None:
+                if nodes >= limit:
+                    break
+                if deadline is not None and not nodes & 63 and self.clock() > deadline:
                     self.nodes = nodes
-                    return self._finish(WON, self._write_line(path))
-                stack.append([None, 0])
-            self.nodes = nodes
-            if not stack:
-                return self._finish(LOST)
-            if nodes >= self.max_nodes:
-                return self._finish(UNKNOWN, reason="nodes")
-            if nodes >= slice_end:
-                return None
+                    return self._finish(UNKNOWN, reason="seconds")
+                nodes += 1
+                moves = frame[0] = children(g, rnd)
+            i = frame[1]
+            end = len(moves)
+            while i < end:
+                mv = moves[i]
+                i += 1
+                apply(mv)
+                k = key(g)
+                if k not in visited:
+                    break
+                unapply()
+            else:
+                stack.pop()
+                if path:
+                    unapply()
+                    path.pop()
+                continue
+            frame[1] = i
+            visited.add(k)
+            path.append(mv)
+            if g.won:
+                self.nodes = nodes
+                return self._finish(WON, self._write_line(path))
+            stack.append([None, 0])
+        self.nodes = nodes
+        return None if stack else self._finish(LOST)
 
     def _write_line(self, path):
         """The path as move texts, replayed with Game.play on a copy of the position: it must win."""
@@ -350,52 +270,23 @@ def _found(g):
     return sum(map(len, g.state()[3]))
 
 
-class GenericBeamSolver:
+class GenericBeamSolver(SlicedSearch):
     """canfield.search.BeamSolver for any rule set: a beam search that proves wins only (level by level,
     the children not met before ordered by most foundation cards, then the engine's order; the first
     `width` kept). Deterministic; "unknown" when the beam dies out or `max_nodes` positions are expanded."""
 
     def __init__(self, game, width=2000, max_nodes=200_000):
+        super().__init__(max_nodes)
         self.game = game.copy()
         self.width = width
-        self.max_nodes = max_nodes
-        self.nodes = 0
-        self.elapsed = 0.0
         self.result = SolveResult(WON, [], 0, 0.0) if game.won else None
-        self._cancelled = False
         self._keyer = _Keyer(game)
         self._seen = {self._keyer.key(self.game)}
         self._level = [()]  # each kept position as its line (moves from the start)
         self._i = 0
         self._next = []
 
-    def cancel(self):
-        self._cancelled = True
-
-    def run(self):
-        while True:
-            res = self.step(512)
-            if res is not None:
-                return res
-
-    def step(self, nodes=2000):
-        if self.result is not None:
-            return self.result
-        t0 = time.perf_counter()
-        try:
-            return self._search(nodes)
-        finally:
-            self.elapsed += time.perf_counter() - t0
-            if self.result is not None:
-                self.result.seconds = self.elapsed
-
-    def _finish(self, verdict, moves=(), reason=None):
-        self.result = SolveResult(verdict, list(moves), self.nodes, self.elapsed, reason)
-        return self.result
-
     def _search(self, slice_nodes):
-        if self._cancelled:
-            return self._finish(UNKNOWN, reason="cancelled")
         key, seen = self._keyer.key, self._seen
         end = min(self.max_nodes, self.nodes + slice_nodes)
         while True:

@@ -78,15 +78,13 @@ same arguments and interface, a depth-first search over the engine's own Game). 
 searched here exactly as before.
 """
 
-import gc
-import random
-import time
 from operator import itemgetter
 
 from .cards import CARDS, SUITS
 from .game import Move
 from .generic_search import GenericBeamSolver, GenericSolver
 from .outcome import DEFAULT_NODES, LOST, UNKNOWN, WON, SolveResult, SolverBug
+from .sliced import PortfolioSearch, SlicedSearch
 
 WINNABLE_NODES = 100_000
 
@@ -151,7 +149,7 @@ def _extended(game):
     return getattr(game.rules, "extended", False)
 
 
-class Solver:
+class Solver(PortfolioSearch):
     """A resumable search from `game`'s current position (see the module docstring).
 
     For a rule set with ``rules.extended`` (several reserves, face-down column cards, a player's base, other
@@ -165,26 +163,14 @@ class Solver:
 
     def __init__(self, game, max_nodes=DEFAULT_NODES, max_seconds=None, should_stop=None, auto=True, order="reserve",
                  restarts=True, first_run=1000, max_runs=8, clock=None, one_empty=True, dominance=True):
+        # children tried first: fewest reserve cards, then most foundation cards; ties keep the
+        # move-kind order of _expand (foundation, reserve, column-emptying, talon, other tails, take-backs)
+        super().__init__(max_nodes, max_seconds, should_stop, clock, _order_reserve if order == "reserve" else order,
+                         restarts, first_run, max_runs)
         self.game = game.copy()
         self.one_empty = one_empty
         self.dominance = dominance
-        # what max_seconds measures: wall time by default; a benchmark on a shared machine passes
-        # time.process_time (the CPU time of this process)
-        self.clock = clock or time.perf_counter
-        self.max_nodes = max_nodes
-        self.max_seconds = max_seconds
-        self.should_stop = should_stop
         self.auto = auto
-        # children tried first: fewest reserve cards, then most foundation cards; ties keep the
-        # move-kind order of _expand (foundation, reserve, column-emptying, talon, other tails, take-backs)
-        self.order = _order_reserve if order == "reserve" else order
-        self.restarts = restarts
-        self.first_run = first_run
-        self.max_runs = max_runs
-        self.nodes = 0
-        self.elapsed = 0.0
-        self.result = None
-        self._cancelled = False
         self._setup(game)
 
     # ---- the compact position ------------------------------------------------------------
@@ -266,7 +252,6 @@ class Solver:
         else:
             p = self._canon(len(waste), len(talon))
         self.start = (cols, len(self.res), tuple(fnd), talon, p)
-        self.runs = 0
         self._new_run()
         if sum(fnd) == self.total:
             self.result = SolveResult(WON, [], 0, 0.0)
@@ -714,62 +699,10 @@ class Solver:
 
     # ---- the search ----------------------------------------------------------------------
 
-    def cancel(self):
-        self._cancelled = True
-
-    def step(self, nodes=2000):
-        """Search at most `nodes` more positions; the SolveResult when finished, else None."""
-        if self.result is not None:
-            return self.result
-        clock = self.clock
-        t0 = clock()
-        # the search allocates many small containers and frees them without cycles: the cyclic
-        # garbage collector only slows it down
-        gc_was_on = gc.isenabled()
-        gc.disable()
-        try:
-            return self._search(nodes)
-        finally:
-            if gc_was_on:
-                gc.enable()
-            self.elapsed += clock() - t0
-            if self.result is not None:
-                self.result.seconds = self.elapsed
-
-    def run(self):
-        """Search until decided or out of budget; returns the SolveResult."""
-        while True:
-            res = self.step(512)
-            if res is not None:
-                return res
-            if self.should_stop is not None and self.should_stop():
-                self.cancel()
-
-    def _finish(self, verdict, moves=(), reason=None):
-        self.result = SolveResult(verdict, list(moves), self.nodes, self.elapsed, reason)
-        return self.result
-
-    def _new_run(self):
-        """Go to the next phase of the search (see "Restarts" in the module docstring)."""
-        i = self.runs
-        self.runs += 1
-        base = self.order
-        self.run_rnd = None
-        if i == 0:
-            self.main_run = ([[self.start, None, 0, None, None]], self._first_visited())
-        if not self.restarts or base is None or i >= 2 * self.max_runs - 1:
-            # the main DFS alone, to the end of the budget
-            self.stack, self.visited = self.main_run
-            self.run_end = None
-        elif i % 2 == 0:
-            self.stack, self.visited = self.main_run
-            self.run_end = self.nodes + (self.first_run << (i // 2))
-        else:
-            self.stack = [[self.start, None, 0, None, None]]
-            self.visited = self._first_visited()
-            # ties of the order broken at random, the same way on every machine (seeded by the run)
-            self.run_rnd = random.Random(i // 2 + 1).random
-            self.run_end = self.nodes + (self.first_run << (i // 2))
+    def _fresh_run(self):
+        """A run's state at its start: (stack of frames [position, children or None, next index, the move
+        that made it, its key's head], visited)."""
+        return [[self.start, None, 0, None, None]], self._first_visited()
 
     def _first_visited(self):
         """A run's visited positions at its start: a set of keys, or with stock dominance a dict from key to
@@ -780,12 +713,8 @@ class Solver:
         p = self.start[4]
         return {k: p if self.dom1 else (p,)}
 
-    def _search(self, slice_nodes):
-        if self._cancelled:
-            return self._finish(UNKNOWN, reason="cancelled")
-        deadline = None
-        if self.max_seconds is not None:
-            deadline = self.max_seconds - self.elapsed + self.clock()
+    def _walk(self, limit, deadline):
+        """The current run's search up to `limit` nodes (see canfield/sliced.py's PortfolioSearch)."""
         expand = self._expand
         total = self.total
         dom, dom1, visit = self.dom, self.dom1, self._visit
@@ -793,87 +722,75 @@ class Solver:
         order = self.order
         # the reserve order's values come with the children; another order is computed here
         custom = order if order is not None and order is not _order_reserve else None
-        slice_end = min(self.max_nodes, self.nodes + slice_nodes)
         nodes = self.nodes
-        while True:
-            if self.run_end is not None and nodes >= self.run_end and nodes < self.max_nodes:
-                self.nodes = nodes
-                self._new_run()
-            stack = self.stack
-            visited = self.visited
-            rnd = self.run_rnd
-            limit = slice_end if self.run_end is None else min(slice_end, self.run_end)
-            while stack:
-                frame = stack[-1]
-                children = frame[1]
-                if children is None:
-                    if nodes >= limit:
-                        break
-                    if deadline is not None and not nodes & 255 and self.clock() > deadline:
-                        self.nodes = nodes
-                        return self._finish(UNKNOWN, reason="seconds")
-                    nodes += 1
-                    if custom is None:
-                        children = frame[1] = expand(frame[0], rnd, frame[3], frame[4])
-                        if order is not None and len(children) > 1:
-                            children.sort(key=_first)  # stable: ties keep the move-kind order
-                    else:
-                        # a caller's order, given (move, position) as before the entries
-                        children = frame[1] = [
-                            (custom((e[1], (tuple(e[3]),) + e[4:8])) + (rnd() if rnd is not None else 0),) + e[1:]
-                            for e in expand(frame[0])]
-                        children.sort(key=_first)
-                # the next child not visited yet (its key as _key(child), from the parts), else back up
-                i = frame[2]
-                end = len(children)
-                if not dom:
-                    while i < end:
-                        child = children[i]
-                        i += 1
-                        k = child[2] + join(sorted(child[3]))
-                        if k not in visited:
-                            break
-                    else:
-                        stack.pop()
-                        continue
-                    visited.add(k)
-                elif dom1:
-                    # a child whose key holds a stock state at most its own is covered (module docstring)
-                    while i < end:
-                        child = children[i]
-                        i += 1
-                        k = child[2] + join(sorted(child[3]))
-                        old = visited.get(k)
-                        if old is None or old > child[7]:
-                            break
-                    else:
-                        stack.pop()
-                        continue
-                    visited[k] = child[7]
-                else:
-                    while i < end:
-                        child = children[i]
-                        i += 1
-                        if visit(visited, child[2] + join(sorted(child[3])), child[7], len(child[6])):
-                            break
-                    else:
-                        stack.pop()
-                        continue
-                _, mv, head, nc, r2, f2, tal2, p2, fs = child
-                frame[2] = i
-                if fs == total:
+        stack, visited = self.current
+        rnd = self.run_rnd
+        while stack:
+            frame = stack[-1]
+            children = frame[1]
+            if children is None:
+                if nodes >= limit:
+                    break
+                if deadline is not None and not nodes & 255 and self.clock() > deadline:
                     self.nodes = nodes
-                    line = [f[3] for f in stack[1:]] + [mv]
-                    return self._finish(WON, self._write_line(line))
-                stack.append([(tuple(nc), r2, f2, tal2, p2), None, 0, mv, head])
-            self.nodes = nodes
-            if not stack:
-                # any run is a complete reachability search: an empty stack proves "lost"
-                return self._finish(LOST)
-            if nodes >= self.max_nodes:
-                return self._finish(UNKNOWN, reason="nodes")
-            if nodes >= slice_end:
-                return None
+                    return self._finish(UNKNOWN, reason="seconds")
+                nodes += 1
+                if custom is None:
+                    children = frame[1] = expand(frame[0], rnd, frame[3], frame[4])
+                    if order is not None and len(children) > 1:
+                        children.sort(key=_first)  # stable: ties keep the move-kind order
+                else:
+                    # a caller's order, given (move, position) as before the entries
+                    children = frame[1] = [
+                        (custom((e[1], (tuple(e[3]),) + e[4:8])) + (rnd() if rnd is not None else 0),) + e[1:]
+                        for e in expand(frame[0])]
+                    children.sort(key=_first)
+            # the next child not visited yet (its key as _key(child), from the parts), else back up
+            i = frame[2]
+            end = len(children)
+            if not dom:
+                while i < end:
+                    child = children[i]
+                    i += 1
+                    k = child[2] + join(sorted(child[3]))
+                    if k not in visited:
+                        break
+                else:
+                    stack.pop()
+                    continue
+                visited.add(k)
+            elif dom1:
+                # a child whose key holds a stock state at most its own is covered (module docstring)
+                while i < end:
+                    child = children[i]
+                    i += 1
+                    k = child[2] + join(sorted(child[3]))
+                    old = visited.get(k)
+                    if old is None or old > child[7]:
+                        break
+                else:
+                    stack.pop()
+                    continue
+                visited[k] = child[7]
+            else:
+                while i < end:
+                    child = children[i]
+                    i += 1
+                    if visit(visited, child[2] + join(sorted(child[3])), child[7], len(child[6])):
+                        break
+                else:
+                    stack.pop()
+                    continue
+            _, mv, head, nc, r2, f2, tal2, p2, fs = child
+            frame[2] = i
+            if fs == total:
+                self.nodes = nodes
+                line = [f[3] for f in stack[1:]] + [mv]
+                return self._finish(WON, self._write_line(line))
+            stack.append([(tuple(nc), r2, f2, tal2, p2), None, 0, mv, head])
+        self.nodes = nodes
+        # any run is a complete reachability search: an empty stack proves "lost"
+        return None if stack else self._finish(LOST)
 
     def _write_line(self, line):
         """The internal line as move texts, replayed with Game.play on a copy: it must win."""
@@ -936,7 +853,7 @@ def _beam_value(st, fs):
     return r * 5 - fs * 10 - len(tal) + (p & 255)
 
 
-class BeamSolver:
+class BeamSolver(SlicedSearch):
     """A search that can prove a win but never a loss: a beam search from `game`'s position.
 
     Level by level, every kept position is expanded (the children of ``Solver._expand``, with its
@@ -957,13 +874,10 @@ class BeamSolver:
         return super().__new__(cls)
 
     def __init__(self, game, width=2000, max_nodes=200_000):
+        super().__init__(max_nodes)
         self.solver = Solver(game, 1, restarts=False)  # its tables, expansion and line writing
         self.width = width
-        self.max_nodes = max_nodes
-        self.nodes = 0
-        self.elapsed = 0.0
         self.result = self.solver.result  # won already at the start
-        self._cancelled = False
         s = self.solver
         self._seen = {self._key(s.start)}
         self._level = [(s.start, None)]  # (position, its line as a chain (move, chain before))
@@ -974,38 +888,7 @@ class BeamSolver:
         cols, r, fnd, tal, p = st
         return bytes((r, p & 255, p >> 8)) + tal + b"\xff" + b"\xfe".join(sorted(cols))
 
-    def cancel(self):
-        self._cancelled = True
-
-    def run(self):
-        while True:
-            res = self.step(512)
-            if res is not None:
-                return res
-
-    def step(self, nodes=2000):
-        """Expand at most `nodes` more positions; the SolveResult when finished, else None."""
-        if self.result is not None:
-            return self.result
-        t0 = time.perf_counter()
-        gc_was_on = gc.isenabled()
-        gc.disable()
-        try:
-            return self._search(nodes)
-        finally:
-            if gc_was_on:
-                gc.enable()
-            self.elapsed += time.perf_counter() - t0
-            if self.result is not None:
-                self.result.seconds = self.elapsed
-
-    def _finish(self, verdict, moves=(), reason=None):
-        self.result = SolveResult(verdict, list(moves), self.nodes, self.elapsed, reason)
-        return self.result
-
     def _search(self, slice_nodes):
-        if self._cancelled:
-            return self._finish(UNKNOWN, reason="cancelled")
         s = self.solver
         expand, total, seen, nxt = s._expand, s.total, self._seen, self._next
         join = b"\xfe".join
