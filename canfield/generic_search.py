@@ -43,7 +43,9 @@ Restarts (a portfolio), as ``Solver``'s: the main search is interleaved with fre
 broken by a seeded random order (random.Random(run): the same on every machine); main 1000 positions,
 run 1 1000, main 2000 more, run 2 2000, ... up to run 7, then the main search alone to the end of the
 budget. Each run is a complete reachability search of its own, so any run that empties its stack proves
-"lost"; a run that runs out is dropped.
+"lost"; a run that runs out is dropped. The slices, the restarts' schedule and the budgets are
+canfield/sliced.py's, shared with ``Solver``: ``GenericSolver`` is a ``PortfolioSearch`` that writes a run's
+start (``_fresh_run``) and its walk (``_walk``), ``GenericBeamSolver`` a ``SlicedSearch``.
 """
 
 from .outcome import DEFAULT_NODES, LOST, UNKNOWN, WON, SolveResult, SolverBug

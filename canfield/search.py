@@ -67,6 +67,11 @@ then the main DFS alone to the end of the budget. Each run is a complete reachab
 own, so any run that empties its stack proves "lost"; a run that runs out is dropped. The main DFS
 keeps its work between its turns. Node budgets still give the same result everywhere.
 
+The shell around the search (slices: ``step(nodes)``, ``run()``, ``cancel()``; the restarts' schedule; the
+node and time budgets) is canfield/sliced.py's, shared with canfield/generic_search.py: ``Solver`` is a
+``PortfolioSearch`` that writes a run's start (``_fresh_run``) and its walk (``_walk``), ``BeamSolver`` a
+``SlicedSearch``.
+
 The beam search (``BeamSolver``): a second search that proves wins only, for where the depth-first search
 spends its budget under its first choices (canfield.insight grades with it per rule set: GRADE_BEAMS).
 
