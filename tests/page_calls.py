@@ -7,7 +7,7 @@ compares the answers). Plain Python that MicroPython runs: no f-strings needed, 
 
 import json
 
-from page import layer
+from page import clock, layer, storage
 from shared import apply, vocab
 from shared.table import code_from_hash
 
@@ -18,7 +18,7 @@ def _decode(text):
 
 
 def _stored(key, value):
-    m = layer.stored_message(key, value)
+    m = storage.stored_message(key, value)
     return None if m is None else vocab.encode(m)
 
 
@@ -30,7 +30,7 @@ def _view(text):
 CALLS = {
     "code_from_hash": code_from_hash,
     "start_message": layer.start_message,
-    "with_seconds": layer.with_seconds,
+    "with_seconds": clock.with_seconds,
     "stored_message": _stored,
     "translate": lambda messages, key, values: layer.translate(messages, key, **values),
     "decode": _decode,

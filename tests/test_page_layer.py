@@ -12,7 +12,7 @@ import pytest
 
 import build_vendor
 from build_vendor import PAGE_MODULES
-from page import layer
+from page import clock, layer, storage
 from shared.keymap import key_command
 from shared.vocab import Start, decode
 
@@ -145,19 +145,19 @@ def test_a_message_of_the_table_gets_its_values():
 
 
 def test_another_pages_write_goes_to_the_worker_only_for_the_games_keys():
-    m = layer.stored_message("canfield.stats", '{"x": 1}')
+    m = storage.stored_message("canfield.stats", '{"x": 1}')
     assert (m.kind, m.key, m.value) == ("Stored", "canfield.stats", '{"x": 1}')
-    assert layer.stored_message("canfield.save", None).value is None       # removed there
-    assert layer.stored_message("other.app", "x") is None and layer.stored_message(None, None) is None
+    assert storage.stored_message("canfield.save", None).value is None       # removed there
+    assert storage.stored_message("other.app", "x") is None and storage.stored_message(None, None) is None
 
 
 def test_the_leaving_write_puts_the_clocks_time_in_the_saved_game():
     text = json.dumps({"code": "CF1-D3-AAAAACL", "id": "g1", "seconds": 12.3, "moves": ["x"]})
-    out = json.loads(layer.with_seconds(text, 57.04))
+    out = json.loads(clock.with_seconds(text, 57.04))
     assert out == {"code": "CF1-D3-AAAAACL", "id": "g1", "seconds": 57.0, "moves": ["x"]}
-    assert layer.with_seconds(None, 5) is None and layer.with_seconds("{broken", 5) is None
-    assert layer.with_seconds('{"code": "x"}', 5) is None and layer.with_seconds("[1]", 5) is None
-    assert layer.with_seconds(text, 12.34) is None          # the time it holds: left as the worker wrote it
+    assert clock.with_seconds(None, 5) is None and clock.with_seconds("{broken", 5) is None
+    assert clock.with_seconds('{"code": "x"}', 5) is None and clock.with_seconds("[1]", 5) is None
+    assert clock.with_seconds(text, 12.34) is None          # the time it holds: left as the worker wrote it
 
 
 def test_the_records_bound_is_the_engines_and_a_start_of_three_fits_the_codec():
@@ -166,7 +166,6 @@ def test_the_records_bound_is_the_engines_and_a_start_of_three_fits_the_codec():
     from canfield import jsonio
     from shared import storage_keys, vocab
     assert storage_keys.RECORD_MAX_CHARS == jsonio.MAX_CHARS
-    assert layer.PAGE_READ_MAX_CHARS == storage_keys.PAGE_READ_MAX_CHARS
     longest = json.loads(vocab.encode(Start(390.0, 844.0, save="", stats="", settings="", languages=("en",) * 16,
                                             painted="x" * 64, kept="[]", aside=("a",) * 3, held=("b",) * 3)))
     rest = len(json.dumps(longest))
@@ -175,4 +174,4 @@ def test_the_records_bound_is_the_engines_and_a_start_of_three_fits_the_codec():
 
 def test_a_hash_cut_to_the_pages_bound_is_no_link():
     from canfield import links
-    assert layer.HASH_MAX_CHARS // 3 > links.MAX_LENGTH     # even "%41" x N decodes to more than a link may hold
+    assert storage.HASH_MAX_CHARS // 3 > links.MAX_LENGTH     # even "%41" x N decodes to more than a link may hold

@@ -121,19 +121,22 @@ def checked(node):
 
 
 def page_kinds() -> set:
-    """The effect classes static/page/layer.py performs: `kind == "<kind>"` in its `perform`."""
-    kinds = set(re.findall(r'\bkind == "(\w+)"', LAYER.read_text(encoding="utf-8")))
+    """The effect classes the page performs: `kind == "<kind>"` in static/page/effects.py's `perform`."""
+    kinds = set(re.findall(r'\bkind == "(\w+)"', (LAYER.parent / "effects.py").read_text(encoding="utf-8")))
     return {cls for cls in vocab.EFFECTS if cls.kind in kinds}
 
 
 def test_every_effect_of_the_vocabulary_is_emitted_by_the_controller_and_handled():
     """The effects the controller can emit are the vocabulary's (Controller.emit takes nothing else); each
     one is built somewhere in the controller's modules, and handled: registered in the records' table
-    (effects.py), tested for by the worker's session (session.py) or performed by the page's layer."""
+    (effects.py), tested for by the worker's session (session.py and its parts) or performed by the page
+    (static/page/effects.py)."""
     effects = set(vocab.EFFECTS)
     emitted = set().union(*(vocabulary_names(p, constructed) for p in controller_modules())) & effects
     session = set()
-    for node in ast.walk(ast.parse((UI / "session.py").read_text(encoding="utf-8"))):
+    trees = [ast.parse((UI / f"{name}.py").read_text(encoding="utf-8"))
+             for name in ("session", "session_solver", "session_records")]
+    for node in (n for tree in trees for n in ast.walk(tree)):
         if isinstance(node, ast.Call) and (named := checked(node)) is not None:
             for name in (named.elts if isinstance(named, ast.Tuple) else [named]):
                 if isinstance(name, ast.Name) and isinstance(getattr(vocab, name.id, None), type):

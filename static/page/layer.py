@@ -22,9 +22,15 @@ What it does, and nothing else:
   finds the piles) and keys into `Key` (static/shared/keymap.py says which keys the game takes, so the
   browser's default stops at once); dragged cards follow the pointer here, the drop goes to the worker.
 
+Its parts by concern are mixins in files of their own: the counters and the clock (static/page/clock.py),
+storage (static/page/storage.py), the effects and the win cascade (static/page/effects.py), the pointer and
+the keys (static/page/pointer.py); this file keeps the worker's transport, the reply's application, the
+frames and the page's facts.
+
 It holds no rule and no layout arithmetic. Runs under MicroPython, and imports under CPython too
-(tests/test_page_layer.py calls its pure functions, `start_message`, `with_seconds`, `stored_message` and
-`translate`; the `Layer` itself is driven only by the browser tests): it reaches the browser only through
+(tests/test_page_layer.py and tests/test_page_micropython.py call the pure functions, `start_message`,
+`read_reply`, `translate`, clock.py's `with_seconds` and storage.py's `stored_message`; the `Layer` itself is
+driven only by the browser tests): it reaches the browser only through
 the `window`, `document` and `create_proxy` it is given, and writes no annotations or dataclasses.
 """
 
@@ -38,18 +44,15 @@ from page.replay import ReplayBar
 from page.sound import Sound
 from page.announce import Announcer
 from shared.apply import decode_view
-from shared.counters import clock_text, next_tick_ms
-from shared.keymap import key_command
-from shared.storage_keys import PAGE_READ_MAX_CHARS, SAVE_KEY, SETTINGS_KEY, STATS_KEY
+from shared.storage_keys import SAVE_KEY
 from shared.table import code_from_hash
+from page.clock import Clock
+from page.effects import PageEffects
+from page.pointer import Pointer
+from page.storage import Storage
 
-DRAG_THRESHOLD = 6        # px before a press becomes a drag (a tap may wobble a little)
 FRAME_MS = 16             # a frame's time at 60 Hz: a view that comes this long after the last drawing is drawn at once
 MAX_BATCH = 64            # the most queued messages sent in one round trip (static/worker/session.py's)
-STORAGE_KEYS = (SAVE_KEY, STATS_KEY, SETTINGS_KEY)
-# The longest address hash read here: a link of megabytes would not fit MicroPython's heap. A hash cut to
-# this length is still over three times canfield.links.MAX_LENGTH, so it reads as no code and no link.
-HASH_MAX_CHARS = 65536
 
 
 def start_message(width, height, hash_text, query_lang, languages, painted, coarse, reduced, dock, kept=""):
@@ -71,34 +74,8 @@ def read_reply(text):
     return reply
 
 
-def with_seconds(text, seconds):
-    """The saved game's text `text` with the clock's time `seconds` in it (its "seconds", to the tenth as
-    the records write it), or None when `text` is no saved game with a time or holds that time already:
-    what the page writes by itself when it is left, since the worker's answer to `Leave` may never arrive."""
-    if not text or "\\ud" in text or "\\uD" in text:   # an escaped surrogate: MicroPython's json reads
-        return None                                      # a pair as two characters; left to the worker
-    try:
-        record = json.loads(text)
-    except Exception:
-        return None
-    if type(record) is not dict or type(record.get("seconds")) not in (int, float):
-        return None
-    seconds = round(float(seconds), 1)
-    if seconds == record["seconds"]:      # the time it holds: the text stays as the worker wrote it
-        return None
-    record["seconds"] = seconds
-    try:
-        return json.dumps(record)
-    except Exception:   # MicroPython's heap refused it: the worker's own save stands
-        return None
 
 
-def stored_message(key, value):
-    """The `Stored` value for another page's write of `key` (the `storage` event), or None when the key is
-    not the game's (or `key` is None: that page cleared the whole storage, which leaves this one as it is)."""
-    if key not in STORAGE_KEYS:
-        return None
-    return vocab.Stored(key, value if isinstance(value, str) else None)
 
 
 def translate(messages, key, **values):
@@ -109,27 +86,13 @@ def translate(messages, key, **values):
     return text
 
 
-class Press:
-    """One pointer press: where it went down (screen pixels), and once it drags, the cards it carries."""
-
-    def __init__(self, x, y, pointer, mouse):
-        self.x, self.y, self.pointer, self.mouse = x, y, pointer, mouse
-        self.clicks = 1
-        self.on_card = False
-        self.on_stock = False
-        self.pile = ""            # the pile and card drawn under the press (their data-pile, data-card)
-        self.card = ""
-        self.asked = False        # DragAt sent: the worker lifts the cards (the view marks them "dragging")
-        self.nodes = None         # the lifted cards' elements, once the view marks them
-        self.grab = (0.0, 0.0)    # pointer - the first card's corner, when lifted
-        self.shift = [0.0, 0.0]   # the translation drawn now
-        self.at = (x, y)          # the pointer now
-        self.released = None      # let go before the cards were lifted: "drop" or "cancel"
-        self.told = False         # its PressAt sent (with what it became: a tap, a drag, a cancel)
-        self.board = (0.0, 0.0)   # where it went down, board pixels (what the worker's messages say)
 
 
-class Layer:
+class Layer(Clock, Storage, PageEffects, Pointer):
+    """The page's thin layer: the worker's transport, its replies applied, the frames, the page's facts;
+    the clock, storage, effects and pointer parts are its mixins (static/page/clock.py, storage.py, effects.py,
+    pointer.py)."""
+
     def __init__(self, window, document, create_proxy, renderer, render_module=None):
         self.window = window
         self.document = document
@@ -370,8 +333,6 @@ class Layer:
         el.classList.remove("moving")
         el.classList.remove("flip")
 
-    def later(self, ms, action):
-        self.window.setTimeout(self.proxy(lambda *_: self.send(action)), ms)
 
     # ---- the page's facts --------------------------------------------------------------------------
 
@@ -448,233 +409,33 @@ class Layer:
 
     # ---- the move counter and the game clock (the worker counts; the clock ticks here) ------------
 
-    def apply_counters(self, counters):
-        self.counters = counters
-        self.seconds = float(counters.seconds)
-        self.clock_at = float(self.window.performance.now())
-        d = self.document
-        for name in ("moves", "clock"):
-            box = d.getElementById(name + "-box")
-            shown = counters.show_moves if name == "moves" else counters.show_clock
-            if box is not None and bool(box.hidden) == shown:
-                box.hidden = not shown
-        moves = d.getElementById("moves")
-        text = counters.moves or "0"
-        if moves is not None and str(moves.textContent) != text:
-            moves.textContent = text
-        self.tick()
 
-    def clock_seconds(self):
-        """The clock's seconds now: the worker's, plus the time since they came while it runs."""
-        c = self.counters
-        if c is None:
-            return 0.0
-        seconds = self.seconds
-        if c.running and not self.hidden:
-            seconds += max(0.0, (float(self.window.performance.now()) - self.clock_at) / 1000.0)
-        return seconds
 
-    def tick(self, *_):
-        """The clock's text; while it runs and is shown, again when that text changes (one timer)."""
-        if self.clock_timer is not None:
-            self.window.clearTimeout(self.clock_timer)
-            self.clock_timer = None
-        c = self.counters
-        if c is None:
-            return
-        seconds = self.clock_seconds()
-        text = clock_text(seconds)
-        if text != self.clock_shown:
-            self.clock_shown = text
-            el = self.document.getElementById("clock")
-            if el is not None:
-                el.textContent = text
-        if c.running and c.show_clock and not self.hidden:
-            self.clock_timer = self.window.setTimeout(self._tick, next_tick_ms(seconds))
 
-    def on_visibility(self, *_):
-        """Hidden: the clock stops here, its time goes into the saved game at once (as far as the page
-        can) and the worker pauses its clock and saves; shown: both go on."""
-        hidden = str(self.document.visibilityState) == "hidden"
-        if hidden == self.hidden:
-            return
-        if hidden:
-            self._freeze()
-            self.write_leaving()
-        else:
-            self.hidden = False
-            self.clock_at = float(self.window.performance.now())
-            self.tick()
-        self.send(vocab.Visibility(hidden))
 
-    def on_pagehide(self, *_):
-        """The page is left: the clock's time into the saved game now (the answer to `Leave` may never
-        come), and the worker's own save (written if its answer arrives)."""
-        self.write_leaving()
-        self.send(vocab.Leave())
 
-    def on_storage(self, ev):
-        """Another page of the game wrote localStorage: the worker merges what it must."""
-        got = self.window.canfieldPaint.storageEvent(ev, PAGE_READ_MAX_CHARS)   # bounded, as a read
-        if got is None:
-            return
-        message = stored_message(str(got[0]), str(got[1]) if got[1] is not None else None)
-        if message is not None:
-            self.send(message)
 
-    def _freeze(self):
-        if self.counters is not None:
-            self.seconds = self.clock_seconds()
-        self.hidden = True
-        self.tick()
 
-    def write_leaving(self):
-        text = with_seconds(self.saved, self.clock_seconds()) if self.counters is not None else None
-        if text is not None and text != self.saved:
-            self.saved = text
-            if not self.window.canfieldPaint.resave(text):   # the snapshot naming it follows (static/paint.js)
-                self.window.console.warn("Canfield: could not write canfield.save")
 
     # ---- storage (every access may be refused: private mode, a full quota) ------------------------
 
-    def storage_get(self, key):
-        """localStorage's text for `key`, through static/paint.js (None: absent, refused, or longer than
-        PAGE_READ_MAX_CHARS, which this page's MicroPython never holds)."""
-        value = self.window.canfieldPaint.read(key, PAGE_READ_MAX_CHARS)
-        return None if value is None else str(value)
 
-    def address_hash(self):
-        """The address's hash, at most HASH_MAX_CHARS of it (static/paint.js)."""
-        return str(self.window.canfieldPaint.addressHash(HASH_MAX_CHARS))
 
-    def storage_set(self, key, text):
-        """Write (or, for None, remove) `key` through static/paint.js, which catches what storage throws:
-        refused or full, the game plays on (the worker keeps its records in memory)."""
-        paint = self.window.canfieldPaint
-        done = paint.remove(key) if text is None else paint.write(key, text)
-        if not done:
-            self.window.console.warn("Canfield: could not write " + key)
 
     # ---- effects: what only the page can do --------------------------------------------------------
 
-    def perform(self, e):
-        kind = e.kind
-        if kind == "say":
-            self.announcer.say(e.text)
-        elif kind == "notice":
-            if self.notice_timer is not None:
-                self.window.clearTimeout(self.notice_timer)
-            seq = e.seq
-            self.notice_timer = self.window.setTimeout(
-                self.proxy(lambda *_: self.send(vocab.HideNotice(seq))), e.ms)
-        elif kind == "hash":
-            self._write_hash(e.code, e.push)
-        elif kind == "focus":             # the worker moved the cursor there: it knows, no Focus goes back
-            self.focusing = e.pile
-            try:
-                self.renderer.pile_element(e.pile).focus()
-            finally:
-                self.focusing = None
-        elif kind == "shake":
-            self._shake(e.pile, e.count)
-        elif kind == "finish_step":
-            self.after_frame.append((e.ms, vocab.FinishStep(e.seq)))
-        elif kind == "replay_step":
-            self.later(e.ms, vocab.ReplayTick(e.seq))
-        elif kind == "copy":
-            self._copy(self._link(e.code), "notice.copied", "notice.copy_failed")
-        elif kind == "share":
-            self._share(e.link, e.text)
-        elif kind == "sound":
-            if e.what == "win":
-                self.sound.win()
-            else:
-                self.sound.move()
-        elif kind == "dialog":
-            data = self.dialog_data
-            self.dialogs.open(e.name, data if data is not None and data.get("name") == e.name else None)
-        elif kind == "close_dialogs":
-            self.dialogs.close_all()
-        elif kind == "confirm":
-            self.dialogs.confirm(e.text)
-        elif kind == "celebrate":     # the game won by a move: once the last card landed, the cascade
-            data = self.dialog_data
-            self.window.setTimeout(self.proxy(lambda *_: self.celebrate(data)),
-                                   (self.render_module.SLIDE_MS if self.render_module is not None else 160) + 40)
 
     # ---- the win cascade (static/page/celebrate.py, the worker's plan) ----------------------------------
 
-    def celebrate(self, data):
-        """The last card landed: the cascade (the worker's CelebrationStart draws it), or at once the win
-        dialog when motion is off, a dialog is open or the page has no cascade."""
-        if self.renderer.motion and not self._dialog_open() and self.renderer.celebration is not None:
-            self.send(vocab.CelebrationStart())
-        else:
-            self.dialogs.open("win", data)
 
-    def celebration_tap(self):
-        """A tap on the cascade's layer: it ends (the view says so, the renderer ends it)."""
-        self.send(vocab.CelebrationEnd())
 
-    def celebrated(self):
-        """The cascade is over (its last card gone, or a tap or key ended it): the worker's answer brings
-        the win dialog if the game is still won, opened unless another dialog is."""
-        self.win_wanted = True
-        self.send(vocab.CelebrationEnd())
 
-    def named_proxy(self, name, fn):
-        """One JS callback per name, kept (static/page/celebrate.py asks for them by name)."""
-        if name not in self.proxies:
-            self.proxies[name] = self.proxy(fn)
-        return self.proxies[name]
 
-    def celebrating(self):
-        last = self.renderer.last
-        return last is not None and bool(last["celebration"]["on"])
 
-    def _write_hash(self, code, push):
-        if code_from_hash(self.address_hash()) == code and not push:
-            return
-        if push:
-            self.window.location.hash = code
-        else:
-            self.window.history.replaceState(None, "", "#" + code)
 
-    def _link(self, code):
-        return str(self.window.canfieldPaint.pageBase()) + "#" + code
 
-    def _shake(self, pile, count):
-        last = self.renderer.last
-        codes = list(last["piles"][pile]["cards"]) if last is not None and pile in last["piles"] else []
-        self.renderer.shake(pile, codes[len(codes) - count:] if codes and count else ())
 
-    def _copy(self, url, ok_key, bad_key):
-        def ok(*_):
-            self.send(vocab.ShowNotice(self.t(ok_key)))
 
-        def bad(*_):
-            self.send(vocab.ShowNotice(self.t(bad_key, url=url)))
-        try:
-            self.window.navigator.clipboard.writeText(url).then(self.proxy(ok), self.proxy(bad))
-        except Exception:   # no clipboard: the link is shown to copy by hand
-            bad()
-
-    def _share(self, link, text):
-        url = self._link(link)
-        share = getattr(self.window.navigator, "share", None)
-        if share is None:
-            self._copy(url, "notice.shared", "notice.share_failed")
-            return
-
-        def refused(err):   # the player closed the share sheet: nothing; any other failure copies
-            if str(getattr(err, "name", "")) != "AbortError":
-                self._copy(url, "notice.shared", "notice.share_failed")
-        data = self.window.Object.new()
-        data.title, data.text, data.url = "Canfield", text, url
-        try:
-            self.window.navigator.share(data).then(self.proxy(lambda *_: None), self.proxy(refused))
-        except Exception:
-            self._copy(url, "notice.shared", "notice.share_failed")
 
     # ---- input ----------------------------------------------------------------------------------
 
@@ -728,202 +489,17 @@ class Layer:
     def _dialog_open(self):
         return self.dialogs.busy()
 
-    def _board_point(self, x, y):
-        r = self.board.getBoundingClientRect()
-        return float(x - r.left), float(y - r.top)
 
-    def _painter_keeps(self, pointer):
-        """Before the worker is connected, static/paint.js keeps the painted board's taps (`pointer`) and
-        every key, and hands them over in the `Start` (`kept`): the layer takes none of them then, or each
-        would be played twice. From the hand-over on (`take`), paint.js keeps nothing and the layer queues."""
-        if self.worker is not None:
-            return False
-        paint = getattr(self.window, "canfieldPaint", None)
-        return paint is not None and (not pointer or bool(paint.painted))
 
-    def on_pointerdown(self, ev):
-        if not ev.isPrimary or ev.button != 0 or self._dialog_open() or self._painter_keeps(True):
-            return
-        last = self.press
-        if last is not None and last.released is not None and last.nodes is None:
-            self._drop_unlifted(last)
-        dealing = self.renderer.dealing()
-        if dealing:                      # the deal lands at once; the press goes on as usual
-            self.renderer.finish_deal()
-        press = Press(ev.clientX, ev.clientY, ev.pointerId, ev.pointerType == "mouse")
-        target = ev.target
-        pile_el = target.closest("[data-pile]") if target is not None else None
-        card_el = target.closest("[data-card]") if target is not None else None
-        # a press inside the stock's slot is on the stock, whatever is drawn there now: the card a draw
-        # slides to the waste starts from it once the worker answers, under the next press
-        stock = self.document.querySelector('[data-pile="stock"]')
-        box = stock.getBoundingClientRect() if stock is not None else None
-        if box is not None and box.left <= ev.clientX <= box.right and box.top <= ev.clientY <= box.bottom:
-            pile_el, card_el = stock, None
-        press.on_card = card_el is not None
-        press.on_stock = pile_el is not None and pile_el.dataset.pile == "stock"
-        # what is drawn under the press, unless a card was flying there (a deal's flight: the board's
-        # resting layout, the worker's hit test, decides then)
-        flying = dealing or (target is not None and target.closest(".flyer") is not None)
-        press.pile = str(pile_el.dataset.pile) if pile_el is not None and not flying else ""
-        press.card = str(card_el.dataset.card) if card_el is not None and not flying else ""
-        self.press = press
-        press.board = self._board_point(ev.clientX, ev.clientY)
 
-    def _tell(self, p, *then):
-        """The press `p` to the worker (`PressAt`), once, with what it became (`then`), in one round trip: a
-        tap is not two (the press's answer, then the tap's), and a press's effects (the keyboard cursor
-        hidden, the auto-finish played at once) come with the first answer after it."""
-        if p.told:
-            self.send(*then)
-        else:
-            p.told = True
-            self.send(vocab.PressAt(p.board[0], p.board[1]), *then)
 
-    def on_mousedown(self, ev):
-        """After pointerdown for a mouse: the click count of this press (2 = a double click)."""
-        if self.press is not None and self.press.mouse:
-            self.press.clicks = ev.detail
 
-    def _press_of(self, ev):
-        """This pointer's press, with where the pointer is now; None for another pointer or no press."""
-        p = self.press
-        if p is None or ev.pointerId != p.pointer:
-            return None
-        if p.released is None:           # let go: the drop is where it was let go, whatever moves after
-            p.at = (ev.clientX, ev.clientY)
-        return p
 
-    def on_pointermove(self, ev):
-        p = self._press_of(ev)
-        if p is None:
-            return
-        if p.nodes is not None:
-            self._follow(p)
-            ev.preventDefault()
-            return
-        if p.asked:
-            ev.preventDefault()
-            return
-        dx, dy = ev.clientX - p.x, ev.clientY - p.y
-        if dx * dx + dy * dy < DRAG_THRESHOLD * DRAG_THRESHOLD:
-            return
-        p.asked = True
-        self._tell(p, vocab.DragAt(p.board[0], p.board[1]))
-        try:
-            self.board.setPointerCapture(p.pointer)
-        except Exception:   # capture is a comfort: the drag works without it
-            pass
-        ev.preventDefault()
 
-    def _lift(self):
-        """After a drawing: the cards the view marks "dragging" are this press's (or the drag ended)."""
-        p = self.press
-        if not p.asked:
-            return
-        last = self.renderer.last
-        ids = [c["id"] for c in last["cards"] if "dragging" in c["marks"]] if last is not None else []
-        if p.nodes is None:
-            if not ids:
-                return        # not lifted yet (or nothing to lift: the answer said so, the press stays a press)
-            p.nodes = [self.renderer.card_element(i) for i in ids]
-            first = p.nodes[0].getBoundingClientRect()
-            p.grab = (p.x - first.left, p.y - first.top)
-            self._follow(p)
-            if p.released is not None:
-                self._end_drag(p, p.released == "drop")
-        elif not ids:
-            self.press = None   # the drag was ended meanwhile: the renderer put the cards back
 
-    def _drop_unlifted(self, p):
-        """A new press came before the drawing that lifts the last drag's cards (the worker's answer to the
-        drag was slow): the drop goes now, ahead of the new press's messages, where the pressed card would
-        have been drawn (moved as the pointer moved); a drag that pressed no card, or was cancelled, ends
-        with its cards put back. Taking the new press for the old one's lost the drop."""
-        self.press = None
-        el = self.renderer.cards.get(p.card) if p.card else None
-        if el is None or p.released != "drop":
-            self.send(vocab.DropAt(0.0, 0.0, 0.0, 0.0, cancel=True))
-            return
-        r = el.getBoundingClientRect()
-        left, top = float(r.left) + p.at[0] - p.x, float(r.top) + p.at[1] - p.y
-        x, y = self._board_point(left, top)
-        self.send(vocab.DropAt(x, y, float(r.width), float(r.height), drawn_at={p.card: (left, top)}))
 
-    def _follow(self, p):
-        """Draw the dragged cards under the pointer, wherever their pile is now."""
-        r = p.nodes[0].getBoundingClientRect()   # includes the translation drawn now
-        p.shift[0] += p.at[0] - p.grab[0] - r.left
-        p.shift[1] += p.at[1] - p.grab[1] - r.top
-        transform = "translate(%.1fpx,%.1fpx)" % (p.shift[0], p.shift[1])
-        for el in p.nodes:
-            el.style.transform = transform
 
-    def _end_drag(self, p, drop):
-        self.press = None
-        r = p.nodes[0].getBoundingClientRect()
-        x, y = self._board_point(r.left, r.top)
-        drawn_at = {}
-        for el in p.nodes:
-            q = el.getBoundingClientRect()
-            drawn_at[str(el.dataset.card)] = (float(q.left), float(q.top))
-        self.send(vocab.DropAt(x, y, float(r.width), float(r.height), cancel=not drop, drawn_at=drawn_at))
 
-    def on_pointerup(self, ev):
-        p = self._press_of(ev)
-        if p is None:
-            return
-        if p.nodes is not None:
-            self._follow(p)
-            self._end_drag(p, True)
-        elif p.asked:
-            p.released = "drop"      # lifted by the next drawing, then dropped where the pointer let go
-            if self.view is None and not self.busy and not self.queue:
-                self.press = None    # nothing was lifted: the press is over
-        elif p.mouse and p.clicks >= 2 and p.on_card and not p.on_stock:
-            # the second click of a double click on a card: the first click already played it (a tap
-            # moves), and this one would play whatever card it uncovered. The stock and touch taps count.
-            self.press = None
-            self._tell(p)
-        else:
-            self.press = None
-            self._tell(p, vocab.TapAt(p.board[0], p.board[1], pile=p.pile, card=p.card))
 
-    def on_pointercancel(self, ev):
-        p = self._press_of(ev)
-        if p is None:
-            return
-        if p.nodes is not None:
-            self._end_drag(p, False)
-        elif p.asked:
-            p.released = "cancel"
-        else:
-            self.press = None
-            self._tell(p)
 
-    def on_keydown(self, ev):
-        if self.celebrating():        # any key ends the win cascade, and does nothing else
-            ev.preventDefault()
-            self.send(vocab.CelebrationEnd())
-            return
-        if self._dialog_open() or ev.altKey or ev.metaKey or self._painter_keeps(False):
-            return
-        if str(ev.key) not in ("Shift", "Control", "Alt", "Meta", "Tab") and self.renderer.dealing():
-            self.renderer.finish_deal()
-        active = self.document.activeElement
-        tag = str(active.tagName) if active is not None else ""
-        if tag in ("INPUT", "SELECT", "TEXTAREA"):
-            return
-        in_board = active is not None and active.closest is not None and active.closest("#board") is not None
-        key = vocab.Key(str(ev.key), bool(ev.ctrlKey), bool(ev.shiftKey), bool(in_board))
-        if key_command(key) is not None:
-            ev.preventDefault()
-            self.send(key)
 
-    def on_focusin(self, ev):
-        target = ev.target
-        pile_el = target.closest("[data-pile]") if target is not None else None
-        # a focus the page gave as the worker said (an arrow key's answer) would arrive after the keys
-        # pressed since, and take the cursor back: only the player's own focus moves go
-        if pile_el is not None and str(pile_el.dataset.pile) != self.focusing:
-            self.send(vocab.Focus(str(pile_el.dataset.pile), keyboard=bool(pile_el.matches(":focus-visible"))))

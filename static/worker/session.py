@@ -65,39 +65,36 @@ from __future__ import annotations
 
 import copy
 import json
-import random
 
 from canfield import Game, catalog, links
-from canfield.deal import MAX_NUMBER
 from canfield.save import to_save
-from canfield.stats import InvalidStats, key as stats_key
+from canfield.stats import key as stats_key
 
-from . import analysis_view, dates, snapshot
-from .assist import (
-    GRADED_TRIES, GRADES, WINNABLE_SECONDS, WINNABLE_TRIES, answer_move, catalogue_deal, hint_panel, hint_request, line_panel, line_request,
-)
+from . import analysis_view
 from shared.cardface import rank_labels
 from .choices import offered_names, route_hash, rules_groups
 from .controller import Controller
-from shared.counters import clock_text, moves_made
-from .dialog_view import EXPORT_NAME, dialog, stats as stats_dialog
+from shared.counters import moves_made
+from .dialog_view import dialog
 from .effects import Effects, records_handlers
 from .handle_replays import bar_state
 from .i18n import MESSAGES, Translator, pick_language
 from .kept_input import play
 from .layout import compute, counts_for, drop_pile, hit_pile
 from .motion import FALL, LAUNCH_MS, RISE, bounce, cascade_order, speed_factor, throw_speed
-from .persist import MemoryStorage, Records, Store, import_reason
+from .persist import Records, Store
 from .scene import encode_view, scene
 from shared.storage_keys import BROKEN_SUFFIX, SAVE_KEY, SETTINGS_KEY, SNAPSHOT_KEY, STATS_KEY
 from .stuck import no_more_moves
 from shared.table import move_count, visible_cards
 from .view import column_lengths, lengths
+from .replies import answer, failed, merged
+from .session_records import RecordsPart, _Storage
+from .session_solver import SolverPart
 from shared.vocab import (
-    ACTIONS, EFFECTS, NOTICE_MS, AskAnalysis, AskDaily, AskDeal, AskHint, AskLine, AssistButton, Button, Celebrate,
-    CelebrationEnd, Changed, Dock, DragAt, DragStart, Drop, DropAt, FinishStep, GoBack, HashChanged, HidePanel,
-    HintShown, Leave, LineFound, NewDeal, OpenDialog, Panel, Pointer, PressAt, Relayout, Resize, ShowNotice,
-    ShowPanel, SolverWanted, Start, StatsAsk, Stored, Tap, AnalysisButton, Announce, TapAt, Visibility, decode, encode,
+    ACTIONS, EFFECTS, NOTICE_MS, AskAnalysis, AskDaily, AskDeal, AskHint, AskLine, AssistButton, Celebrate,
+    CelebrationEnd, Changed, Dock, DragAt, DragStart, Drop, DropAt, FinishStep, HashChanged, Leave, OpenDialog, Panel, Pointer, PressAt, Relayout, Resize, ShowNotice,
+    ShowPanel, SolverWanted, Start, StatsAsk, Stored, Tap, AnalysisButton, TapAt, Visibility, decode, encode,
     Counters, Marks, PageFacts, Reply,
 )
 
@@ -109,65 +106,16 @@ SEARCHES = ("winnable", "daily", "graded", "analyse")   # the solver's tasks #ga
 MAX_ANSWER = 49152
 
 
-def answer(view_text, effects, store=None, page=None, dialog=None, counters=None, cascade=None, replay=None,
-           marks=None, analysis=None) -> Reply:
-    """The reply: the view's text (None: unchanged), the effects in order, the storage writes, the page's
-    facts (a PageFacts, None: unchanged), a dialog's contents, the counters (a Counters, None: unchanged),
-    the win cascade's throws (None: no cascade starts), the replay bar's state ({"bar": None or
-    handle_replays.bar_state's}; None: unchanged), the marks on #game (a Marks, None: unchanged), the
-    #analysis panel (static/worker/analysis_view.py's value; None: unchanged)."""
-    return Reply(view=view_text, effects=tuple(encode(e) for e in effects), store=store or {}, page=page,
-                 dialog=dialog, counters=counters, cascade=cascade, replay=replay, marks=marks, analysis=analysis)
 
 
-_LATEST = ("view", "page", "dialog", "counters", "cascade", "replay", "marks", "analysis")
 
 
-def merged(replies) -> Reply:
-    """One reply for the replies of messages handled in order: the last view, page facts, dialog,
-    counters, cascade, replay bar, marks and analysis given; every effect in order; every storage write,
-    a later one of a key winning. A message that failed adds its reason to `errors` (ok while one did)."""
-    good = [r for r in replies if r.ok]
-    if not good:
-        return replies[-1]
-    fields = {name: None for name in _LATEST}
-    effects, store = [], {}
-    for r in good:
-        effects += r.effects
-        store.update(r.store)
-        for name in _LATEST:
-            if getattr(r, name) is not None:
-                fields[name] = getattr(r, name)
-    return Reply(effects=tuple(effects), store=store, errors=tuple(r.error for r in replies if not r.ok), **fields)
 
 
-def failed(why) -> Reply:
-    """The error reply: nothing changed, nothing to draw, nothing to do."""
-    return Reply(ok=False, error=str(why)[:300])
 
 
-def error(why) -> str:
-    return encode(failed(why))
 
 
-class _Storage(MemoryStorage):
-    """The records' storage in the worker: a dict that remembers which keys were written since `taken`."""
-
-    def __init__(self, items=None):
-        super().__init__(items)
-        self.written = {}
-
-    def setItem(self, key, value):
-        super().setItem(key, value)
-        self.written[key] = self.items[key]
-
-    def removeItem(self, key):
-        super().removeItem(key)
-        self.written[key] = None
-
-    def taken(self) -> dict:
-        out, self.written = self.written, {}
-        return out
 
 
 
@@ -180,7 +128,7 @@ def messages_text(lang: str) -> str:
         _MESSAGES_TEXT[lang] = json.dumps(MESSAGES[lang], ensure_ascii=False, separators=(",", ":"))
     return _MESSAGES_TEXT[lang]
 
-class Session:
+class Session(SolverPart, RecordsPart):
     """The worker's state and its one entry point, `handle`."""
 
     def __init__(self):
@@ -248,24 +196,13 @@ class Session:
                 if self.controller is not None:
                     return failed("already started")
                 effects = self._start(message)
-            elif self.controller is not None and isinstance(message, (PressAt, TapAt, DragAt, DropAt)):
-                effects = self._pointer(message)
-            elif self.controller is not None and isinstance(message, (Visibility, Leave)):
-                effects = self._leaving(message)
-            elif self.controller is not None and isinstance(message, AssistButton):
-                effects = self._assist_button(message.name)
-            elif self.controller is not None and isinstance(message, StatsAsk):
-                self._stats = self._stats_ask(message)
-                effects = []
-            elif self.controller is not None and isinstance(message, Stored):
-                effects = self._stored(message)
-            elif self.controller is not None and isinstance(message, AnalysisButton):
-                effects = self._analysis_button(message.name)
-            elif not isinstance(message, ACTIONS):
-                return failed("not an action: " + message.kind)
             elif self.controller is None:
                 return failed("not started: Start comes first")
-            else:
+            elif message.kind in ROUTES:         # a message of the page's for the session itself
+                effects = ROUTES[message.kind](self, message)
+            elif not isinstance(message, ACTIONS):
+                return failed("not an action: " + message.kind)
+            else:                                # an action: the controller's one dispatch
                 self._win = isinstance(message, CelebrationEnd)
                 effects = self._dispatch(message)
             return self._reply(effects + self._stuck())
@@ -391,125 +328,16 @@ class Session:
 
     # ---- the solver: hints and "Show me how", run by the worker beside the session ------------
 
-    def _ask(self, e) -> list:
-        """A hint or a winning line for the position now: the request for the worker's runner
-        (`take_solver_requests`), the panel says it is searching."""
-        c = self.controller
-        if c.game.won:
-            return []
-        self._cancel()
-        self._rid += 1
-        kind = "hint" if isinstance(e, AskHint) else "line"
-        self._asked = (self._rid, kind, c.ui.version)
-        request = (hint_request if kind == "hint" else line_request)(self._rid, c.game)
-        self._solver_wanted.append((kind, self._rid, json.dumps(request)))
-        effects = self._dispatch(HintShown(None)) if kind == "hint" else []
-        return effects + self._dispatch(ShowPanel(Panel("wait", c.t("assist.thinking"), ("cancel",))))
 
     # ---- the analysis: where a lost game was lost (canfield.insight.LostMoveSearch, in the worker) -----
 
-    def _analyse(self) -> list:
-        """Analyse: the game's positions replayed by the solver, with a progress (`analysis_progress`)."""
-        c = self.controller
-        self._cancel()
-        self._rid += 1
-        self._asked = (self._rid, "analyse", c.ui.version)
-        self._analysis_version = c.ui.version
-        self._analysis_game = c.game.copy()
-        self._analysis = analysis_view.running(c.t, 0, len(c.game.history) + 1)
-        self._solver_wanted.append(("analyse", self._rid, json.dumps({"id": self._rid, "save": to_save(c.game)})))
-        return self._dispatch(HidePanel()) if c.ui.panel is not None else []
 
-    def analysis_running(self, rid) -> bool:
-        """Whether the analysis `rid` is still wanted (static/worker/main.py asks its progress while so)."""
-        return self._asked is not None and self._asked[:2] == (rid, "analyse")
 
-    def analysis_progress(self, rid, checked, total):
-        """The answer that shows how far the analysis `rid` is, or None when it is not running any more."""
-        if not self.analysis_running(rid) or not total:
-            return None
-        self._analysis = analysis_view.running(self.controller.t, int(checked), int(total))
-        return self._answer([])
 
-    def _analysed(self, res) -> list:
-        c = self.controller
-        verdict = res.get("verdict")
-        if verdict == "cancelled":
-            self._analysis = analysis_view.closed()
-            return []
-        if verdict != "done":
-            self._analysis = analysis_view.failed(c.t)
-            return []
-        a = res.get("analysis") or {}
-        game = self._analysis_game
-        self._analysis = analysis_view.done(c.t, c.lang, a, game)
-        best = a.get("best")
-        if a.get("kind") == "lost_from_start" and best and game.code == c.game.code:
-            self.records.note_insight(best=int(best["cards"]), you=analysis_view.foundation_cards(game))
-        return self._dispatch(Announce(self._analysis["status"]))
 
-    def _analysis_button(self, name) -> list:
-        """A button of the #analysis panel (static/page/analysis.py sends it): "back" goes back before the
-        losing move, "cancel" (or "close" while it runs) stops the analysis; each closes the panel."""
-        panel = self._analysis
-        if not panel.get("open"):
-            return []
-        self._analysis = analysis_view.closed()
-        if name == "back":
-            return self._dispatch(GoBack(int(panel["undos"]))) if panel.get("undos") is not None else []
-        if name == "cancel" or panel.get("state") == "running":
-            self._cancel()
-        return []
 
-    def _cancel(self):
-        if self._asked is not None:
-            self._cancelled.append(self._asked[0])
-            self._asked = None
 
-    def take_solver_requests(self) -> tuple:
-        """What the worker's runner starts and stops now: ([(kind, id, request text)], [id])."""
-        out = (self._solver_wanted, self._cancelled)
-        self._solver_wanted, self._cancelled = [], []
-        return out
 
-    def solver_answer(self, kind, rid, text):
-        """The answer text for the page to a solver's answer (static/worker/solver_worker.py's JSON text); for a
-        request gone by (another one asked since, or the position changed) it changes nothing but the count
-        of the solver's answers (#game's data-answers, a test hook: shown or dropped)."""
-        asked = self._asked
-        c = self.controller
-        self._answers += 1
-        if asked is None or asked[0] != rid or asked[1] != kind or asked[2] not in (None, c.ui.version):
-            return self._answer([])    # dropped: only #game's data-answers counts it
-        self._asked = None
-        try:
-            res = json.loads(text)
-            verdict = res.get("verdict")
-            effects = []
-            if kind in ("winnable", "daily", "graded"):
-                return self._answer(self._dealt(kind, res))
-            if kind == "analyse":
-                return self._answer(self._analysed(res))
-            if kind == "grade":            # the won deal's grade and par: the open win dialog shows them
-                if verdict == "won" and res.get("grade") in GRADES:
-                    self._grades[self._grading] = (res["grade"], int(res["par"]))
-                    self._win = c.game.won and c.game.code == self._grading
-                return self._answer([])
-            if kind == "line" and verdict == "won" and res.get("moves"):
-                if c.ui.panel is not None:
-                    effects += self._dispatch(HidePanel())
-                effects += self._dispatch(LineFound(tuple(res["moves"]), asked[2]))
-            else:
-                wanted = ("won", "lost", "unknown") if kind == "hint" else ("unknown",)
-                move = answer_move(res, c.game) if verdict in wanted else None
-                if move is not None:
-                    effects += self._dispatch(HintShown(move))
-                panel = (hint_panel if kind == "hint" else line_panel)(res, c.game, move, c.t, c.lang)
-                if panel is not None:
-                    effects += self._dispatch(ShowPanel(panel))
-            return self._answer(effects)
-        except Exception as exc:
-            return error("%s: %s" % (type(exc).__name__, exc))
 
     def _kept_input(self, text) -> list:
         """Play the painted board's kept taps and keys (static/worker/kept_input.py), each as one dispatch."""
@@ -537,91 +365,9 @@ class Session:
         buttons = ("undo", "new", "analyse") if c.game.can_undo else ("new", "analyse")
         return self._dispatch(ShowPanel(Panel("stuck", c.t("assist.stuck"), buttons)))
 
-    def _assist_button(self, name) -> list:
-        """A button of the #assist panel: "back" goes back (`GoBack`), "undo" and "new" hide the panel and
-        act as the toolbar's buttons, "cancel" (or "close" while it searches or waits) stops the search;
-        "cancel" and "close" hide the panel."""
-        c = self.controller
-        panel = c.ui.panel
-        if name == "back":
-            return self._dispatch(GoBack())
-        if name in ("undo", "new"):
-            effects = self._dispatch(HidePanel()) if panel is not None else []
-            return effects + self._dispatch(Button(name))
-        if name == "cancel" or (name == "close" and panel is not None and panel.kind in ("search", "wait")):
-            self._cancel()
-        return self._dispatch(HidePanel()) if panel is not None else []
 
-    def _deal(self, e) -> list:
-        """A deal the New game dialog or the daily deal asks for: a plain one, or the catalogue's when the
-        player wants winnable deals or the daily deal (canfield.catalog, at once); a deal only the solver's
-        search can give (a game whose catalogue is incomplete) is asked of it (`_ask_deal`)."""
-        c = self.controller
-        try:
-            if isinstance(e, AskDaily):
-                day = dates.today()
-                entry = catalog.daily_entry(day, e.draw, e.rules)
-                action = None if entry is None else NewDeal(
-                    Game.new(draw=e.draw, rules=e.rules, number=entry.number).code, daily=day, close_dialogs=True)
-            else:
-                game, entry = catalogue_deal(c.game, e.draw, e.rules, c.settings.winnable, e.grade, random)
-                action = None if game is None else NewDeal(game.code, close_dialogs=entry is not None)
-        except ValueError:   # a malformed catalogue: as if it had no entry
-            action = None
-        if action is None:
-            return self._ask_deal(e)
-        effects = self._dispatch(action)
-        if isinstance(e, AskDaily):         # as the solver's daily deal: the note says which day's it is
-            effects += self._dispatch(ShowPanel(Panel("note", c.t("assist.daily", date=dates.day_label(day, c.lang)))))
-        return effects
 
-    def _ask_deal(self, e) -> list:
-        """A winnable deal, or the daily deal, the catalogue has not: asked of the solver (its `winnable`
-        or `daily` search), the panel says it is searching."""
-        c = self.controller
-        self._cancel()
-        self._rid += 1
-        rid = self._rid
-        if isinstance(e, AskDaily):
-            kind, text = "daily", c.t("assist.daily_search")
-            request = {"id": rid, "date": dates.today(), "draw": e.draw, "rules": e.rules}
-        elif e.grade in GRADES:
-            kind, text = "graded", c.t("assist.searching")
-            request = {"id": rid, "grade": e.grade, "start": random.randrange(MAX_NUMBER + 1), "draw": e.draw,
-                       "rules": e.rules, "tries": GRADED_TRIES}
-        else:
-            kind, text = "winnable", c.t("assist.searching")
-            request = {"id": rid, "start": random.randrange(MAX_NUMBER + 1), "draw": e.draw, "rules": e.rules,
-                       "tries": WINNABLE_TRIES, "max_seconds": WINNABLE_SECONDS}
-        self._asked = (rid, kind, None)           # a deal is wanted whatever the position meanwhile
-        self._deal_wanted = (e.draw, e.rules)
-        self._solver_wanted.append((kind, rid, json.dumps(request)))
-        return self._dispatch(ShowPanel(Panel("search", text, ("cancel",))))
 
-    def _dealt(self, kind, res) -> list:
-        """The solver's answer to a winnable, graded or daily deal search: the deal it found (a daily deal
-        with its day's note); when none was found, a plain deal with a note (a daily deal: a note only);
-        nothing when cancelled."""
-        c = self.controller
-        draw, rules = self._deal_wanted
-        verdict = res.get("verdict")
-        if verdict == "cancelled":
-            return []
-        effects = self._dispatch(HidePanel()) if c.ui.panel is not None else []
-        if kind == "daily":
-            if verdict not in ("won", "unknown"):
-                return effects + self._dispatch(ShowPanel(Panel("note", c.t("assist.failed"))))
-            day = str(res.get("date", ""))
-            effects += self._dispatch(NewDeal(Game.from_code(res["code"]).code, close_dialogs=True, daily=day))
-            return effects + self._dispatch(ShowPanel(Panel("note", c.t("assist.daily",
-                                                                         date=dates.day_label(day, c.lang)))))
-        if verdict == "won":
-            game = Game.new(draw=draw, rules=rules, number=int(res["number"]))
-            if res.get("grade") in GRADES:        # a graded search's deal: its grade and par for the win
-                self._grades[game.code] = (res["grade"], int(res["par"]))
-            return effects + self._dispatch(NewDeal(game.code, close_dialogs=True))
-        effects += self._dispatch(NewDeal(Game.new(draw=draw, rules=rules).code, close_dialogs=True))
-        return effects + self._dispatch(ShowPanel(Panel("note", c.t("assist.ordinary"))))
 
     def _answer(self, effects) -> str:
         """The reply's text to what the session did on its own (a solver's result, the board's record)."""
@@ -662,15 +408,6 @@ class Session:
         return answer(fresh.get("view"), effects, store, fresh.get("page"), shown, fresh.get("counters"), cascade,
                       fresh["replay"], fresh["marks"], fresh["analysis"])
 
-    def snapshot_answer(self):
-        """The answer that writes the board's record for the next visit's painter after the saved game
-        changed (static/worker/main.py asks SNAPSHOT_DELAY_S after the change), or None when nothing changed
-        since the last."""
-        if not self.snapshot_due or self.controller is None:
-            return None
-        self.snapshot_due = False
-        self._snapshot()
-        return self._answer([])
 
     def _dialog(self, effects):
         """The contents of the dialog the effects open; the win dialog's with the win's celebration; the
@@ -744,76 +481,11 @@ class Session:
 
     # ---- the statistics dialog: its rows, reset, import, export; another page's writes ---------------
 
-    def _stats_ask(self, m) -> dict:
-        """The statistics dialog after `m`: its rows for the rules and draw picked, after a reset, an
-        import (the file's text, read by the page) or with an export's text; the storage writes come back
-        in the answer's `store`."""
-        c, records, t = self.controller, self.records, self.controller.t
-        message, failed, export = None, False, None
-        if m.what == "reset":
-            records.reset_stats()
-            message = t("stats.reset_done")
-        elif m.what == "export":
-            export = records.export_stats()
-            message = t("stats.exported", name=EXPORT_NAME)
-        elif m.what == "import":
-            try:
-                records.import_stats(m.text)
-                message = t("stats.imported")
-            except InvalidStats as exc:
-                message, failed = t("stats.import_error", reason=import_reason(exc, t)), True
-        elif m.what == "too_large":
-            message, failed = t("stats.import_error", reason=t("stats.too_large")), True
-        elif m.what == "read_failed":
-            message, failed = t("stats.import_error", reason=m.text[:200] or "?"), True
-        elif m.what != "show":
-            raise ValueError("StatsAsk: no such request: " + m.what[:40])
-        self._stats_shown = (m.rules, m.draw)
-        return stats_dialog(c, records, m.rules, m.draw, message, failed, export)
 
-    def _stored(self, m) -> list:
-        """Another page of the game wrote `m.key`: the statistics merge, and the dialog's rows come again
-        (for the rules and draw it last showed), which the page shows if its statistics dialog is open."""
-        if self.records.on_storage(m.key, m.value) == "stats":
-            rules, draw = self._stats_shown or (self.controller.game.rules.name, self.controller.game.draw)
-            self._stats = stats_dialog(self.controller, self.records, rules, draw)
-        return []
 
     # ---- the page hidden, shown or left: the game clock's bookkeeping ----------------------------------
 
-    def _leaving(self, m) -> list:
-        """Hidden: the clock pauses and its time goes into the saved game; shown: it goes on; left
-        (`Leave`): the time into the saved game. The writes come back in the answer's `store`."""
-        records, game = self.records, self.controller.game
-        if isinstance(m, Visibility) and not m.hidden:
-            records.resume()
-            return []
-        if isinstance(m, Visibility):
-            records.pause()
-        try:
-            records.save(game)
-        except Exception:  # keeping the game must never stop it
-            pass
-        self._snapshot()
-        return []
 
-    def _snapshot(self) -> None:
-        """The board's record for the next visit's painter (static/worker/snapshot.py, painted by
-        static/paint.js), naming the saved game just written; its write comes back in the answer's
-        `store` with the save's."""
-        c, records = self.controller, self.records
-        try:
-            s = c.settings
-            look = [name for name, on in s.look_classes().items() if on]
-            w, h = c.ui.viewport
-            resting = compute(w, h, column_lengths(c.game), draw=c.game.draw, large=s.large_cards,
-                              coarse=self.coarse, counts=counts_for(c.game), left_handed=s.left_handed)
-            rec = snapshot.record(c.game, resting, c.t, c.lang, look, c.ui.viewport, self.coarse,
-                                  records.saved_text(), clock=clock_text(records.elapsed()),
-                                  shown=(s.show_moves, s.show_clock))
-            records.keep_snapshot(snapshot.encode(rec))   # None (too big): no snapshot rather than a stale one
-        except Exception:   # a snapshot is a nicety: it never stops the game
-            pass
 
     def counters(self) -> Counters:
         """The move counter's text, the clock's seconds now and whether it runs (the page ticks it from
@@ -865,6 +537,24 @@ class Session:
 
 
 EASINGS = {"F": FALL, "R": RISE, "L": "linear"}   # a throw's easings, by the letter the plan writes
+
+
+def _stats_message(session, m) -> list:
+    session._stats = session._stats_ask(m)     # the reply's dialog (`_dialog`)
+    return []
+
+
+# The page's messages the session handles itself, beside the controller's dispatch of the actions: the
+# message's kind -> its handler (the session, the message -> the effects).
+ROUTES = {
+    PressAt.kind: Session._pointer, TapAt.kind: Session._pointer, DragAt.kind: Session._pointer,
+    DropAt.kind: Session._pointer,
+    Visibility.kind: Session._leaving, Leave.kind: Session._leaving,
+    AssistButton.kind: lambda session, m: session._assist_button(m.name),
+    AnalysisButton.kind: lambda session, m: session._analysis_button(m.name),
+    StatsAsk.kind: _stats_message,
+    Stored.kind: Session._stored,
+}
 
 
 def cascade_plan(layout, foundations) -> dict:
