@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The game's page measured beside a bare Pyodide (issue 33): index.html, the two-sided page (MicroPython on
-the main thread, the engine in PyScript's named Pyodide worker), and a bare Pyodide booted in a module
+the main thread, the engine in its Pyodide module worker), and a bare Pyodide booted in a module
 worker for comparison (bench/thin/bare_worker.html). (Until 6 December the page with Pyodide on the main
 thread was index.html and this page thin.html: docs/loading.md has the figures of both.)
 

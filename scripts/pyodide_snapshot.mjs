@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Make the page's Pyodide memory snapshot (heap snapshot) under Node with the vendored runtime: Pyodide
-// started as the page starts it, game.zip unpacked into the working folder as PyScript unpacks it, the
+// started as the page starts it, game.zip unpacked into the working folder as static/engine-worker.mjs unpacks it, the
 // game's pure modules imported (they hold no JavaScript object), then the whole wasm heap written out.
 // Called by scripts/build_vendor.py; not the board snapshot of static/worker/snapshot.py.
 //
@@ -31,8 +31,8 @@ function fail(message) {
   process.exit(1);
 }
 
-// The same working folder and archive PyScript uses in the page: the modules' __file__ and their
-// package __path__ then name the files PyScript unpacks there after the restore.
+// The same working folder and archive the engine's worker uses in the page: the modules' __file__ and their
+// package __path__ then name the files it unpacks there after the restore.
 py.FS.writeFile("/tmp/game.zip", readFileSync(job.game_zip));
 py.globals.set("_imports", py.toPy(job.imports));
 let report;

@@ -9,8 +9,8 @@
 // the same-origin BroadcastChannel "canfield-boot", with the start's steps: this module running,
 // Pyodide asked for, the snapshot read, which start it was (memory snapshot restored, or plain and why),
 // Python up. boot.js listens on the two-sided page (<html data-layer="thin">), counts the bytes as it
-// counts the main thread's own, says "Dealing…" once Python is up (PyScript dispatches no py:ready for a
-// worker's script on a page without cross-origin isolation), and marks the steps on the main thread's
+// counts the main thread's own, says "Dealing…" once Python is up (the worker is no PyScript script: no
+// py:ready tells the page), and marks the steps on the main thread's
 // timeline ("canfield:memory-snapshot", "canfield:pyodide-ready", ...). Two pages of the game
 // loading at the same moment in one browser would hear each other (the loading text and these marks
 // only: each page's game starts from its own worker).
@@ -18,7 +18,7 @@
 // Memory snapshot (heap snapshot; not the board snapshot of static/worker/snapshot.py): a returning visit
 // restores static/vendor/memory-snapshot.bin (scripts/build_vendor.py: the game's pure modules imported,
 // worker.session and everything it imports among them) instead of a cold start of Python. Its read starts
-// when this module runs, before PyScript asks for Pyodide, from Cache Storage only (a worker has no
+// when this module runs, before static/engine-worker.mjs asks for Pyodide, from Cache Storage only (a worker has no
 // navigator.serviceWorker: an origin with no cache yet is a first visit, which never reads it), and is
 // checked against the build's manifest (the key of the wasm, the stdlib zip and game.zip; the size; the
 // table of runs). Any failure gives a plain start and a console line. Pyodide runs nowhere else, so
@@ -29,7 +29,7 @@ export { version };
 
 // static/boot.js listens on the same name
 const CHANNEL = "canfield-boot";
-// PyScript passes an indexURL computed from this module's own folder; Pyodide's files are in vendor/pyodide/
+// Pyodide's files are in vendor/pyodide/, beside this module's folder
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 const SNAPSHOT_URL = new URL("./vendor/memory-snapshot.bin", import.meta.url).href;
 const MANIFEST_URL = new URL("./vendor/manifest.json", import.meta.url).href;
@@ -132,7 +132,7 @@ function unsparse(blob, expected) {
 }
 
 // Asked for as soon as this module runs: `cached` settles in a few ms (is there a file at all?), `bytes`
-// once the file is read and checked, while PyScript sets up and Pyodide fetches and compiles its wasm.
+// once the file is read and checked, while the worker fetches the game's files and Pyodide its wasm.
 const cached = cachedSnapshot();
 const bytes = cached.then(() => snapshotBytes(cached));
 // their rejections are handled when the start awaits them, maybe later than they happened
@@ -234,7 +234,7 @@ async function startPyodide(streams) {
 
 let started = null;
 
-// PyScript's call (its worker's engine): its streams kept, its indexURL (this module's folder) replaced.
+// static/engine-worker.mjs's call: its streams kept; the indexURL is this module's vendor/pyodide/.
 export function loadPyodide(opts) {
   if (!started) {
     const streams = {};
