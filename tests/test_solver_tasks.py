@@ -22,7 +22,7 @@ from canfield.solver import (
 )
 
 REPO = Path(__file__).resolve().parent.parent
-WORKER = REPO / "static" / "solver_worker.py"
+WORKER = REPO / "static" / "worker" / "solver_worker.py"
 
 
 def deal(number, draw=3, rules="canfield"):
