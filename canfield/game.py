@@ -864,7 +864,7 @@ class Game:
         idle = 0
         while not g.won:
             legal = g.legal_moves()
-            to_f = next((m for m in legal if m.dst[0] == "F"), None)
+            to_f = next((m for m in legal if m.dst[0] == "F" and m.src[0] != "F"), None)   # F to F sends up nothing
             if to_f is not None:
                 g.apply(to_f)
                 line.append(to_f)

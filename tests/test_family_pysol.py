@@ -465,3 +465,32 @@ def test_the_plot_opens_its_foundations_in_order_and_its_empty_columns_take_the_
     assert "T2-F2" not in legal and {f"T2-F{i}" for i in range(3, 9)} <= legal
     p.play("T2-F4")
     assert "T3-T2" not in p.legal() and "W-T2" in p.legal()
+
+
+def test_the_finish_line_sends_cards_up_only_and_ends():
+    """Lafayette's foundations build up and down, so two of them can pass a card back and forth (F3-F7,
+    F7-F3, ...): the auto-finish's line takes no move between foundations, so it ends (it looped forever
+    on deal 7, draw 1, and would have hung the worker); a line it gives wins."""
+    import signal
+
+    def stop(*_):
+        raise TimeoutError("finish_moves did not return")
+    old = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(30)
+    try:
+        found = 0
+        for number in range(10):
+            for draw in (1, 3):
+                game = Game.new(rules="lafayette", number=number, draw=draw)
+                line = game.finish_moves()
+                if line is None:
+                    continue
+                found += 1
+                assert not [m for m in line if m.src[0] == "F"], (number, draw)
+                for move in line:
+                    game.play(str(move))
+                assert game.won, (number, draw)
+        assert found
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
