@@ -27,7 +27,12 @@ def test_no_config_file_is_fetched_and_pyscript_chunks_come_once(open_game, page
 PILL_PROBE = """(() => {
   window.__shift = 0;
   try {
-    new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value; })
+    window.__shifted = [];
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) {
+      window.__shift += e.value;
+      for (const s of e.sources || []) window.__shifted.push([e.value, s.node ? (s.node.id || s.node.className || s.node.nodeName) : '?',
+        JSON.stringify(s.previousRect), JSON.stringify(s.currentRect), document.getElementById('boot') ? document.getElementById('boot').textContent.trim().slice(0, 40) : '']);
+    } })
       .observe({type: 'layout-shift', buffered: true});
   } catch (e) { window.__shift = null; }
   const look = () => {
@@ -54,4 +59,4 @@ def test_the_loading_pill_shows_with_the_painted_boards_first_frame_and_nothing_
     assert pill["ready"] == "false"
     assert pill["visibility"] == "visible" and pill["animations"] == [], pill
     shift = page.evaluate("window.__shift")
-    assert shift is not None and shift < 0.001, f"layout shift {shift}"
+    assert shift is not None and shift < 0.001, f"layout shift {shift}: {page.evaluate('window.__shifted')}"
