@@ -4,7 +4,7 @@ Pure Python (tested under CPython with a dict-backed storage): the worker's sess
 (static/worker/session.py) hands in a storage holding the page's records as the page read them, and
 sends what is written there back to the page's localStorage in its answers.
 
-- `Store` wraps every storage access: storage that is full, refused (private mode)
+- `Store` (static/worker/store.py, with `PlayClock` and the bounded JSON reader) wraps every storage access: storage that is full, refused (private mode)
   or missing never raises; the game just is not kept.
 - `Records` (first named `Keeper`) decides what is saved and counted. The saved game is
   the engine's save record (canfield.save) plus fields of this layer: the game's id for
@@ -33,115 +33,23 @@ import random
 import time
 
 from canfield import jsonio
-from canfield.errors import InvalidJSON
 from canfield.save import from_save, to_save
 from canfield.stats import InvalidStats, Stats, key as stats_key
 
 from .choices import offered_names
 from .settings import Settings
+# the storage primitives, kept importable from here as before
+from .store import MAX_DEPTH, MemoryStorage, PlayClock, Store, check_depth, json_depth, loads  # noqa: F401
 from shared.storage_keys import BROKEN_SUFFIX, SAVE_KEY, SETTINGS_KEY, SNAPSHOT_KEY, STATS_KEY
 
 MAX_IMPORT_CHARS = 1_000_000  # a statistics file is a few kB; anything far larger is not one
 
 
-class Store:
-    """localStorage with every access wrapped: failures are remembered, never raised."""
-
-    def __init__(self, storage=None):
-        self.storage = storage
-        self.failed_writes = 0
-
-    def get(self, key: str):
-        if self.storage is None:
-            return None
-        try:
-            value = self.storage.getItem(key)
-        except Exception:
-            return None
-        return value if isinstance(value, str) else None
-
-    def set(self, key: str, value: str) -> bool:
-        if self.storage is None:
-            return False
-        try:
-            self.storage.setItem(key, value)
-            return True
-        except Exception:  # quota exceeded or refused
-            self.failed_writes += 1
-            return False
-
-    def remove(self, key: str) -> bool:
-        if self.storage is None:
-            return False
-        try:
-            self.storage.removeItem(key)
-            return True
-        except Exception:
-            return False
-
-
-class MemoryStorage:
-    """A dict with the Storage interface (tests, and a stand-in where needed)."""
-
-    def __init__(self, items=None):
-        self.items = dict(items or {})
-
-    def getItem(self, key):
-        return self.items.get(key)
-
-    def setItem(self, key, value):
-        self.items[key] = str(value)
-
-    def removeItem(self, key):
-        self.items.pop(key, None)
-
-
 _NOTICES = {SETTINGS_KEY: "notice.settings_broken", STATS_KEY: "notice.stats_broken", SAVE_KEY: "notice.save_broken"}
-
-MAX_DEPTH = jsonio.MAX_DEPTH  # one bound for every stored or imported text (canfield.jsonio)
-json_depth = jsonio.depth    # kept under its old name
-
-
-def check_depth(text: str) -> None:
-    """Raise InvalidJSON (a ValueError) for text nested deeper than MAX_DEPTH, before any parser sees it."""
-    if jsonio.depth(text, MAX_DEPTH + 1) > MAX_DEPTH:
-        raise InvalidJSON(f"the text nests deeper than {MAX_DEPTH} levels", "too-deep")
-
-
-def loads(text):
-    """Stored or imported JSON through canfield.jsonio (bounded size and depth); raises InvalidJSON."""
-    return jsonio.loads(text)
 
 
 def new_id() -> str:
     return "%016x" % random.getrandbits(64)
-
-
-class PlayClock:
-    """The game clock: the seconds played, counted only while told to run (static/shared/counters.py shows it)."""
-
-    def __init__(self, now=time.monotonic):
-        self.now = now
-        self.seconds = 0.0        # seconds played before `since`
-        self.since = None         # `now()` when the current stretch of play began; None: stopped
-
-    def elapsed(self) -> float:
-        if self.since is None:
-            return self.seconds
-        return self.seconds + max(0.0, self.now() - self.since)
-
-    def run(self, on: bool) -> None:
-        """Start or stop the current stretch (the time so far is kept)."""
-        if on:
-            if self.since is None:
-                self.since = self.now()
-        elif self.since is not None:
-            self.seconds = self.elapsed()
-            self.since = None
-
-    def reset(self, seconds: float = 0.0) -> None:
-        self.seconds = float(seconds)
-        self.since = None
 
 
 class Records:
