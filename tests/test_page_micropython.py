@@ -146,6 +146,56 @@ def test_a_mutated_reply_is_read_alike_by_the_page(mpy, text):
     both(mpy, "read_reply", text, json_text=True)
 
 
+NESTED = ("dialog", "replay", "analysis", "cascade", "page", "counters", "marks")
+WITH_VALUES = [r for r in REPLIES if any(isinstance(r[n], dict) for n in NESTED)]
+
+
+@st.composite
+def mutated_inside(draw):
+    """A reply with one of its typed values (a dialog, the replay bar, the #analysis panel, the cascade, the
+    page's facts...) mutated inside: a field's value, a field dropped or added, the dialog's name changed,
+    a value of a nested list or object."""
+    reply = json.loads(json.dumps(draw(st.sampled_from(WITH_VALUES))))
+    name = draw(st.sampled_from([n for n in NESTED if isinstance(reply.get(n), dict)]))
+    value = reply[name]
+    fields = list(value)
+    how = draw(st.sampled_from(["value", "drop", "add", "inner"]))
+    if how == "value":
+        value[draw(st.sampled_from(fields))] = draw(json_values | st.sampled_from(
+            ["win", "new", "stats", "rules", "settings", "confirm", None, True, 3, 2.5, [], {}]))
+    elif how == "drop":
+        del value[draw(st.sampled_from(fields))]
+    elif how == "add":
+        value[draw(texts | st.sampled_from(["kind", "name", "open", "on"]))] = draw(json_values)
+    else:
+        inner = [k for k in fields if isinstance(value[k], (list, dict)) and value[k]]
+        if not inner:
+            value[draw(st.sampled_from(fields))] = None
+        else:
+            box = value[draw(st.sampled_from(inner))]
+            key = draw(st.sampled_from(list(box) if isinstance(box, dict) else list(range(len(box)))))
+            box[key] = draw(json_values)
+    return json.dumps(reply, ensure_ascii=False)
+
+
+@EXAMPLES
+@given(mutated_inside())
+def test_a_reply_with_a_typed_value_mutated_inside_is_read_alike_by_the_page(mpy, text):
+    """The reply's typed values, mutated inside: taken or refused (ValueError) alike under both Pythons."""
+    both(mpy, "read_reply", text, json_text=True)
+
+
+def test_every_typed_value_of_the_reply_reads_alike_on_the_page(mpy):
+    """Each dialog, the replay bar on and off, the #analysis panel open and closed, the cascade: the page's
+    MicroPython reads them to the same values as CPython (the same text back)."""
+    seen = set()
+    for r in REPLIES:
+        got = both(mpy, "read_reply", json.dumps(r, ensure_ascii=False), json_text=True)
+        assert vocab.decode(got["ok"]) == vocab.decode(json.dumps(r))
+        seen |= {type(getattr(vocab.decode(got["ok"]), n)).__name__ for n in NESTED}
+    assert seen >= {c.__name__ for c in vocab.DIALOGS.values()} | {"ReplayBar", "AnalysisPanel", "Cascade"}
+
+
 def test_the_page_reads_only_replies(mpy):
     assert REPLIES and all("ok" in both(mpy, "read_reply", json.dumps(r), json_text=True) for r in REPLIES)
     assert both(mpy, "read_reply", vocab.encode(vocab.Tap("stock"))) == {"error": "ValueError"}

@@ -28,8 +28,8 @@ from worker.settings import Settings
 from shared.table import TO_UI, visible_cards
 from worker.view import column_lengths
 from shared.vocab import (
-    Answer, Button, Dock, DragStart, Drop, HashChanged, Key, NewDeal, Reply, Resize, SettingsChanged, Start, Tap, decode,
-    encode,
+    AnalysisPanel, Answer, Button, Dock, DragStart, Drop, HashChanged, Key, NewDeal, Reply, Resize, SettingsChanged, Start,
+    Tap, decode, encode,
 )
 
 REPO = Path(__file__).resolve().parents[1]
@@ -270,6 +270,11 @@ def centre(session, pile, index=None):
         return x + w / 2, y + min(h, layout.ch) / 2
     dx, dy = layout.card_offset(pile, index)
     return x + dx + layout.cw / 2, y + dy + 4
+
+
+def decode_analysis(reply: dict):
+    """The reply's #analysis panel as the page reads it (the codec's AnalysisPanel)."""
+    return decode(json.dumps(reply)).analysis
 
 
 def send(session, value):
@@ -550,12 +555,12 @@ def test_the_win_dialog_says_a_catalogued_deals_grade_and_par():
     s = Session()
     s.handle(encode(Start(1280.0, 800.0, code=Game.new(rules="canfield", draw=3, number=entry.number).code)))
     data = win(s.controller, s.records)
-    assert data["attrs"] == {"win-grade": {"data-grade": entry.grade}, "win-par": {"data-par": str(entry.par)}}
-    assert data["texts"]["win-par"].startswith(f"Par: {entry.par} moves")
+    assert data.attrs == {"win-grade": {"data-grade": entry.grade}, "win-par": {"data-par": str(entry.par)}}
+    assert data.texts["win-par"].startswith(f"Par: {entry.par} moves")
     s = Session()                                                   # a deal the catalogue has not (blocked)
     s.handle(encode(Start(1280.0, 800.0, code="CF1-D3-AAAAAFO")))
     assert catalog.find("canfield", 3, s.controller.game.number) is None
-    assert win(s.controller, s.records)["texts"]["win-grade"] is None and win(s.controller, s.records)["attrs"] == {}
+    assert win(s.controller, s.records).texts["win-grade"] is None and win(s.controller, s.records).attrs == {}
 
 
 def test_going_hidden_writes_the_snapshot_the_next_visit_paints_naming_the_save_written_with_it():
@@ -690,17 +695,18 @@ def test_analyse_runs_in_the_worker_with_its_progress_and_goes_back_before_the_l
                                                                    "analysis": want.as_dict()})))
     panel = done["analysis"]
     assert (panel["state"], panel["kind"], panel["index"], panel["undos"]) == ("done", "lost_at", 4, want.undos)
-    assert "move 5" in panel["status"] and panel["timeline"][:2] == [len(game.history), 4] and panel["back"]
+    assert "move 5" in panel["status"] and panel["back"]
+    assert (panel["timeline"]["moves"], panel["timeline"]["lost"]) == (len(game.history), 4)
     assert [decode(e).text for e in done["effects"] if decode(e).kind == "say"] == [panel["status"]]
     assert done["marks"]["search"] is None and not s.analysis_running(rid)
     assert s.analysis_progress(rid, 4, 6) is None
     back = send(s, AnalysisButton("back"))
-    assert back["analysis"] == {"open": False} and len(s.controller.game.history) == len(game.history) - want.undos
+    assert decode_analysis(back) == AnalysisPanel() and len(s.controller.game.history) == len(game.history) - want.undos
     assert s.controller.game.can_redo
     send(s, Button("analyse"))                                    # asked again, then the position changes
     (_, rid, _), = s.take_solver_requests()[0]
     out = send(s, Tap("stock"))
-    assert out["analysis"] == {"open": False} and s.take_solver_requests() == ([], [rid])
+    assert decode_analysis(out) == AnalysisPanel() and s.take_solver_requests() == ([], [rid])
 
 
 def test_the_solver_is_loaded_at_start_when_winnable_deals_are_wanted_and_the_catalogue_has_none():

@@ -1,6 +1,7 @@
-"""The page's vocabulary (static/shared/vocab.py): every action and effect a typed value with one text codec,
-checked under CPython and, when node_modules has PyScript's MicroPython, under MicroPython too (the
-same checks, tests/ui_vocab_checks.py); and the module keeps to what both Pythons run."""
+"""The page's vocabulary (static/shared/vocab.py and its parts: codec.py, actions.py, messages.py, reply.py):
+every action, effect, message and reply a typed value with one text codec, checked under CPython and, when
+node_modules has PyScript's MicroPython, under MicroPython too (the same checks, tests/ui_vocab_checks.py);
+and the modules keep to what both Pythons run."""
 
 from __future__ import annotations
 
@@ -17,7 +18,9 @@ import ui_vocab_checks
 from shared import vocab
 
 REPO = Path(__file__).resolve().parents[1]
-VOCAB = REPO / "static" / "shared" / "vocab.py"
+SHARED = REPO / "static" / "shared"
+# the protocol's modules: vocab.py and the parts it imports
+PROTOCOL = ("vocab.py", "codec.py", "actions.py", "messages.py", "reply.py")
 CHECKS = Path(ui_vocab_checks.__file__)
 MICROPYTHON = REPO / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs"
 
@@ -46,15 +49,42 @@ def test_a_game_or_a_move_given_is_taken_by_its_text():
     assert vocab.HintShown(move) == vocab.HintShown(str(move))
 
 
-def test_the_module_uses_only_what_micropython_runs():
-    """No import but json, no annotations, no f-strings, no dataclasses or typing: MicroPython 1.27 runs
-    it as CPython does (the MicroPython test below runs it when it can)."""
-    tree = ast.parse(VOCAB.read_text(encoding="utf-8"))
+def test_vocab_imports_the_protocol_s_modules_and_nothing_else():
+    tree = ast.parse((SHARED / "vocab.py").read_text(encoding="utf-8"))
+    imported = {f"{n.module}.py" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level == 1}
+    assert imported == set(PROTOCOL) - {"vocab.py"}
+
+
+def test_the_registry_is_complete():
+    """Every value with a kind is registered once, under its kind; every nested type and union names a value."""
+    from shared import actions, codec, messages, reply
+    valued = [c for m in (actions, messages, reply) for c in vars(m).values()
+              if isinstance(c, type) and issubclass(c, codec.Value) and c.kind]
+    assert {c.kind: c for c in valued} == {**vocab.KINDS, **vocab.MESSAGE_KINDS}
+    assert set(vocab.KINDS) & set(vocab.MESSAGE_KINDS) == set()
+    dialogs = [c for c in vars(reply).values() if isinstance(c, type) and issubclass(c, reply.Dialog) and c.name]
+    assert vocab.UNIONS == {"dialog": {c.name: c for c in dialogs}} and len(dialogs) == 5
+    specs = {f[1].rstrip("?") for c in valued + dialogs for f in c.FIELDS}
+    assert {s for s in specs if s in vocab.NESTED or s in vocab.UNIONS} >= {"panel", "facts", "dialog", "analysis"}
+    for spec in specs:       # a field type the codec does not know is refused when a value is written
+        assert spec in vocab.NESTED or spec in vocab.UNIONS or spec in KNOWN, spec
+
+
+KNOWN = {"str", "int", "num", "bool", "strs", "pair", "points", "changes", "texts", "flags", "lines", "json", "object",
+         "store", "options", "notes", "toggles", "choices", "attrs", "throws"}
+
+
+@pytest.mark.parametrize("name", PROTOCOL)
+def test_the_module_uses_only_what_micropython_runs(name):
+    """No import but json and the protocol's own modules, no annotations, no f-strings, no dataclasses or
+    typing: MicroPython runs it as CPython does (the MicroPython test below runs it when it can)."""
+    tree = ast.parse((SHARED / name).read_text(encoding="utf-8"))
     bad = []
     for node in ast.walk(tree):
         if isinstance(node, (ast.Import, ast.ImportFrom)):
-            names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module]
-            bad += [f"line {node.lineno}: import {n}" for n in names if n != "json"]
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else [
+                node.module if not node.level else f"{node.module}.py"]
+            bad += [f"line {node.lineno}: import {n}" for n in names if n != "json" and n not in PROTOCOL]
         elif isinstance(node, ast.JoinedStr):
             bad.append(f"line {node.lineno}: an f-string")
         elif isinstance(node, ast.AnnAssign) or (isinstance(node, ast.arg) and node.annotation is not None):
@@ -69,17 +99,18 @@ def test_the_module_uses_only_what_micropython_runs():
 
 
 NODE_SCRIPT = """
-const [,, mjs, vocab, checks] = process.argv;
+const [,, mjs, shared, checks, ...modules] = process.argv;
 const fs = await import('node:fs');
 const {loadMicroPython} = await import(mjs);
 let out = '';
 const mp = await loadMicroPython({stdout: (t) => { out += t + '\\n'; }, stderr: (t) => { out += t + '\\n'; }});
-mp.FS.mkdirTree('/vocab_check');
-mp.FS.writeFile('/vocab_check/vocab.py', fs.readFileSync(vocab, 'utf8'));
+mp.FS.mkdirTree('/vocab_check/shared');
+mp.FS.writeFile('/vocab_check/shared/__init__.py', '');
+for (const m of modules) mp.FS.writeFile('/vocab_check/shared/' + m, fs.readFileSync(shared + '/' + m, 'utf8'));
 mp.FS.writeFile('/vocab_check/ui_vocab_checks.py', fs.readFileSync(checks, 'utf8'));
 try {
   mp.runPython([
-    'import sys', 'sys.path.append("/vocab_check")', 'import vocab, ui_vocab_checks',
+    'import sys', 'sys.path.append("/vocab_check")', 'from shared import vocab', 'import ui_vocab_checks',
     'print("checked", ui_vocab_checks.run(vocab), sys.implementation.version)',
     'print(ui_vocab_checks.texts(vocab))',
   ].join('\\n'));
@@ -93,7 +124,7 @@ process.stdout.write(out);
 def test_the_same_checks_pass_under_micropython(tmp_path):
     script = tmp_path / "run.mjs"
     script.write_text(NODE_SCRIPT, encoding="utf-8")
-    done = subprocess.run(["node", str(script), MICROPYTHON.as_uri(), str(VOCAB), str(CHECKS)],
+    done = subprocess.run(["node", str(script), MICROPYTHON.as_uri(), str(SHARED), str(CHECKS), *PROTOCOL],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and "checked" in done.stdout, done.stdout + done.stderr
     first, texts = done.stdout.rstrip("\n").split("\n", 1)

@@ -39,9 +39,28 @@ def samples(v):
                 store={"canfield.save": "{}", "canfield.stats": None, "canfield.save.broken": {"copy": "canfield.save"}},
                 page=v.PageFacts("fr", '{"a": "b"}', {"A": "A", "K": "R"}, {"dark": True, "four-color": False}, True,
                                  1.5, False, [["Canfield", [["canfield", "Canfield"]]]]),
-                dialog={"name": "win", "rows": {"a": "1"}, "error": False}, counters=v.Counters("12", 3.25, True, True, False),
-                cascade=[[0, "AS", 1.5, -2]], replay={"bar": None}, marks=v.Marks("idle", "0", None, "false"),
-                analysis={"state": "closed"}),
+                dialog=v.WinDialog({"win-score": "Score: 255", "win-best": None}, {"win-grade": {"data-grade": "easy"}},
+                                   "today", 1, "rainfall", "easy"),
+                counters=v.Counters("12", 3.25, True, True, False),
+                cascade=v.Cascade(60, {"F": "ease-in", "L": "linear"}, [[0, "AS", 1.5, 900.0, [[0, 0, "F"], [0.5, 120.25, "L"]]],
+                                                                         [3, "KH2", -2, 1200, []]]),
+                replay=v.ReplayBar(True, 3, 12, True, "Replay", {"play": "Pause", "take": "Play from here"}),
+                marks=v.Marks("idle", "0", None, "false"),
+                analysis=v.AnalysisPanel(True, "done", "lost_at", 4, 2, "Where it was lost", "Lost at move 5.", None,
+                                         "Best: 12", v.Timeline(9, 4, "Moves"), "Back 2 moves", None, "Close")),
+        v.Reply(dialog=v.NewGameDialog("3", True, [["One deck", [["canfield", "Canfield"], ["rainfall", "Rainfall"]]]],
+                                       "rainfall", "canfield", {"canfield": [None, "The classic."], "rainfall": ["Draw 1.", ""]}),
+                replay=v.ReplayBar(), analysis=v.AnalysisPanel(),
+                page=v.PageFacts("en", "{}", {}, {}, False, 1, True, [["fr", "Fran\u00e7ais"]])),
+        v.Reply(dialog=v.SettingsDialog({"tap-to-columns": ["tap_to_columns", True]},
+                                        {"theme": ["auto", ["auto", "dark"]], "speed": ["fast", []]}, "nl",
+                                        [["en", "English"], ["nl", "Nederlands"]]),
+                analysis=v.AnalysisPanel(True, "running", title="Analysis", status="1 of 6", progress=(1, 6),
+                                         cancel="Cancel", close="Close")),
+        v.Reply(dialog=v.StatsDialog([["canfield", "Canfield"]], "canfield", "1", {"stats-won": "2"}, "Imported.", False,
+                                     '{"format": 1}', "canfield-statistics.json", 125000)),
+        v.Reply(dialog=v.StatsDialog()), v.Reply(dialog=v.RulesDialog("<h3>Canfield</h3>\n<p>\"x\"</p>")),
+        v.Reply(dialog=v.WinDialog()), v.Reply(dialog=v.NewGameDialog()), v.Reply(dialog=v.SettingsDialog()),
     ]
 
 
@@ -70,7 +89,39 @@ BAD_TEXTS = [
     '{"kind": "Reply", "dialog": [1]}', '{"kind": "Reply", "view": 3}', '{"kind": "Reply", "colour": "red"}',
     '{"kind": "Reply", "page": {"lang": "en", "messages": "", "ranks": {"A": 1}, "look": {}, "motion": true,'
     ' "speed": 1, "sound": false, "groups": []}}',
+    '{"kind": "Reply", "page": {"lang": "en", "messages": "", "ranks": {}, "look": {}, "motion": true,'
+    ' "speed": 1, "sound": false, "groups": [["fr"]]}}',
+    '{"kind": "Reply", "marks": {"kind": "x", "solver": "idle", "answers": "0", "stuck": "false"}}',
+    '{"kind": "Reply", "marks": {"name": "win", "solver": "idle", "answers": "0", "stuck": "false"}}',
 ]
+# the reply's typed values: a dialog told by its name, the replay bar, the #analysis panel, the cascade
+BAD_TEXTS += ['{"kind": "Reply", "dialog": ' + d + '}' for d in (
+    '{"name": "nope"}', '{"html": "x"}', '{"name": ["win"]}', '{"name": null}', '"win"', '{"name": "rules", "html": 3}',
+    '{"name": "rules", "colour": 1}', '{"name": "rules", "rows": {}}', '{"name": "new", "notes": {"x": [1, ""]}}',
+    '{"name": "new", "notes": {"x": ["a"]}}', '{"name": "new", "notes": ["x"]}', '{"name": "new", "draw": 3}',
+    '{"name": "new", "groups": [["One", [["a", 1]]]]}', '{"name": "new", "groups": [["One", "a", "b"]]}',
+    '{"name": "new", "groups": {"a": "b"}}', '{"name": "new", "groups": [["One", 2]]}',
+    '{"name": "settings", "toggles": {"x": ["f", 1]}}', '{"name": "settings", "toggles": {"x": "f"}}',
+    '{"name": "settings", "choices": {"theme": ["auto", "dark"]}}', '{"name": "settings", "choices": {"t": ["a", [1]]}}',
+    '{"name": "settings", "languages": [["en"]]}', '{"name": "settings", "languages": [[1, "English"]]}',
+    '{"name": "stats", "max_bytes": "1"}', '{"name": "stats", "message": 1}', '{"name": "stats", "rows": {"a": null}}',
+    '{"name": "win", "texts": {"a": 1}}', '{"name": "win", "texts": ["a"]}', '{"name": "win", "attrs": {"a": {"b": 1}}}',
+    '{"name": "win", "attrs": {"a": "b"}}', '{"name": "win", "draw": "3"}', '{"name": "win", "next_daily": false}')]
+BAD_TEXTS += ['{"kind": "Reply", "replay": ' + r + '}' for r in (
+    '{"bar": null}', '{"on": "yes"}', '{"on": true, "done": 1.5}', '{"on": true, "labels": {"play": 1}}', 'true')]
+BAD_TEXTS += ['{"kind": "Reply", "analysis": ' + a + '}' for a in (
+    '{"state": null}', '{"open": 1}', '{"open": true, "progress": [1]}', '{"open": true, "progress": [1, "2"]}',
+    '{"open": true, "progress": [1, 2.5]}', '{"open": true, "progress": 3}', '{"open": true, "timeline": [1, null, "x"]}',
+    '{"open": true, "timeline": {"moves": 1, "lost": "x"}}', '{"open": true, "timeline": null}',
+    '{"open": true, "index": "4"}', '{"open": true, "best": false}')]
+BAD_TEXTS += ['{"kind": "Reply", "cascade": ' + c + '}' for c in (
+    '[[0, "AS", 1.5, -2]]', '{"launch_ms": 60, "easings": {}}', '{"launch_ms": 60, "easings": {"F": 1}, "throws": []}',
+    '{"launch_ms": 6.5, "easings": {}, "throws": []}', '{"launch_ms": 60, "easings": {}, "throws": [[0, "AS", 1, 2]]}',
+    '{"launch_ms": 60, "easings": {}, "throws": [[0, "AS", 1, 2, [[0, 0]]]]}',
+    '{"launch_ms": 60, "easings": {}, "throws": [["0", "AS", 1, 2, []]]}',
+    '{"launch_ms": 60, "easings": {}, "throws": [[0, "AS", 1, 2, [[0, 0, 1]]]]}',
+    '{"launch_ms": 60, "easings": {}, "throws": {"a": 1}}', '{"launch_ms": 60, "easings": {}, "throws": {}}',
+    '{"launch_ms": 60, "easings": {}, "throws": 3}')]
 
 
 def texts(v):

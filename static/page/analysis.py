@@ -1,5 +1,5 @@
 # The #analysis panel on the thin page: where a lost game was lost. The worker says what it shows
-# (static/worker/analysis_view.py's value, in an answer's "analysis"); this draws it and sends its buttons
+# (an AnalysisPanel, static/worker/analysis_view.py's, in an answer's "analysis"); this draws it and sends its buttons
 # back (`AnalysisButton`). No rule here.
 #
 # Test hooks on #analysis, from the value: data-state ("running", "done", "failed"),
@@ -57,48 +57,48 @@ class AnalysisPanel:
         return clicked
 
     def apply(self, value, proxy):
-        """Draw the panel as `value` says (static/worker/analysis_view.py)."""
-        if not value.get("open"):
+        """Draw the panel as `value` (an AnalysisPanel, static/worker/analysis_view.py's) says."""
+        if not value.open:
             if self.el is not None:
                 self.el.hidden = True
             return
         if self.el is None:
             self._build(proxy)
         el, q = self.el, self.el.querySelector
-        el.dataset.state = value.get("state") or ""
+        el.dataset.state = value.state
         for name in ("kind", "index", "undos"):
-            v = value.get(name)
+            v = getattr(value, name)
             if v is None:
                 el.removeAttribute("data-" + name)
             else:
                 el.setAttribute("data-" + name, str(v))
-        q("#analysis-title").textContent = value.get("title") or ""
-        q("#analysis-status").textContent = value.get("status") or ""
+        q("#analysis-title").textContent = value.title
+        q("#analysis-status").textContent = value.status
         bar = q("#analysis-progress")
-        progress = value.get("progress")
+        progress = value.progress
         bar.hidden = progress is None
         if progress is not None:
             bar.max = progress[1]
             bar.value = progress[0]
         best = q("#analysis-best")
-        best.hidden = not value.get("best")
-        best.textContent = value.get("best") or ""
+        best.hidden = not value.best
+        best.textContent = value.best or ""
         back = self.btn["back"]
-        back.hidden = not value.get("back")
-        back.textContent = value.get("back") or ""
+        back.hidden = not value.back
+        back.textContent = value.back or ""
         cancel = self.btn["cancel"]
-        cancel.hidden = not value.get("cancel")
-        cancel.textContent = value.get("cancel") or ""
+        cancel.hidden = not value.cancel
+        cancel.textContent = value.cancel or ""
         close = self.btn["close"]
         close.textContent = "×"
-        close.setAttribute("aria-label", value.get("close") or "")
-        close.title = value.get("close") or ""
-        self._timeline(value.get("timeline") or [0, None, ""])
+        close.setAttribute("aria-label", value.close)
+        close.title = value.close
+        self._timeline(value.timeline)
         el.hidden = False
 
     def _timeline(self, timeline):
         """One mark per move; from the losing move on in red (-1: every move; None: none)."""
-        n, lost, label = timeline[0], timeline[1], timeline[2]
+        n, lost, label = timeline.moves, timeline.lost, timeline.label
         box = self.el.querySelector("#analysis-timeline")
         box.setAttribute("aria-label", label)
         box.hidden = n == 0

@@ -76,10 +76,10 @@ class Celebration:
             self.rects[i] = (r.left - box.left, r.top - box.top)
         plan, self.plan = self.plan, None
         # planned by the worker: [foundation index, code, dx, duration, ys] in order
-        easings = plan["easings"]
-        self.queue = [(t[0], t[1]) for t in plan["throws"]]
-        self.paths = [(t[2], t[3], [(y[0], y[1], easings[y[2]]) for y in t[4]]) for t in plan["throws"]]
-        self.launch_ms = plan["launch_ms"]
+        easings = plan.easings
+        self.queue = [(t[0], t[1]) for t in plan.throws]
+        self.paths = [(t[2], t[3], [(y[0], y[1], easings[y[2]]) for y in t[4]]) for t in plan.throws]
+        self.launch_ms = plan.launch_ms
         self.covers = {}
         for i, pile in enumerate(foundations):
             if pile:

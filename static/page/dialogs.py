@@ -1,7 +1,8 @@
 """The dialogs on the thin page: New game, Settings, the rules, the win, the statistics and the confirmation.
 
-The worker says what a dialog shows (static/worker/dialog_view.py, in the answer that opens it); this module
-fills the dialog's elements with it, opens and closes it, and turns its buttons and its form into actions
+The worker says what a dialog shows (a typed Dialog of static/shared/reply.py, one class per dialog, made by
+static/worker/dialog_view.py and carried in the answer that opens it); this module reads its fields, fills the
+dialog's elements with them, opens and closes it, and turns its buttons and its form into actions
 for the worker (`Button`, `Answer`, `SettingsChanged`, `DialogClosed`, `Announce`, `StatsAsk`). No rule here:
 which draw a game allows, what each game's line says, and every row of the statistics come with the data.
 The statistics' reset (after the dialog's own confirmation), import (the page reads the file's text) and
@@ -33,7 +34,8 @@ class Dialogs:
         self.el = {}
         for name in NAMES:
             self.el[name] = document.getElementById("dlg-" + name)
-        self.data = {}            # name -> what the worker said the dialog shows, when it last opened
+        self.data = {}            # name -> what the worker said the dialog shows (a Dialog), when it last opened
+        self.lang = ""            # the language the Settings dialog shows, or the player last chose in it
 
     def bind(self):
         p = self.proxy
@@ -83,57 +85,59 @@ class Dialogs:
                 select.value = chosen
 
     def open(self, name, data):
-        """Open the dialog `name`, filled with the worker's `data` (static/worker/dialog_view.py)."""
+        """Open the dialog `name`, filled with the worker's `data` (a Dialog of that name; None: the empty one)."""
         dlg = self.el.get(name)
         if dlg is None:
             return
-        data = data or {}
+        if data is None and name in vocab.DIALOGS:
+            data = vocab.DIALOGS[name]()
         self.data[name] = data
         d = self.document
         if name == "new":
             radios = dlg.querySelectorAll('input[name="draw"]')
             for i in range(radios.length):
-                radios.item(i).checked = radios.item(i).value == data.get("draw")
+                radios.item(i).checked = radios.item(i).value == data.draw
             box = dlg.querySelector('input[name="winnable"]')
             if box is not None:
-                box.checked = bool(data.get("winnable"))
+                box.checked = data.winnable
             select = dlg.querySelector('select[name="rules"]')
-            fill_select(d, select, data.get("groups") or [])
-            select.value = data.get("rules") or ""
+            fill_select(d, select, data.groups)
+            select.value = data.rules
             self.sync_draw()
         elif name == "settings":
-            toggles = data.get("toggles") or {}
+            toggles = data.toggles
             for form in toggles:
                 box = dlg.querySelector('input[name="' + form + '"]')
                 if box is not None:
                     box.checked = bool(toggles[form][1])
-            choices = data.get("choices") or {}
+            choices = data.choices
             for field in choices:
                 select = dlg.querySelector('select[name="' + field + '"]')
                 if select is not None:
                     select.value = choices[field][0]
             lang = dlg.querySelector('select[name="lang"]')
-            fill_select(d, lang, data.get("languages") or [])
-            lang.value = data.get("lang") or ""
+            fill_select(d, lang, data.languages)
+            lang.value = data.lang
+            self.lang = data.lang
         elif name == "rules":
-            d.getElementById("rules-body").innerHTML = data.get("html") or ""
+            d.getElementById("rules-body").innerHTML = data.html
         elif name == "stats":
-            fill_select(d, dlg.querySelector('select[name="stats-rules"]'), data.get("rules_options") or [])
+            fill_select(d, dlg.querySelector('select[name="stats-rules"]'), data.rules_options)
             d.getElementById("stats-confirm").hidden = True
             self.fill_stats(data)
         elif name == "win":
-            texts = data.get("texts") or {}
+            texts = data.texts
             for el_id in texts:
                 el = d.getElementById(el_id)
                 if el is not None:
                     el.textContent = texts[el_id] or ""
                     el.hidden = texts[el_id] is None
-            attrs = data.get("attrs") or {}
+            attrs = data.attrs
             for el_id in attrs:
                 el = d.getElementById(el_id)
                 for name in (attrs[el_id] if el is not None else ()):
                     el.setAttribute(name, attrs[el_id][name])
-            dlg.querySelector('[data-dialog="next-daily"]').hidden = data.get("next_daily") is None
+            dlg.querySelector('[data-dialog="next-daily"]').hidden = data.next_daily is None
             if dlg.open:
                 return
         self.close_all()
@@ -142,24 +146,24 @@ class Dialogs:
     # ---- the statistics ------------------------------------------------------------------------------
 
     def fill_stats(self, data):
-        """The statistics dialog as the worker says: the rules and draw shown, each row, the message, and
-        an export's file to download."""
+        """The statistics dialog as the worker says (a StatsDialog): the rules and draw shown, each row, the
+        message, and an export's file to download."""
         self.data["stats"] = data
         dlg, d = self.el["stats"], self.document
-        dlg.querySelector('select[name="stats-rules"]').value = data.get("rules") or ""
-        dlg.querySelector('select[name="stats-draw"]').value = data.get("draw") or "3"
-        rows = data.get("rows") or {}
+        dlg.querySelector('select[name="stats-rules"]').value = data.rules
+        dlg.querySelector('select[name="stats-draw"]').value = data.draw or "3"
+        rows = data.rows
         for el_id in rows:
             el = d.getElementById(el_id)
             if el is not None:
                 el.textContent = rows[el_id]
         message = d.getElementById("stats-message")
-        text = data.get("message")
+        text = data.message
         message.textContent = text or ""
         message.hidden = not text
-        message.classList.toggle("error", bool(data.get("error")))
-        if data.get("export") is not None:
-            self.download(data.get("export_name") or "canfield-statistics.json", data["export"])
+        message.classList.toggle("error", data.error)
+        if data.export is not None:
+            self.download(data.export_name or "canfield-statistics.json", data.export)
 
     def stats_ask(self, what, text=""):
         dlg = self.el["stats"]
@@ -196,7 +200,8 @@ class Dialogs:
         if files is None or files.length == 0:
             return
         chosen = files.item(0)
-        if chosen.size > ((self.data.get("stats") or {}).get("max_bytes") or 1000000):
+        shown = self.data["stats"] if "stats" in self.data else None
+        if chosen.size > ((shown.max_bytes if shown is not None else 0) or 1000000):
             self.stats_ask("too_large")
             return
         chosen.text().then(self.proxy(lambda text: self.stats_ask("import", str(text))),
@@ -228,11 +233,11 @@ class Dialogs:
         """The draw choice for the game selected: offered when the player chooses, else disabled with the
         line that says which draw the game uses; and the line that says what is special about the game."""
         dlg = self.el["new"]
-        data = self.data.get("new") or {}
-        notes = data.get("notes") or {}
+        data = self.shown("new")
+        notes = data.notes
         select = dlg.querySelector('select[name="rules"]')
-        rules = select.value if select.value in notes else data.get("first")
-        note, line_text = notes.get(rules) or [None, ""]
+        rules = select.value if select.value in notes else data.first
+        note, line_text = notes[rules] if rules in notes else (None, "")
         fieldset = dlg.querySelector("fieldset")
         radios = fieldset.querySelectorAll('input[name="draw"]')
         for i in range(radios.length):
@@ -258,13 +263,17 @@ class Dialogs:
 
     # ---- buttons and the form --------------------------------------------------------------------
 
+    def shown(self, name):
+        """What the dialog `name` showed when it last opened (a Dialog; the empty one before it opened)."""
+        return self.data[name] if name in self.data else vocab.DIALOGS[name]()
+
     def choice(self):
         dlg = self.el["new"]
         checked = dlg.querySelector('input[name="draw"]:checked')
         draw = int(checked.value) if checked is not None else 3
-        data = self.data.get("new") or {}
+        data = self.shown("new")
         rules = dlg.querySelector('select[name="rules"]').value
-        return draw, rules if rules in (data.get("notes") or {}) else (data.get("first") or "canfield")
+        return draw, rules if rules in data.notes else (data.first or "canfield")
 
     def answer(self, yes):
         dlg = self.el["confirm"]
@@ -289,10 +298,10 @@ class Dialogs:
             dlg.close()
             self.send(vocab.Button("new"))
         elif what == "next-daily":
-            win = self.data.get("win") or {}
-            if win.get("next_daily") == "today":
+            win = self.shown("win")
+            if win.next_daily == "today":
                 dlg.close()
-                self.send(vocab.Button("daily", draw=win.get("draw") or 3, rules=win.get("rules") or "canfield"))
+                self.send(vocab.Button("daily", draw=win.draw or 3, rules=win.rules or "canfield"))
             else:
                 self.send(vocab.Announce(str(self.document.getElementById("win-daily").textContent)))
         elif what == "confirm-yes":
@@ -303,20 +312,20 @@ class Dialogs:
     def on_settings_change(self, ev):
         """Any change in the Settings dialog: every field read from the form, one SettingsChanged."""
         dlg = self.el["settings"]
-        data = self.data.get("settings") or {}
+        data = self.shown("settings")
         changes = {}
-        toggles = data.get("toggles") or {}
+        toggles = data.toggles
         for form in toggles:
             box = dlg.querySelector('input[name="' + form + '"]')
             if box is not None:
                 changes[toggles[form][0]] = bool(box.checked)
-        choices = data.get("choices") or {}
+        choices = data.choices
         for field in choices:
             allowed = choices[field][1]
             value = dlg.querySelector('select[name="' + field + '"]').value
             changes[field] = value if value in allowed else allowed[0]
         lang = dlg.querySelector('select[name="lang"]').value
-        if lang != data.get("lang"):
+        if lang != self.lang:
             changes["lang"] = lang
-            data["lang"] = lang
+            self.lang = lang
         self.send(vocab.SettingsChanged(changes))

@@ -45,7 +45,7 @@ class PageEffects:
                 self.sound.move()
         elif kind == "dialog":
             data = self.dialog_data
-            self.dialogs.open(e.name, data if data is not None and data.get("name") == e.name else None)
+            self.dialogs.open(e.name, data if data is not None and data.name == e.name else None)
         elif kind == "close_dialogs":
             self.dialogs.close_all()
         elif kind == "confirm":

@@ -247,14 +247,14 @@ class Layer(Clock, Storage, PageEffects, Pointer):
             opened = opened or effect.kind == "dialog"
             self.perform(effect)
         data = self.dialog_data
-        if not opened and data is not None and data.get("name") == "stats" and self.dialogs.el["stats"].open:
+        if not opened and data is not None and data.name == "stats" and self.dialogs.el["stats"].open:
             self.dialogs.fill_stats(data)      # the answer to a StatsAsk: the open dialog shows it
-        if not opened and data is not None and data.get("name") == "win" and self.dialogs.el["win"].open:
+        if not opened and data is not None and data.name == "win" and self.dialogs.el["win"].open:
             self.dialogs.open("win", data)     # the solver's grade came: the open dialog shows it
             opened = True
         if self.win_wanted:
             self.win_wanted = False
-            if not opened and data is not None and data.get("name") == "win" and not self._dialog_open():
+            if not opened and data is not None and data.name == "win" and not self._dialog_open():
                 self.dialogs.open("win", data)
         store = answer.store
         for key in store:            # a record set aside first (copied as the browser holds it), then the writes
@@ -266,7 +266,7 @@ class Layer(Clock, Storage, PageEffects, Pointer):
             if key == SAVE_KEY:
                 self.saved = store[key]
         if answer.replay is not None:
-            self.replay_bar.sync(answer.replay.get("bar"))
+            self.replay_bar.sync(answer.replay)
         if answer.counters is not None:
             self.apply_counters(answer.counters)
         if answer.analysis is not None:

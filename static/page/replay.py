@@ -5,8 +5,8 @@ The moves ahead are the engine's redo moves and the moves behind its undo histor
 one `Replay` action for the controller (static/worker/controller.py), which steps the game; this module only
 builds the bar and draws the controller's state on it. Test hooks: `#replay` (hidden when no replay is
 on), its buttons `data-replay` = start, back, play, forward, end, take; the play button's `aria-pressed`
-says whether it plays, and `#replay[data-at]` is "done/total". It draws what
-static/worker/handle_replays.py `bar_state` says (the worker computes it): it runs under the page's
+says whether it plays, and `#replay[data-at]` is "done/total". It draws the `ReplayBar` that
+static/worker/handle_replays.py `bar_state` makes (the worker computes it): it runs under the page's
 MicroPython.
 """
 
@@ -50,12 +50,13 @@ class ReplayBar:
             listen(self.btn[name], name, lambda ev, name=name: self.dispatch(Replay(name)))
 
     def sync(self, state):
-        """Draw the replay's state (handle_replays.bar_state): shown or not, where it stands, play or pause."""
-        self.bar.hidden = state is None
-        if state is None:
+        """Draw the replay's state (a ReplayBar, handle_replays.bar_state): shown or not, where it stands,
+        play or pause."""
+        self.bar.hidden = not state.on
+        if not state.on:
             return
-        done, total, playing, labels = state["done"], state["total"], state["playing"], state["labels"]
-        self.bar.setAttribute("aria-label", state["label"])
+        done, total, playing, labels = state.done, state.total, state.playing, state.labels
+        self.bar.setAttribute("aria-label", state.label)
         self.bar.dataset.at = str(done) + "/" + str(total)
         self.at.textContent = str(done) + " / " + str(total)
         for name in self.btn:

@@ -1,14 +1,15 @@
-"""What the #analysis panel shows (where a lost game was lost), as one plain value: computed in the worker
-(static/worker/session.py, from canfield.insight.LostMoveSearch's answer), drawn by the thin page
-(static/page/analysis.py). Pure: no DOM.
+"""What the #analysis panel shows (where a lost game was lost), as one typed value (static/shared/reply.py
+`AnalysisPanel`): computed in the worker (static/worker/session.py, from canfield.insight.LostMoveSearch's
+answer), drawn by the thin page (static/page/analysis.py). Pure: no DOM.
 
-The value: ``{"open": True, "state": "running" | "done" | "failed", "kind": the Analysis
-kind or None, "index": the losing move (0-based) or None, "undos": the undos back before it or None,
-"title", "status": the panel's texts, "progress": [checked, total] while running (else None), "best": the
-best-possible line or None, "timeline": [moves, first lost move (-1: all, None: none), its label], "back":
-the back button's label or None (hidden), "cancel": the cancel button's label or None (hidden), "close":
-the close button's label}``; ``{"open": False}`` once closed.
+The panel: open, its state ("running", "done" or "failed"), the Analysis kind, the losing move (0-based)
+and the undos back before it (None while not known), the title and status texts, [checked, total] while
+running (else None), the best-possible line or None, the timeline (moves, the first lost move: -1 all,
+None none, its label), the back and cancel buttons' labels (None: hidden) and the close button's label;
+`AnalysisPanel()` (not open) once closed.
 """
+
+from shared.vocab import AnalysisPanel, Timeline
 
 KINDS = ("lost_at", "lost_from_start", "still_winnable", "won", "not_proved")
 
@@ -17,52 +18,44 @@ def foundation_cards(game) -> int:
     return sum(len(f) for f in game.foundations)
 
 
-def _base(t, state):
-    return {"open": True, "state": state, "kind": None, "index": None, "undos": None, "title": t("analyse.title"),
-            "status": "", "progress": None, "best": None, "timeline": [0, None, t("analyse.timeline")], "back": None,
-            "cancel": None, "close": t("action.close")}
+def _base(t, state, moves=0, lost=None, **fields) -> AnalysisPanel:
+    return AnalysisPanel(open=True, state=state, title=t("analyse.title"),
+                         timeline=Timeline(moves, lost, t("analyse.timeline")), close=t("action.close"), **fields)
 
 
-def running(t, checked=0, total=0) -> dict:
+def running(t, checked=0, total=0) -> AnalysisPanel:
     """The worker is replaying the game's positions: how far it is, with a cancel."""
-    out = _base(t, "running")
-    out["status"] = t("analyse.running", checked=checked, total=total or "…")
-    out["progress"] = [checked, max(1, total)]
-    out["cancel"] = t("assist.cancel")
-    return out
+    return _base(t, "running", status=t("analyse.running", checked=checked, total=total or "…"),
+                 progress=(checked, max(1, total)), cancel=t("assist.cancel"))
 
 
-def failed(t) -> dict:
-    out = _base(t, "failed")
-    out["status"] = t("assist.failed")
-    return out
+def failed(t) -> AnalysisPanel:
+    return _base(t, "failed", status=t("assist.failed"))
 
 
-def closed() -> dict:
-    return {"open": False}
+def closed() -> AnalysisPanel:
+    return AnalysisPanel()
 
 
-def done(t, lang, a, game) -> dict:
+def done(t, lang, a, game) -> AnalysisPanel:
     """The answer `a` (canfield.insight.Analysis.as_dict()) for `game`, the position it was asked for."""
-    out = _base(t, "done")
     kind = a.get("kind")
     index = a.get("index")
-    out["kind"] = str(kind)
+    fields = {"kind": str(kind)}
     if kind == "lost_at" and index is not None:
-        out["index"], out["undos"] = int(index), a.get("undos")
-        out["status"] = t("analyse.lost_at", n=index + 1, move=words(game, index, t, lang))
-        out["back"] = t("analyse.back", n=index + 1)
+        fields["index"], fields["undos"] = int(index), a.get("undos")
+        fields["status"] = t("analyse.lost_at", n=index + 1, move=words(game, index, t, lang))
+        fields["back"] = t("analyse.back", n=index + 1)
     elif kind in KINDS:
-        out["status"] = t("analyse.%s" % kind)
+        fields["status"] = t("analyse.%s" % kind)
     else:
-        out["status"] = t("assist.failed")
+        fields["status"] = t("assist.failed")
     best = a.get("best")
     if best:
         key = "analyse.best" if best.get("exact") else "analyse.best.bound"
-        out["best"] = t(key, best=best.get("cards"), you=foundation_cards(game))
+        fields["best"] = t(key, best=best.get("cards"), you=foundation_cards(game))
     lost = index if kind == "lost_at" else (-1 if kind == "lost_from_start" else None)
-    out["timeline"] = [len(game.history), lost, t("analyse.timeline")]
-    return out
+    return _base(t, "done", len(game.history), lost, **fields)
 
 
 def words(game, index, t, lang) -> str:

@@ -1,4 +1,5 @@
-"""What each dialog shows, as plain data: the worker's side of the two-sided page's dialogs.
+"""What each dialog shows, as the protocol's typed values (static/shared/reply.py: NewGameDialog,
+SettingsDialog, RulesDialog, StatsDialog, WinDialog): the worker's side of the two-sided page's dialogs.
 
 static/worker/session.py adds it to an answer that opens a dialog (`OpenDialog`), or that starts the win
 celebration (the win dialog follows the cascade); the thin layer (static/page/dialogs.py) fills the
@@ -15,32 +16,34 @@ from canfield.stats import GRADES, key as stats_key
 from . import dates
 from .choices import language_options, offered_names, offered_rulesets, rules_groups, rules_note, rules_options, successor
 from shared.counters import best_text, clock_text, moves_made, next_daily, records_beaten
+from shared.vocab import Dialog, NewGameDialog, RulesDialog, SettingsDialog, StatsDialog, WinDialog
 from .persist import stats_rows
 from .rules_view import draw_note, rules_html
 from .settings import CHOICES, TOGGLES, form_name
 
 
-def new_game(c) -> dict:
+def new_game(c) -> NewGameDialog:
     """The New game dialog: the draw checked, the games grouped by deck count, the game selected, and
     for every game offered its draw note (None: the player chooses) and its line."""
     game, t = c.game, c.t
     fixed = game.rules.draws is not None
     offered = offered_rulesets()
-    return {"draw": str(c.settings.draw if fixed else game.draw), "winnable": bool(c.settings.winnable),
-            "groups": [[label, [list(o) for o in options]] for label, options in rules_groups(t)],
-            "rules": successor(game.rules.name), "first": next(iter(offered)),
-            "notes": {name: [draw_note(get_rules(name), t), rules_note(name, t)] for name in offered}}
+    return NewGameDialog(
+        draw=str(c.settings.draw if fixed else game.draw), winnable=bool(c.settings.winnable),
+        groups=[[label, [list(o) for o in options]] for label, options in rules_groups(t)],
+        rules=successor(game.rules.name), first=next(iter(offered)),
+        notes={name: [draw_note(get_rules(name), t), rules_note(name, t)] for name in offered})
 
 
-def settings(c) -> dict:
+def settings(c) -> SettingsDialog:
     """The Settings dialog: each box (by its form name, with the setting it is) and each choice."""
     s = c.settings
-    return {"toggles": {form_name(f): [f, bool(getattr(s, f))] for f in TOGGLES},
-            "choices": {f: [getattr(s, f), list(CHOICES[f])] for f in CHOICES},
-            "lang": c.lang, "languages": [list(o) for o in language_options()]}
+    return SettingsDialog(toggles={form_name(f): [f, bool(getattr(s, f))] for f in TOGGLES},
+                          choices={f: [getattr(s, f), list(CHOICES[f])] for f in CHOICES},
+                          lang=c.lang, languages=[list(o) for o in language_options()])
 
 
-def win(c, records, grades=None) -> dict:
+def win(c, records, grades=None) -> WinDialog:
     """The win dialog: the score, moves and time, the records beaten, a challenge's result, the next daily
     deal (element id -> its text, or None: hidden), whether the next daily deal is today's, and the deal's
     grade and par when known: the shipped catalogue's, else the solver's (`grades`: deal code -> (grade,
@@ -65,8 +68,7 @@ def win(c, records, grades=None) -> dict:
     texts["win-grade"] = None if grade is None else t("win.grade", grade=t("grade.%s" % grade))
     texts["win-par"] = None if par is None else t("win.par", par=par, moves=len(game.history))
     attrs = {} if grade is None else {"win-grade": {"data-grade": grade}, "win-par": {"data-par": str(par)}}
-    return {"texts": texts, "attrs": attrs, "next_daily": nxt, "draw": game.draw, "rules": game.rules.name,
-            "grade": grade}
+    return WinDialog(texts=texts, attrs=attrs, next_daily=nxt, draw=game.draw, rules=game.rules.name, grade=grade)
 
 
 def known_grade(game, grades=None):
@@ -92,7 +94,7 @@ EXPORT_NAME = "canfield-statistics.json"   # the exported file's name (static/pa
 MAX_FILE_BYTES = 125_000
 
 
-def stats(c, records, rules=None, draw=None, message=None, error=False, export=None) -> dict:
+def stats(c, records, rules=None, draw=None, message=None, error=False, export=None) -> StatsDialog:
     """The statistics dialog for `rules` and `draw` (the game's when not offered or not given): the rule
     sets to pick from, the rows' texts by their element's id, a message for the player (None: hidden;
     `error`: the import failed), and an export's JSON text with the file's name."""
@@ -107,22 +109,22 @@ def stats(c, records, rules=None, draw=None, message=None, error=False, export=N
     lb = table.get("lost_best")
     rows["stats-best_lost"] = (t("analyse.best", best=round(lb["best"] / lb["games"], 1),
                                  you=round(lb["you"] / lb["games"], 1)) if lb and lb.get("games") else t("stats.none"))
-    return {"rules_options": [list(o) for o in rules_options(t)], "rules": rules, "draw": str(draw), "rows": rows,
-            "message": message, "error": bool(error), "export": export, "export_name": EXPORT_NAME,
-            "max_bytes": MAX_FILE_BYTES}
+    return StatsDialog(rules_options=[list(o) for o in rules_options(t)], rules=rules, draw=str(draw), rows=rows,
+                       message=message, error=bool(error), export=export, export_name=EXPORT_NAME,
+                       max_bytes=MAX_FILE_BYTES)
 
 
-def dialog(name, c, records, grades=None) -> dict:
-    """What the dialog `name` shows now ({} for the confirmation: its effect carries its text); `grades`:
+def dialog(name, c, records, grades=None) -> Dialog | None:
+    """What the dialog `name` shows now (None for the confirmation: its effect carries its text); `grades`:
     the win dialog's (see `win`)."""
     if name == "new":
         return new_game(c)
     if name == "settings":
         return settings(c)
     if name == "rules":
-        return {"html": rules_html(c.game.rules, c.t, c.lang, c.game.draw)}
+        return RulesDialog(html=rules_html(c.game.rules, c.t, c.lang, c.game.draw))
     if name == "win":
         return win(c, records, grades)
     if name == "stats":
         return stats(c, records)
-    return {}
+    return None

@@ -12,7 +12,8 @@ from canfield.errors import InvalidLink
 from .choices import offered_names
 from .motion import REPLAY_STEP_MS, speed_factor
 from .state import Pending, ReplayState
-from shared.vocab import CloseDialogs, LineFound, PlaySound, Replay, ReplayChanged, ReplayTick, ReplayTimer, Share, WriteHash
+from shared.vocab import (CloseDialogs, LineFound, PlaySound, Replay, ReplayBar, ReplayChanged, ReplayTick, ReplayTimer,
+                          Share, WriteHash)
 
 
 def _offered(link):
@@ -167,14 +168,13 @@ def share(c):
 HANDLERS = {Replay: on_replay, ReplayTick: on_replay_tick, LineFound: on_line_found}
 
 
-def bar_state(ui, game, t):
-    """What the replay bar shows (static/page/replay.py ReplayBar.sync), None when no replay is on: where it
+def bar_state(ui, game, t) -> ReplayBar:
+    """What the replay bar shows (static/page/replay.py ReplayBar.sync), off when no replay is on: where it
     stands (`done` of `total` moves), whether it plays, and its labels in the player's language."""
     replay = ui.replay
     if replay is None:
-        return None
+        return ReplayBar()
     done, total = len(game.history), len(game.history) + len(game.redo_moves)
     labels = {name: t("replay.pause" if name == "play" and replay.playing else "replay." + name)
               for name in ("start", "back", "play", "forward", "end", "take")}
-    return {"done": done, "total": total, "playing": bool(replay.playing), "label": t("replay.label"),
-            "labels": labels}
+    return ReplayBar(True, done, total, bool(replay.playing), t("replay.label"), labels)

@@ -9,10 +9,11 @@ from shared.vocab import Reply, encode
 def answer(view_text, effects, store=None, page=None, dialog=None, counters=None, cascade=None, replay=None,
            marks=None, analysis=None) -> Reply:
     """The reply: the view's text (None: unchanged), the effects in order, the storage writes, the page's
-    facts (a PageFacts, None: unchanged), a dialog's contents, the counters (a Counters, None: unchanged),
-    the win cascade's throws (None: no cascade starts), the replay bar's state ({"bar": None or
-    handle_replays.bar_state's}; None: unchanged), the marks on #game (a Marks, None: unchanged), the
-    #analysis panel (static/worker/analysis_view.py's value; None: unchanged)."""
+    facts (a PageFacts, None: unchanged), a dialog's contents (a Dialog of static/worker/dialog_view.py), the
+    counters (a Counters, None: unchanged), the win cascade's throws (a Cascade, None: no cascade starts),
+    the replay bar (a ReplayBar of handle_replays.bar_state; None: unchanged), the marks on #game (a Marks,
+    None: unchanged), the #analysis panel (an AnalysisPanel of static/worker/analysis_view.py; None:
+    unchanged)."""
     return Reply(view=view_text, effects=tuple(encode(e) for e in effects), store=store or {}, page=page,
                  dialog=dialog, counters=counters, cascade=cascade, replay=replay, marks=marks, analysis=analysis)
 

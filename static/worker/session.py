@@ -28,12 +28,13 @@ Each answer is one JSON object (`answer`):
      "store": {<localStorage key>: <its new text, null: removed, or {"copy": <key>}: a record set aside,
                copied by the page from the browser's text of <key>>, ...},
      "page": <the page's facts, or null when they equal the last ones sent>,
-     "dialog": <what the dialog this answer opens shows (static/worker/dialog_view.py, with its "name"), or null>,
+     "dialog": <what the dialog this answer opens shows (a Dialog of static/shared/reply.py, told by its
+                "name"; static/worker/dialog_view.py), or null>,
      "counters": <the move counter and the clock (Session.counters), or null when they equal the last sent>,
-     "cascade": <the win cascade's throws (cascade_plan) when this answer's view starts it, or null>,
-     "replay": <{"bar": null or handle_replays.bar_state's}, or null when unchanged>,
+     "cascade": <the win cascade's throws (a Cascade: cascade_plan) when this answer's view starts it, or null>,
+     "replay": <the replay bar (a ReplayBar: handle_replays.bar_state; "on" false: hidden), or null when unchanged>,
      "marks": <#game's data-solver, data-search, data-stuck and data-answers, or null when unchanged>,
-     "analysis": <the #analysis panel's value (static/worker/analysis_view.py), or null when unchanged>}
+     "analysis": <the #analysis panel (an AnalysisPanel: static/worker/analysis_view.py), or null when unchanged>}
     {"ok": false, "error": "<why>", "view": null, "effects": [], "store": {}, "page": null, "dialog": null,
      "counters": null, "cascade": null, "replay": null, "marks": null, "analysis": null}
 
@@ -95,7 +96,7 @@ from shared.vocab import (
     ACTIONS, EFFECTS, NOTICE_MS, AskAnalysis, AskDaily, AskDeal, AskHint, AskLine, AssistButton, Celebrate,
     CelebrationEnd, Changed, Dock, DragAt, DragStart, Drop, DropAt, FinishStep, HashChanged, Leave, OpenDialog, Panel, Pointer, PressAt, Relayout, Resize, ShowNotice,
     ShowPanel, SolverWanted, Start, StatsAsk, Stored, Tap, AnalysisButton, TapAt, Visibility, decode, encode,
-    Counters, Marks, PageFacts, Reply,
+    Cascade, Counters, Marks, PageFacts, ReplayBar, Reply, WinDialog,
 )
 
 STORAGE_NOTICE_MS = 12000   # a saved game or statistics set aside: long enough to be read
@@ -157,7 +158,7 @@ class Session(SolverPart, RecordsPart):
         self._win = False          # a CelebrationEnd of a won game: its answer holds the win dialog
         # what the last reply that held each of these fields sent (`_changed`): a reply holds one only
         # when it changed
-        self._last = {"view": None, "page": None, "counters": None, "replay": {"bar": None}, "marks": None,
+        self._last = {"view": None, "page": None, "counters": None, "replay": ReplayBar(), "marks": None,
                       "analysis": self._analysis}
         self._stuck_version = -1   # the position "no more moves" was last checked for (UIState.version)
         self._rid = 0              # the solver's requests: the last one's id
@@ -320,7 +321,7 @@ class Session(SolverPart, RecordsPart):
             elif isinstance(e, Changed):
                 if self._asked is not None and self._asked[1] == "hint":
                     self._cancel()               # the hint was for the position before
-                if self._analysis.get("open") and self._analysis_version != c.ui.version:
+                if self._analysis.open and self._analysis_version != c.ui.version:
                     if self._asked is not None and self._asked[1] == "analyse":
                         self._cancel()
                     self._analysis = analysis_view.closed()   # the analysis was of another position
@@ -388,7 +389,7 @@ class Session(SolverPart, RecordsPart):
         if ui.celebrating and ui.celebration_seq != self._cascade_seq:   # the view starts the cascade
             self._cascade_seq = ui.celebration_seq
             cascade = cascade_plan(self.layout, [[card.code for card in pile] for pile in self.controller.game.foundations])
-        bar = {"bar": bar_state(ui, self.controller.game, self.controller.t)}
+        bar = bar_state(ui, self.controller.game, self.controller.t)
         shown = self._dialog(effects)           # before the writes: the win's grade may count in the statistics
         store = self._storage.taken()
         for key in store:    # a record set aside: copied by the page from what the browser holds, which the
@@ -414,7 +415,7 @@ class Session(SolverPart, RecordsPart):
         statistics dialog's after a StatsAsk."""
         if self._stats is not None:
             out, self._stats = self._stats, None
-            return dict(out, name="stats")
+            return out
         if self._win:                 # the cascade is over: the win dialog, if the game is still won
             self._win = False
             if self.controller.game.won:
@@ -423,19 +424,19 @@ class Session(SolverPart, RecordsPart):
             if isinstance(e, OpenDialog):
                 if e.name == "win":
                     return self._win_dialog()
-                return dict(dialog(e.name, self.controller, self.records), name=e.name)
+                return dialog(e.name, self.controller, self.records)
             if isinstance(e, Celebrate):
                 return self._win_dialog()
         return None
 
-    def _win_dialog(self) -> dict:
+    def _win_dialog(self) -> WinDialog:
         """The win dialog's contents. Its grade, once known, counts in the statistics (once a game); a deal
         the catalogue has not is graded by the solver (`grade`, asked once a deal), whose answer fills the
         dialog again."""
         c = self.controller
-        data = dict(dialog("win", c, self.records, self._grades), name="win")
-        if data.get("grade") is not None:
-            self.records.note_insight(grade=data["grade"])
+        data = dialog("win", c, self.records, self._grades)
+        if data.grade is not None:
+            self.records.note_insight(grade=data.grade)
         elif c.game.won and c.game.code is not None and c.game.code not in self._grades and self._asked is None:
             self._grades[c.game.code] = None        # asked: not again for this deal
             self._rid += 1
@@ -557,7 +558,7 @@ ROUTES = {
 }
 
 
-def cascade_plan(layout, foundations) -> dict:
+def cascade_plan(layout, foundations) -> Cascade:
     """The win cascade's throws, planned here from the layout with static/worker/motion.py (which MicroPython
     cannot run) and thrown on the page by static/page/celebrate.py: each foundation's card in cascade order,
     [foundation index, code, dx, duration, ys], ys the vertical keyframes [offset, dy, easing's letter]
@@ -570,7 +571,7 @@ def cascade_plan(layout, foundations) -> dict:
         vx, vy = throw_speed(n)
         path = bounce(x, y, max(y, layout.height - layout.ch), layout.width, layout.cw, vx, vy)
         throws.append([i, code, path.dx, path.duration, [[off, dy, letters[easing]] for off, dy, easing in path.ys]])
-    return {"launch_ms": LAUNCH_MS, "easings": EASINGS, "throws": throws}
+    return Cascade(LAUNCH_MS, dict(EASINGS), throws)
 
 
 def _painted(code: str, settings):

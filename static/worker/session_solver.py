@@ -80,18 +80,18 @@ class SolverPart:
         best = a.get("best")
         if a.get("kind") == "lost_from_start" and best and game.code == c.game.code:
             self.records.note_insight(best=int(best["cards"]), you=analysis_view.foundation_cards(game))
-        return self._dispatch(Announce(self._analysis["status"]))
+        return self._dispatch(Announce(self._analysis.status))
 
     def _analysis_button(self, name) -> list:
         """A button of the #analysis panel (static/page/analysis.py sends it): "back" goes back before the
         losing move, "cancel" (or "close" while it runs) stops the analysis; each closes the panel."""
         panel = self._analysis
-        if not panel.get("open"):
+        if not panel.open:
             return []
         self._analysis = analysis_view.closed()
         if name == "back":
-            return self._dispatch(GoBack(int(panel["undos"]))) if panel.get("undos") is not None else []
-        if name == "cancel" or panel.get("state") == "running":
+            return self._dispatch(GoBack(int(panel.undos))) if panel.undos is not None else []
+        if name == "cancel" or panel.state == "running":
             self._cancel()
         return []
 
