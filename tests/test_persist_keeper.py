@@ -167,7 +167,7 @@ def test_a_win_is_recorded_once_with_score_and_time():
     k.after_action(game)
     assert game.won
     t = k.stats.table("canfield-D1")
-    assert (t["played"], t["won"], t["streak"], t["best_score"], t["fastest"]) == (1, 1, 1, game.score, 61.3)
+    assert (t["played"], t["won"], t["streak"], t["best_score"], t["fastest"]) == (1, 1, 1, game.score, 61.2)  # cut down to the tenth, as the clock
     game.undo()
     k.after_action(game)
     game.redo()

@@ -169,7 +169,12 @@ def test_drop_target_is_the_pile_the_card_overlaps_most():
     x, y, w, h = lay.card_rect("tableau-2", 0)
     dests = ["tableau-1", "tableau-2", "foundation-1"]
     assert L.drop_pile(lay, lengths, dests, (x + 10, y + 30, lay.cw, lay.ch)) == "tableau-2"
-    assert L.drop_pile(lay, lengths, ["tableau-1"], (x + lay.cw * 0.6, y + 30, lay.cw, lay.ch)) is None
+    # mostly over column 2, which refuses the card, partly over column 3, which takes it: column 2 (the card
+    # goes back)
+    assert L.drop_pile(lay, lengths, ["tableau-3"], (x + lay.cw * 0.3, y + 30, lay.cw, lay.ch)) == "tableau-2"
+    fx1, fy1, _, _ = lay.piles["tableau-1"]
+    above = (fx1, fy1 - lay.ch * 0.2, lay.cw, lay.ch)       # over column 1, touching foundation 1's grown edge
+    assert L.drop_pile(lay, lengths, ["foundation-1"], above) == "tableau-1"
     assert L.drop_pile(lay, lengths, dests, (x, lay.board_h - lay.ch / 3, lay.cw, lay.ch)) is None  # far below
     fx, fy, _, _ = lay.piles["foundation-1"]
     assert L.drop_pile(lay, lengths, dests, (fx - 5, fy + 5, lay.cw, lay.ch)) == "foundation-1"

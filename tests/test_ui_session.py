@@ -18,6 +18,7 @@ import ui_helpers
 from canfield import Game, catalog
 from canfield.save import to_save
 from canfield.solver import solve
+from engine_helpers import seed_example_deck
 from worker import session as session_module
 from worker.controller import Controller
 from worker.i18n import Translator
@@ -34,6 +35,7 @@ from shared.vocab import (
 
 REPO = Path(__file__).resolve().parents[1]
 CODE = ui_helpers.CODE
+SEED_CODE = "CF1-D3-" + "".join(seed_example_deck())   # seed 000's example deal
 
 
 class Twin:
@@ -255,9 +257,9 @@ def dropped(text):
     return out["marks"]["answers"]
 
 
-def started(width=1280.0, height=800.0, **kw):
+def started(width=1280.0, height=800.0, code=CODE, **kw):
     s = Session()
-    first = json.loads(s.handle(encode(Start(width, height, code=CODE, languages=("en",), **kw))))
+    first = json.loads(s.handle(encode(Start(width, height, code=code, languages=("en",), **kw))))
     assert first["ok"], first
     return s, first
 
@@ -313,6 +315,53 @@ def test_a_drag_and_a_drop_at_points_move_the_cards_and_a_cancel_moves_none():
     before = len(game.history)
     send(s, DropAt(x, y, s.layout.cw, s.layout.ch))                # no drag any more: nothing
     assert len(game.history) == before
+
+
+def said_in(out):
+    return " ".join(decode(e).text for e in out["effects"] if decode(e).kind == "say")
+
+
+@pytest.mark.parametrize("size", [(390.0, 844.0), (844.0, 390.0), (1280.0, 800.0)])
+def test_a_card_let_go_over_a_column_that_refuses_it_or_off_every_pile_goes_back_and_says_so(size):
+    """Issue 47: the 8 of hearts (its foundation takes it, column 1 does not) dragged onto column 1 went to
+    foundation 1, just above that column, whose grown edge the card touched: a drop lands on the pile it
+    is let go over, legal or not, and the automatic move to a foundation is a tap's, never a drop's."""
+    from shared.vocab import DragAt, DropAt, PressAt, TapAt
+    from worker.layout import drop_pile
+
+    s, _ = started(*size, code=SEED_CODE)
+    game = s.controller.game
+    send(s, PressAt(*centre(s, "reserve")))
+    send(s, TapAt(*centre(s, "reserve")))                  # the queen of clubs goes onto column 2
+    assert visible_cards(game)["reserve"] == ("8H",) and visible_cards(game)["tableau-1"] == ("6C",)
+    state, lay = game.state(), s.layout
+    x, y, _, _ = lay.piles["tableau-1"]
+    # the card drawn over column 1's card, a little higher (as a hand lets it go): it still touches the
+    # foundation's area grown by the margin above that column in the portrait and desktop tables
+    for rect in ((x + 2, y - lay.ch * 0.2, lay.cw, lay.ch), (x - 4, y + 6, lay.cw, lay.ch)):
+        send(s, DragAt(*centre(s, "reserve")))
+        assert s.controller.ui.drag.dests == ("foundation-1",)
+        out = send(s, DropAt(*rect, drawn_at={"8H": (rect[0], rect[1])}))
+        assert game.state() == state and s.controller.ui.drag is None
+        assert "8 of hearts cannot go there (Column 1)" in said_in(out)
+        assert s.controller.ui.slide_from == {"8H": (rect[0], rect[1])}
+    # let go in empty table space, off every pile (and off the board): back, and said
+    lengths = {p: len(c) for p, c in visible_cards(game).items()}
+    empty = [(ex, ey) for ex in range(0, int(lay.width - lay.cw), 8) for ey in range(0, int(lay.board_h - lay.ch), 8)
+             if drop_pile(lay, lengths, ("foundation-1",), (ex, ey, lay.cw, lay.ch)) is None]
+    assert empty
+    for ex, ey in (empty[0], empty[-1], (-900.0, -900.0)):
+        send(s, DragAt(*centre(s, "reserve")))
+        out = send(s, DropAt(ex, ey, lay.cw, lay.ch, drawn_at={"8H": (ex, ey)}))
+        assert game.state() == state and "Not a legal move: the card goes back." in said_in(out)
+    send(s, DragAt(*centre(s, "reserve")))                 # back on its own pile: no move, nothing to say
+    rx, ry, _, _ = lay.piles["reserve"]
+    out = send(s, DropAt(rx + 3, ry + 3, lay.cw, lay.ch, drawn_at={"8H": (rx + 3, ry + 3)}))
+    assert game.state() == state and said_in(out) == ""
+    send(s, DragAt(*centre(s, "reserve")))                 # over foundation 1: the move
+    fx, fy, _, _ = lay.piles["foundation-1"]
+    send(s, DropAt(fx + 5, fy + 10, lay.cw, lay.ch))
+    assert visible_cards(game)["foundation-1"] == ("8H",)
 
 
 def test_a_press_during_the_auto_finish_plays_the_rest_and_its_tap_nothing_more():

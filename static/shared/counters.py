@@ -20,9 +20,17 @@ def moves_made(game):
     return len(game.history)
 
 
+def record_seconds(seconds):
+    """A game's time as the records keep it (the saved game, the statistics' fastest win, the win dialog):
+    cut down to a tenth of a second, never rounded up, so that the whole seconds shown from it are the ones
+    the clock showed. (Rounded, 132.99 s was kept as 133.0: "2:13" in Statistics, "2:12" in the dialog.)
+    The product is rounded first so that a time already kept (132.9, read back) stays as it is."""
+    return math.floor(round(max(0.0, float(seconds)) * 10, 6)) / 10
+
+
 def clock_text(seconds):
-    """The clock's text: whole seconds elapsed, m:ss (h:mm:ss from an hour on; as persist.format_duration
-    writes a whole number of seconds)."""
+    """The clock's text: whole seconds elapsed, cut down, m:ss (h:mm:ss from an hour on); every time the
+    player reads (the clock, the win dialog, Statistics) is written by this one function."""
     total = int(math.floor(max(0.0, float(seconds))))
     h, rest = divmod(total, 3600)
     m, s = divmod(rest, 60)
@@ -42,7 +50,7 @@ def records_beaten(before, score, seconds, moves):
     """Which personal records a win beats, given its table of the statistics as it was before the win
     (canfield.stats `Stats.table`): ["first"] for the first win of these rules and draw; otherwise any
     of "score" (a higher score), "moves" (fewer moves, where the table keeps them: `fewest`) and "time"
-    (faster, to the tenth of a second the statistics keep); [] when none."""
+    (faster, to the tenth of a second the statistics keep: `record_seconds`); [] when none."""
     if not before:
         return []
     if not before.get("won"):
@@ -55,7 +63,7 @@ def records_beaten(before, score, seconds, moves):
     if fewest is not None and moves < fewest:
         out.append("moves")
     fastest = before.get("fastest")
-    if fastest is not None and round(float(seconds), 1) < fastest:
+    if fastest is not None and record_seconds(seconds) < fastest:
         out.append("time")
     return out
 

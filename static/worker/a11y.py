@@ -106,6 +106,16 @@ def selection_text(game, pile: str, count: int, t, lang: str) -> str:
     return t("a11y.selected", card=card_name(first, lang))
 
 
+def illegal_drop_text(game, pile: str, count: int, dest: str, t, lang: str) -> str:
+    """ "Not a legal move: 3 of spades cannot go there (Column 1). The card goes back." for cards dragged
+    from `pile` and let go over `dest`, which does not take them."""
+    cards = game.pile(TO_ENGINE[pile])
+    if not cards:
+        return t("a11y.illegal_drop")
+    first = len(cards) - count if 0 < count <= len(cards) else len(cards) - 1
+    return t("a11y.illegal_drop_on", card=_face_name(game, pile, first, lang), pile=pile_name(t, dest))
+
+
 def cursor_text(game, pile: str, index: int, t, lang: str) -> str:
     """The card under the keyboard cursor in a column and how many cards a key would take."""
     cards = game.pile(TO_ENGINE[pile])

@@ -50,11 +50,12 @@ def win(c, records, grades=None) -> WinDialog:
     par), what the session's searches found); "grade" says which (None: not known)."""
     t, lang, game = c.t, c.lang, c.game
     won = records.last_win
-    beaten = []
+    beaten, seconds = [], records.elapsed()
     if won is not None and won["id"] == records.id:
         beaten = records_beaten(won["before"], won["score"], won["seconds"], won["moves"])
+        seconds = won["seconds"]           # the time Statistics keeps for this game
     texts = {"win-score": t("win.score", score=game.score), "win-moves": t("win.moves", moves=moves_made(game)),
-             "win-time": t("win.time", time=clock_text(records.elapsed())),
+             "win-time": t("win.time", time=clock_text(seconds)),
              "win-best": best_text(beaten, t) if beaten else None}
     to_beat = c.ui.challenge
     texts["win-challenge"] = None if to_beat is None else t(

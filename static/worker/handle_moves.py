@@ -7,7 +7,7 @@ handler takes which action.
 
 from canfield.sure import sure_move
 
-from .a11y import selection_text
+from .a11y import illegal_drop_text, selection_text
 from .motion import speed_factor
 from .state import Drag
 from shared.table import TO_ENGINE, Selection, move_count, moves_from, stock_move, visible_cards
@@ -193,10 +193,15 @@ def on_drop(c, a):
     ui.drag = None
     move = moves_from(c.game, a.pile, a.count).get(a.dest) if a.dest else None
     if move is None:
-        ui.slide_from = dict(a.drawn_at)   # back where it came from, sliding from the drop point
+        # back where it came from, sliding from the drop point; never sent elsewhere (a tap's automatic
+        # move is a tap's): a drop on a pile that refuses it names that pile, a drop back on its own pile
+        # is no move at all, a drop on no pile (or a drag the pointer lost) says the card goes back
+        ui.slide_from = dict(a.drawn_at)
         ui.animate = True
         ui.anim_seq += 1
-        if a.dest is not None or a.drawn_at:
+        if a.dest is not None and a.dest != a.pile:
+            c.say(illegal_drop_text(c.game, a.pile, a.count, a.dest, c.t, c.lang))
+        elif a.dest is None and a.drawn_at:
             c.say(c.t("a11y.illegal_drop"))
         return
     play(c, move, drawn_at=a.drawn_at)

@@ -453,20 +453,23 @@ def hit_pile(layout: Layout, lengths: dict, x: float, y: float):
 
 
 def drop_pile(layout: Layout, lengths: dict, dests, rect, margin: float = 0.35):
-    """The destination among `dests` that the dragged card's rectangle `rect` (board coordinates)
-    overlaps most, each area grown by `margin` card widths on every side; None if none."""
+    """The pile the dragged card's rectangle `rect` (board coordinates) overlaps most, each pile's area
+    grown by `margin` card widths on every side (a drop just below a column's last card is on it), a pile
+    of `dests` winning a tie; None if it overlaps none. Every pile competes, legal or not: a card let go
+    over a column that refuses it is dropped on that column (and goes back), never on a legal pile whose
+    grown edge it touches (a foundation just above that column took it)."""
     left, top, w, h = rect
     right, bottom = left + w, top + h
     grow = layout.cw * margin
-    best, best_area = None, 0.0
-    for dest in dests:
-        px, py, pw, pile_h = layout.piles[dest]
-        if layout.fanned(dest):
-            n = lengths.get(dest, 0)
-            pile_h = (layout.card_offset(dest, n - 1)[1] if n else 0) + layout.ch
+    best, best_key = None, (0.0, False)
+    for pile, (px, py, pw, pile_h) in layout.piles.items():
+        if layout.fanned(pile):
+            n = lengths.get(pile, 0)
+            pile_h = (layout.card_offset(pile, n - 1)[1] if n else 0) + layout.ch
         x0, y0, x1, y1 = px - grow, py - grow, px + pw + grow, py + pile_h + grow
         ow = min(right, x1) - max(left, x0)
         oh = min(bottom, y1) - max(top, y0)
-        if ow > 0 and oh > 0 and ow * oh > best_area:
-            best, best_area = dest, ow * oh
+        key = (ow * oh, pile in dests)
+        if ow > 0 and oh > 0 and key > best_key:
+            best, best_key = pile, key
     return best

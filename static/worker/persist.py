@@ -40,6 +40,7 @@ from .choices import offered_names
 from .settings import Settings
 # the storage primitives, kept importable from here as before
 from .store import MAX_DEPTH, MemoryStorage, PlayClock, Store, check_depth, json_depth, loads  # noqa: F401
+from shared.counters import clock_text, record_seconds
 from shared.storage_keys import BROKEN_SUFFIX, SAVE_KEY, SETTINGS_KEY, SNAPSHOT_KEY, STATS_KEY
 
 MAX_IMPORT_CHARS = 1_000_000  # a statistics file is a few kB; anything far larger is not one
@@ -271,8 +272,9 @@ class Records:
         if game.won and self.started and self.stats.open is not None and self.stats.open["id"] == self.id:
             k = stats_key(game.rules, game.draw)
             before = self.stats.table(k)
-            if self.stats.win(self.id, game.score, self.elapsed(), len(game.history), clean=not self.helped):
-                self.last_win = {"id": self.id, "score": game.score, "seconds": self.elapsed(),
+            seconds = record_seconds(self.elapsed())      # one time for the game: the dialog's and the table's
+            if self.stats.win(self.id, game.score, seconds, len(game.history), clean=not self.helped):
+                self.last_win = {"id": self.id, "score": game.score, "seconds": seconds,
                                  "moves": len(game.history), "before": before}
                 self._write_stats()
         self.save(game)
@@ -281,7 +283,7 @@ class Records:
 
     def record(self, game) -> dict:
         rec = to_save(game)
-        rec.update(id=self.id, started=self.started, seconds=round(self.elapsed(), 1))
+        rec.update(id=self.id, started=self.started, seconds=record_seconds(self.elapsed()))
         if self.helped:
             rec["helped"] = True
         if self.daily is not None:
@@ -416,11 +418,9 @@ STAT_ROWS = ("played", "won", "clean", "rate", "streak", "best_streak", "best_sc
 
 
 def format_duration(seconds) -> str:
-    """Seconds as m:ss, or h:mm:ss from an hour on (whole seconds, rounded)."""
-    total = int(round(float(seconds)))
-    h, rest = divmod(total, 3600)
-    m, s = divmod(rest, 60)
-    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+    """Seconds as m:ss, or h:mm:ss from an hour on: the clock's text (static/shared/counters.py
+    `clock_text`), so that Statistics and the win dialog write one game's time alike."""
+    return clock_text(seconds)
 
 
 def stats_rows(table: dict, t) -> list[tuple[str, str]]:
