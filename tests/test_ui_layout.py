@@ -172,6 +172,9 @@ def test_drop_target_is_the_pile_the_card_overlaps_most():
     # mostly over column 2, which refuses the card, partly over column 3, which takes it: column 2 (the card
     # goes back)
     assert L.drop_pile(lay, lengths, ["tableau-3"], (x + lay.cw * 0.3, y + 30, lay.cw, lay.ch)) == "tableau-2"
+    # let go beside column 2, which takes the card, its centre past the column's edge, over the gap and more
+    # over column 3, which refuses it, than over column 2 itself: column 2 (a drop area is generous)
+    assert L.drop_pile(lay, lengths, ["tableau-2"], (x + lay.cw * 0.55, y + 30, lay.cw, lay.ch)) == "tableau-2"
     fx1, fy1, _, _ = lay.piles["tableau-1"]
     above = (fx1, fy1 - lay.ch * 0.2, lay.cw, lay.ch)       # over column 1, touching foundation 1's grown edge
     assert L.drop_pile(lay, lengths, ["foundation-1"], above) == "tableau-1"

@@ -453,16 +453,17 @@ def hit_pile(layout: Layout, lengths: dict, x: float, y: float):
 
 
 def drop_pile(layout: Layout, lengths: dict, dests, rect, margin: float = 0.35):
-    """The pile the dragged card's rectangle `rect` (board coordinates) overlaps most, each pile's area
-    grown by `margin` card widths on every side (a drop just below a column's last card is on it), a pile
-    of `dests` winning a tie; None if it overlaps none. Every pile competes, legal or not: a card let go
-    over a column that refuses it is dropped on that column (and goes back), never on a legal pile whose
-    grown edge it touches (a foundation just above that column took it)."""
+    """The pile the dragged card's rectangle `rect` (board coordinates) overlaps most, a pile of `dests`
+    winning a tie; None if it overlaps none. Every pile competes, legal or not: a card let go over a
+    column that refuses it is dropped on that column (and goes back), never on a legal pile whose edge it
+    touches (a foundation just above that column took it). A pile of `dests` (one that takes the cards)
+    counts its area grown by `margin` card widths on every side, so that a drop beside it or just below
+    its last card, half over the gap, is on it; a refusing pile counts only the area it covers."""
     left, top, w, h = rect
     right, bottom = left + w, top + h
-    grow = layout.cw * margin
     best, best_key = None, (0.0, False)
     for pile, (px, py, pw, pile_h) in layout.piles.items():
+        grow = layout.cw * margin if pile in dests else 0.0
         if layout.fanned(pile):
             n = lengths.get(pile, 0)
             pile_h = (layout.card_offset(pile, n - 1)[1] if n else 0) + layout.ch
