@@ -50,8 +50,8 @@ def test_the_win_dialog_and_statistics_show_one_games_time_alike(seconds, shown)
     k.after_action(game)
     assert game.won and k.last_win["seconds"] == record_seconds(seconds)
     clock.now += 30                               # the cascade, then the dialog: the clock has stopped
-    assert win(c, k)["texts"]["win-time"] == f"Time: {shown}" == f"Time: {clock_text(seconds)}"
-    assert stats(c, k)["rows"]["stats-fastest"] == shown
+    assert win(c, k).texts["win-time"] == f"Time: {shown}" == f"Time: {clock_text(seconds)}"
+    assert stats(c, k).rows["stats-fastest"] == shown
     assert k.stats.table("canfield-D1")["fastest"] == record_seconds(seconds) <= seconds
 
 
