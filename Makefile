@@ -9,6 +9,7 @@ NPM ?= npm
 PORT ?= 8000
 BIND ?= 127.0.0.1
 PYTEST_ARGS ?= -ra
+TEST_JOBS ?= 2
 BENCH_ARGS ?=
 
 STAMP_NPM := node_modules/.package-lock.json
@@ -57,11 +58,16 @@ browser: test-deps
 lint: test-deps
 	$(PYTHON) -m ruff check .
 
-# pytest exits 5 when it collected nothing: that is a failure here, never a silent pass.
+# Two runs of pytest: the CPython tests on TEST_JOBS processes at once (pytest-xdist: they are CPU-bound and
+# share nothing), then the browser tests in one process (a browser test's page already keeps both cores busy).
+# Both run even when the first fails; pytest exits 5 when it collected nothing: a failure here, never a
+# silent pass.
 test: lint vendor browser
-	@$(PYTHON) -m pytest $(PYTEST_ARGS) tests; rc=$$?; \
-	  if [ $$rc -eq 5 ]; then echo "make test: error: pytest collected no tests" >&2; exit 1; fi; \
-	  exit $$rc
+	@$(PYTHON) -m pytest $(PYTEST_ARGS) -n $(TEST_JOBS) --ignore=tests/browser tests; rc=$$?; \
+	  if [ $$rc -eq 5 ]; then echo "make test: error: pytest collected no CPython tests" >&2; rc=1; fi; \
+	  $(PYTHON) -m pytest $(PYTEST_ARGS) tests/browser; rb=$$?; \
+	  if [ $$rb -eq 5 ]; then echo "make test: error: pytest collected no browser tests" >&2; rb=1; fi; \
+	  if [ $$rc -ne 0 ]; then exit $$rc; fi; exit $$rb
 
 bench: test-deps vendor browser
 	$(PYTHON) bench/bench_boot.py $(BENCH_ARGS)

@@ -509,7 +509,7 @@ def test_the_statistics_dialog_is_filled_reset_exported_and_imported_by_the_sess
 
 def test_the_win_cascade_is_planned_here_and_its_end_brings_the_win_dialog(line):
     from worker.motion import bounce, cascade_order, throw_speed
-    from worker.session import EASINGS
+    from worker.cascade import EASINGS
     from shared.vocab import CelebrationEnd, CelebrationStart
     p = Player()
     for move in line:
@@ -794,7 +794,7 @@ def test_a_tap_on_a_board_not_laid_out_yet_goes_to_the_pile_and_card_the_page_dr
     tap on the stock as drawn before may now be elsewhere, and the pile and card the page drew under the
     press win; where they agree with the layout, the point decides as before."""
     from worker.layout import hit_pile
-    from worker.session import lengths
+    from worker.view import lengths
     from shared.vocab import Dock, PressAt, TapAt
     s, _ = started(390.0, 844.0)
     x, y = centre(s, "stock")

@@ -12,7 +12,7 @@ The tap that ends it does nothing else: the layer takes it (it covers the board 
 stays a moment after, so that the release of that tap falls on nothing.
 
 It runs on the page's main thread under MicroPython (static/page/). static/worker/motion.py is not
-MicroPython's, so the worker plans the throws (static/worker/session.py cascade_plan) and the page hands
+MicroPython's, so the worker plans the throws (static/worker/cascade.py cascade_plan) and the page hands
 them over as `plan` before the cascade starts. The browser is reached through `js` and
 static/page/ffi.py only; no annotations.
 """

@@ -120,7 +120,7 @@ class AnalysisPanel(Value):
 
 
 class Cascade(Value):
-    """The win cascade's throws (static/worker/session.py cascade_plan, thrown by static/page/celebrate.py):
+    """The win cascade's throws (static/worker/cascade.py cascade_plan, thrown by static/page/celebrate.py):
     the time between two throws, the easings by their letter, and each throw."""
     FIELDS = (("launch_ms", "int"), ("easings", "texts"), ("throws", "throws"))
     LOOSE = ("easings", "throws")

@@ -81,22 +81,23 @@ from .effects import Effects, records_handlers
 from .handle_replays import bar_state
 from .i18n import MESSAGES, Translator, pick_language
 from .kept_input import play
-from .layout import compute, counts_for, drop_pile, hit_pile
-from .motion import FALL, LAUNCH_MS, RISE, bounce, cascade_order, speed_factor, throw_speed
+from .layout import compute, counts_for
+from .motion import speed_factor
 from .persist import Records, Store
 from .scene import encode_view, scene
 from shared.storage_keys import BROKEN_SUFFIX, SAVE_KEY, SETTINGS_KEY, SNAPSHOT_KEY, STATS_KEY
 from .stuck import no_more_moves
-from shared.table import move_count, visible_cards
-from .view import column_lengths, lengths
+from .view import column_lengths
 from .replies import answer, failed, merged
 from .session_records import RecordsPart, _Storage
 from .session_solver import SolverPart
+from .session_pointer import PointerPart
+from .cascade import cascade_plan
 from shared.vocab import (
     ACTIONS, EFFECTS, NOTICE_MS, AskAnalysis, AskDaily, AskDeal, AskHint, AskLine, AssistButton, Celebrate,
-    CelebrationEnd, Changed, Dock, DragAt, DragStart, Drop, DropAt, FinishStep, HashChanged, Leave, OpenDialog, Panel, Pointer, PressAt, Relayout, Resize, ShowNotice,
-    ShowPanel, SolverWanted, Start, StatsAsk, Stored, Tap, AnalysisButton, TapAt, Visibility, decode, encode,
-    Cascade, Counters, Marks, PageFacts, ReplayBar, Reply, WinDialog,
+    CelebrationEnd, Changed, Dock, DragAt, DropAt, HashChanged, Leave, OpenDialog, Panel, PressAt, Relayout, Resize, ShowNotice,
+    ShowPanel, SolverWanted, Start, StatsAsk, Stored, AnalysisButton, TapAt, Visibility, decode, encode,
+    Counters, Marks, PageFacts, ReplayBar, Reply, WinDialog,
 )
 
 STORAGE_NOTICE_MS = 12000   # a saved game or statistics set aside: long enough to be read
@@ -105,19 +106,6 @@ SEARCHES = ("winnable", "daily", "graded", "analyse")   # the solver's tasks #ga
 # the longest answer the tests allow: the first carries the language's texts (with the rules dialog's lines
 # of the thirty games and the New game dialog's list: ~40 kB); the 170-move long game at 390x844: ~13 kB
 MAX_ANSWER = 49152
-
-
-
-
-
-
-
-
-
-
-
-
-
 
 
 _MESSAGES_TEXT: dict = {}
@@ -129,7 +117,7 @@ def messages_text(lang: str) -> str:
         _MESSAGES_TEXT[lang] = json.dumps(MESSAGES[lang], ensure_ascii=False, separators=(",", ":"))
     return _MESSAGES_TEXT[lang]
 
-class Session(SolverPart, RecordsPart):
+class Session(SolverPart, RecordsPart, PointerPart):
     """The worker's state and its one entry point, `handle`."""
 
     def __init__(self):
@@ -333,13 +321,6 @@ class Session(SolverPart, RecordsPart):
     # ---- the analysis: where a lost game was lost (canfield.insight.LostMoveSearch, in the worker) -----
 
 
-
-
-
-
-
-
-
     def _kept_input(self, text) -> list:
         """Play the painted board's kept taps and keys (static/worker/kept_input.py), each as one dispatch."""
         try:
@@ -365,9 +346,6 @@ class Session(SolverPart, RecordsPart):
             return []
         buttons = ("undo", "new", "analyse") if c.game.can_undo else ("new", "analyse")
         return self._dispatch(ShowPanel(Panel("stuck", c.t("assist.stuck"), buttons)))
-
-
-
 
 
     def _answer(self, effects) -> str:
@@ -445,49 +423,6 @@ class Session(SolverPart, RecordsPart):
             self._solver_wanted.append(("grade", self._rid, json.dumps({"id": self._rid, "save": to_save(c.game)})))
         return data
 
-    # ---- the pointer: a point on the board, found among the piles here -----------------------------
-
-    def _pointer(self, m) -> list:
-        c = self.controller
-        ui = c.ui
-        if isinstance(m, PressAt):
-            self._spent = bool(ui.finishing)
-            if self._spent:        # the animated auto-finish: the rest at once, and nothing else
-                return self._dispatch(FinishStep(ui.finish_seq, rest=True))
-            return self._dispatch(Pointer())
-        if isinstance(m, TapAt):
-            if self._spent:
-                self._spent = False
-                return []
-            pile, index = hit_pile(self.layout, lengths(c.game), m.x, m.y)
-            shown = visible_cards(c.game)
-            # the board drawn is not the one laid out yet (a panel docked meanwhile): a press on the stock
-            # as drawn is a tap on the stock (no card is ever drawn on top of it at rest). Elsewhere the
-            # resting layout decides: a card sliding past is drawn where it does not rest
-            if m.pile == "stock" and pile != "stock" and "stock" in shown:
-                pile, index = "stock", None
-            return self._dispatch(Tap(pile, index)) if pile is not None else []
-        if isinstance(m, DragAt):
-            pile, index = hit_pile(self.layout, lengths(c.game), m.x, m.y)
-            codes = visible_cards(c.game).get(pile) if pile is not None else None
-            if self._spent or pile == "stock" or not codes or index is None:
-                return []
-            index = index if pile.startswith("tableau-") else len(codes) - 1   # the waste: its top only
-            return self._dispatch(DragStart(pile, move_count(c.game, pile, index)))
-        drag = ui.drag                # DropAt
-        if drag is None:              # the drag was ended meanwhile (a change of position, a dialog)
-            return []
-        dest = None if m.cancel else drop_pile(self.layout, lengths(c.game), drag.dests, (m.x, m.y, m.w, m.h))
-        return self._dispatch(Drop(drag.pile, drag.count, dest, m.drawn_at))
-
-    # ---- the statistics dialog: its rows, reset, import, export; another page's writes ---------------
-
-
-
-    # ---- the page hidden, shown or left: the game clock's bookkeeping ----------------------------------
-
-
-
     def counters(self) -> Counters:
         """The move counter's text, the clock's seconds now and whether it runs (the page ticks it from
         these), and whether the settings show each counter (static/shared/counters.py)."""
@@ -537,9 +472,6 @@ class Session(SolverPart, RecordsPart):
         return self._layout
 
 
-EASINGS = {"F": FALL, "R": RISE, "L": "linear"}   # a throw's easings, by the letter the plan writes
-
-
 def _stats_message(session, m) -> list:
     session._stats = session._stats_ask(m)     # the reply's dialog (`_dialog`)
     return []
@@ -556,22 +488,6 @@ ROUTES = {
     StatsAsk.kind: _stats_message,
     Stored.kind: Session._stored,
 }
-
-
-def cascade_plan(layout, foundations) -> Cascade:
-    """The win cascade's throws, planned here from the layout with static/worker/motion.py (which MicroPython
-    cannot run) and thrown on the page by static/page/celebrate.py: each foundation's card in cascade order,
-    [foundation index, code, dx, duration, ys], ys the vertical keyframes [offset, dy, easing's letter]
-    (EASINGS); in #game's pixels (the board starts under the bar: layout.bar_h)."""
-    letters = {v: k for k, v in EASINGS.items()}
-    throws = []
-    for n, (i, code) in enumerate(cascade_order(foundations)):
-        x, y = layout.piles["foundation-%d" % (i + 1)][:2]
-        y += layout.bar_h
-        vx, vy = throw_speed(n)
-        path = bounce(x, y, max(y, layout.height - layout.ch), layout.width, layout.cw, vx, vy)
-        throws.append([i, code, path.dx, path.duration, [[off, dy, letters[easing]] for off, dy, easing in path.ys]])
-    return Cascade(LAUNCH_MS, dict(EASINGS), throws)
 
 
 def _painted(code: str, settings):
