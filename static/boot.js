@@ -330,8 +330,8 @@
   // `window.canfieldEngine`: start() makes the worker (once); `ready` gives the page's thin layer
   // (static/page/main.py) the worker's calls, each a promise of the worker's text: handle(text) (one
   // message of the page, answered in order), begin(text) (the layer's Start, the stored records put in
-  // by static/paint.js `startText`, so that none passes through MicroPython) and next_push() (the next
-  // answer the worker gives on its own); it is refused, saying why, when the worker cannot start.
+  // by static/paint.js `startText`, so that none passes through MicroPython), next_push() (the next
+  // answer the worker gives on its own) and restart(text) (a Start for a new session); it is refused, saying why, when the worker cannot start.
   // The worker is made here, as the head is parsed. A returning visit's Pyodide (a memory snapshot in the
   // cache) starts at once, so that the snapshot's read and restore run beside the page's own start from
   // navigation on; a first visit's waits for start(), which main.py calls once the page's layer is built
@@ -358,7 +358,13 @@
         var paint = window.canfieldPaint;
         return call("handle", paint && paint.startText ? paint.startText(String(text)) : String(text));
       },
-      next_push: function () { return call("next_push"); }
+      next_push: function () { return call("next_push"); },
+      // a new session on the same worker, given the layer's Start with the stored records put in as begin's
+      // (static/page/layer.py `restart`: the browser suite's boot-once pages)
+      restart: function (text) {
+        var paint = window.canfieldPaint;
+        return call("restart", paint && paint.startText ? paint.startText(String(text)) : String(text));
+      }
     };
     function start() {
       if (worker) worker.postMessage({ call: "start" });

@@ -6,6 +6,7 @@
 //
 //   page -> worker   {id, call: "handle", text}     one text of the page (static/shared/vocab.py)
 //                    {id, call: "next_push"}          the next answer the worker gives on its own
+//                    {id, call: "restart", text}    a new session given the page's Start (worker/main.py)
 //   worker -> page   {kind: "ready"} once worker.py has run, or {kind: "failed", error} (no retry here:
 //                    the loading screen offers one); {id, ok: text} or {id, error} for each call
 //
@@ -51,8 +52,9 @@ async function start() {
   py.runPython(source, { filename: "worker/main.py" });
   const handle = py.globals.get("handle");
   const nextPush = py.globals.get("next_push");
-  if (!handle || !nextPush) throw new Error("worker/main.py defines no handle and next_push");
-  return { handle, nextPush };
+  const restart = py.globals.get("restart");
+  if (!handle || !nextPush || !restart) throw new Error("worker/main.py defines no handle, next_push and restart");
+  return { handle, nextPush, restart };
 }
 
 const ready = start();
@@ -79,8 +81,8 @@ self.onmessage = (event) => {
       .then((out) => postMessage({ id, ok: String(out) }), (err) => postMessage({ id, error: String(err) }));
     return;
   }
-  queue = queue.then(() => ready).then(({ handle }) => {
-    if (call !== "handle") throw new Error(`no call ${JSON.stringify(call)}`);
-    postMessage({ id, ok: String(handle(String(text))) });
+  queue = queue.then(() => ready).then(({ handle, restart }) => {
+    if (call !== "handle" && call !== "restart") throw new Error(`no call ${JSON.stringify(call)}`);
+    postMessage({ id, ok: String((call === "handle" ? handle : restart)(String(text))) });
   }).catch((err) => postMessage({ id, error: String((err && err.message) || err) }));
 };

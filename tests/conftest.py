@@ -70,3 +70,11 @@ def pytest_configure(config):
         "markers", "reduced_motion: the test's pages prefer reduced motion (its subject is not motion: its moves"
         " then take no animation time)"
     )
+    config.addinivalue_line(
+        "markers", "shared_page: the test's page is the boot-once tab, its game started over through the page"
+        " (tests/browser/conftest.py)"
+    )
+    config.addinivalue_line(
+        "markers", "own_page: in a module marked shared_page, the test has a tab of its own (it tests a boot, a"
+        " reload, the storage a boot reads)"
+    )

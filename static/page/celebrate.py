@@ -173,6 +173,17 @@ class Celebration:
             self._remove()
             on_end()
 
+    def stop(self):
+        """Gone at once, its end not called (the page's restart, static/page/layer.py `restart`)."""
+        self.on_end, self.after, self.plan = None, None, None
+        if self.timer is not None:
+            window.clearTimeout(self.timer)
+            self.timer = None
+        self.queue = []
+        self.flying = 0
+        document.getElementById("game").classList.remove("celebrating")
+        self._remove()
+
     def _after(self, *_):
         on_end, self.after = self.after, None
         if self.on_end is None:      # no new celebration began meanwhile

@@ -17,9 +17,7 @@ class PageEffects:
         elif kind == "notice":
             if self.notice_timer is not None:
                 self.window.clearTimeout(self.notice_timer)
-            seq = e.seq
-            self.notice_timer = self.window.setTimeout(
-                self.proxy(lambda *_: self.send(vocab.HideNotice(seq))), e.ms)
+            self.later(e.ms, vocab.HideNotice(e.seq), notice=True)
         elif kind == "hash":
             self._write_hash(e.code, e.push)
         elif kind == "focus":             # the worker moved the cursor there: it knows, no Focus goes back
@@ -51,8 +49,8 @@ class PageEffects:
         elif kind == "confirm":
             self.dialogs.confirm(e.text)
         elif kind == "celebrate":     # the game won by a move: once the last card landed, the cascade
-            data = self.dialog_data
-            self.window.setTimeout(self.proxy(lambda *_: self.celebrate(data)),
+            data, generation = self.dialog_data, self.generation
+            self.window.setTimeout(self.proxy(lambda *_: self.celebrate(data) if generation == self.generation else None),
                                    (self.render_module.SLIDE_MS if self.render_module is not None else 160) + 40)
 
     def celebrate(self, data):
@@ -127,5 +125,15 @@ class PageEffects:
         except Exception:
             self._copy(url, "notice.shared", "notice.share_failed")
 
-    def later(self, ms, action):
-        self.window.setTimeout(self.proxy(lambda *_: self.send(action)), ms)
+    def later(self, ms, action, notice=False):
+        """`action` for the worker in `ms` (a notice's: the notice's timer, the one before it cleared); not
+        sent once the page has restarted meanwhile (`Layer.restart`)."""
+        generation = self.generation
+
+        def fire(*_):
+            if generation == self.generation:
+                self.send(action)
+
+        timer = self.window.setTimeout(self.proxy(fire), ms)
+        if notice:
+            self.notice_timer = timer

@@ -24,7 +24,7 @@ What it does, and nothing else:
 
 Its parts by concern are mixins in files of their own: the counters and the clock (static/page/clock.py),
 storage (static/page/storage.py), the effects and the win cascade (static/page/effects.py), the pointer and
-the keys (static/page/pointer.py); this file keeps the worker's transport, the reply's application, the
+the keys (static/page/pointer.py), the restart (static/page/restart.py); this file keeps the worker's transport, the reply's application, the
 frames and the page's facts.
 
 It holds no rule and no layout arithmetic. Runs under MicroPython, and imports under CPython too
@@ -49,6 +49,7 @@ from shared.table import code_from_hash
 from page.clock import Clock
 from page.effects import PageEffects
 from page.pointer import Pointer
+from page.restart import Restart
 from page.storage import Storage
 
 FRAME_MS = 16             # a frame's time at 60 Hz: a view that comes this long after the last drawing is drawn at once
@@ -74,10 +75,6 @@ def read_reply(text):
     return reply
 
 
-
-
-
-
 def translate(messages, key, **values):
     """A message of the worker's table, its {placeholders} filled (the key itself when the table has none)."""
     text = messages.get(key, key)
@@ -86,9 +83,7 @@ def translate(messages, key, **values):
     return text
 
 
-
-
-class Layer(Clock, Storage, PageEffects, Pointer):
+class Layer(Clock, Storage, PageEffects, Pointer, Restart):
     """The page's thin layer: the worker's transport, its replies applied, the frames, the page's facts;
     the clock, storage, effects and pointer parts are its mixins (static/page/clock.py, storage.py, effects.py,
     pointer.py)."""
@@ -138,28 +133,18 @@ class Layer(Clock, Storage, PageEffects, Pointer):
         self.win_wanted = False   # the cascade ended: the answer's win dialog opens
         self.focusing = None      # the pile the page is focusing as the worker said (no Focus sent back)
         self.start_text = None    # the Start, until it is sent (through boot.js `begin`)
+        self.restarting = False   # `restart`: the new session's first answer is not drawn yet
+        self.generation = 0       # how many restarts: a timer of the game before sends nothing
 
     # ---- the worker ---------------------------------------------------------------------------
 
     def connect(self, worker):
         """The worker is ready: the `Start`, then whatever the player did meanwhile."""
         self.worker = worker
-        w = self.window
-        el = self.document.documentElement
-        langs = w.navigator.languages
-        languages = [str(langs[i]) for i in range(langs.length)] if langs else []
-        languages.append(str(w.navigator.language or ""))
-        paint = w.canfieldPaint
-        painted = str(paint.firstDeal) if paint.firstDeal else ""
-        query = paint.queryLang()
-        dock = self.document.getElementById("dock")
+        paint = self.window.canfieldPaint
         kept = paint.take() if getattr(paint, "take", None) is not None else None
         kept = str(kept) if kept is not None and str(kept) not in ("", "[]") else ""   # played with the Start
-        text = start_message(el.clientWidth or w.innerWidth, el.clientHeight or w.innerHeight, self.address_hash(),
-                             str(query) if query else "", languages, painted,
-                             w.matchMedia("(pointer: coarse)").matches,
-                             w.matchMedia("(prefers-reduced-motion: reduce)").matches,
-                             (dock.scrollHeight or 0) if dock is not None else 0, kept)
+        text = self._start_message(str(paint.firstDeal) if paint.firstDeal else "", kept)
         self.start_text = text
         self.queue.insert(0, text)
         self._wait_push()
@@ -169,11 +154,29 @@ class Layer(Clock, Storage, PageEffects, Pointer):
             self.queue.insert(1, vocab.encode(vocab.Visibility(True)))
         self._next()
 
+    def _start_message(self, painted, kept):
+        """The `Start` text from what the page knows now (`start_message`)."""
+        w = self.window
+        el = self.document.documentElement
+        langs = w.navigator.languages
+        languages = [str(langs[i]) for i in range(langs.length)] if langs else []
+        languages.append(str(w.navigator.language or ""))
+        query = w.canfieldPaint.queryLang()
+        dock = self.document.getElementById("dock")
+        return start_message(el.clientWidth or w.innerWidth, el.clientHeight or w.innerHeight, self.address_hash(),
+                             str(query) if query else "", languages, painted,
+                             w.matchMedia("(pointer: coarse)").matches,
+                             w.matchMedia("(prefers-reduced-motion: reduce)").matches,
+                             (dock.scrollHeight or 0) if dock is not None else 0, kept)
+
     def _wait_push(self):
         """Keep one call open for what the worker answers on its own (a hint found by its solver)."""
         self.worker.next_push().then(self._pushed, self._push_failed)
 
     def on_push(self, text):
+        if self.restarting:        # the session before the restart's, sent before its answer: dropped
+            self._wait_push()
+            return
         try:
             self.apply_answer(read_reply(str(text)))
         except Exception as exc:   # never a traceback for the player
@@ -302,6 +305,8 @@ class Layer(Clock, Storage, PageEffects, Pointer):
         if view is not None:
             if not self.ready:
                 self._unpaint()
+            elif self.restarting:         # the board goes to the new session's deal at once: no transition
+                self.root.classList.add("no-motion")
             self.renderer.draw(view)
             self.drawn_at = self.window.performance.now()
             if not self.ready:
@@ -318,6 +323,13 @@ class Layer(Clock, Storage, PageEffects, Pointer):
                 if stats is not None:
                     stats.disabled = False
                 self.window.canfieldBoot.done()
+            elif self.restarting:         # drawn as a first visit's board is: at once, no deal flying in
+                self.restarting = False
+                if self.renderer.dealing():
+                    self.renderer.finish_deal()
+                self.root.offsetWidth         # read: the style applied while no-motion holds
+                self.root.classList.toggle("no-motion", not self.renderer.motion)
+                self.root.dataset.ready = "true"
         if self.press is not None:
             self._lift()
         timers, self.after_frame = self.after_frame, []
@@ -407,34 +419,11 @@ class Layer(Clock, Storage, PageEffects, Pointer):
             el = els.item(i)
             el.title = self.t(el.dataset.tTitle)
 
-    # ---- the move counter and the game clock (the worker counts; the clock ticks here) ------------
-
-
-
-
-
-
-
-
-
-    # ---- storage (every access may be refused: private mode, a full quota) ------------------------
-
-
-
 
     # ---- effects: what only the page can do --------------------------------------------------------
 
 
     # ---- the win cascade (static/page/celebrate.py, the worker's plan) ----------------------------------
-
-
-
-
-
-
-
-
-
 
 
     # ---- input ----------------------------------------------------------------------------------
@@ -488,18 +477,5 @@ class Layer(Clock, Storage, PageEffects, Pointer):
 
     def _dialog_open(self):
         return self.dialogs.busy()
-
-
-
-
-
-
-
-
-
-
-
-
-
 
 

@@ -39,6 +39,7 @@ try:
     layer.renderer.celebration = Celebration(layer.renderer, layer.named_proxy, layer.celebration_tap,
                                              layer.celebrated)
     layer.bind()
+    window.canfieldRestart = create_proxy(layer.restart)   # the browser suite's boot-once pages (layer.py)
     window.performance.mark("canfield:layer")
     engine = window.canfieldEngine
     engine.start()      # a first visit's worker starts now (a returning visit's did at navigation: static/boot.js)

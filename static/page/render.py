@@ -160,6 +160,38 @@ class Renderer:
 
     # ---- drawing -------------------------------------------------------------------------
 
+    def stop_slides(self):
+        """Every slide and flip on the board stopped, each card where it rests (the page's restart: a slide of
+        the game before would go on over the next one's board)."""
+        anims = document.getAnimations()
+        for k in range(anims.length):
+            anim = anims.at(k)
+            target = anim.effect.target if anim.effect is not None else None
+            if target is None or target.closest is None or target.closest("#board") is None:
+                continue
+            anim.cancel()
+            target.classList.remove("moving")
+            target.classList.remove("flip")
+
+    def forget_counts(self):
+        """The page's restart (static/page/layer.py `restart`): the new session counts its slides, deals and
+        cascades from nothing. The view drawn last keeps its cards and marks (the next drawing changes what
+        differs) but not its counts, so the next view is drawn as a visit's first is: nothing slides, no deal
+        flies in, no cascade starts or ends."""
+        last = self.last
+        if last is None:
+            return
+        last = dict(last)
+        motion = dict(last["motion"])
+        motion["anim_seq"] = 0
+        motion["deal_seq"] = 0
+        celebration = dict(last["celebration"])
+        celebration["seq"] = 0
+        celebration["on"] = False
+        last["motion"] = motion
+        last["celebration"] = celebration
+        self.last = last
+
     def draw(self, view):
         """Bring the DOM up to the view value `view` (static/worker/scene.py): static/shared/apply.py says what
         to do, from the view applied last; this performs it."""

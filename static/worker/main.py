@@ -9,6 +9,10 @@ static/worker/solver_worker.py's sliced searches (a slice of positions, then the
 message is answered between two slices), started after the answer that asked for it. Its result
 becomes an answer of its own, which the page takes through `next_push` (an awaited call it keeps
 open); a result for a position gone by gives none.
+
+`restart` puts a new session in the old one's place on the same Pyodide (static/page/layer.py `restart`,
+which the browser suite's boot-once pages use between two tests): the searches under way are stopped and
+what they or a pending snapshot would answer is dropped.
 """
 
 import asyncio
@@ -46,6 +50,8 @@ except Exception as _exc:      # the game's modules could not load: every answer
 _pushes = []          # answers the page has not taken yet
 _waiting = []         # the page's open next_push call (a future), if any
 _snapshot = []        # the pending snapshot's task, if any
+_running = set()      # the ids of the solver's searches under way
+_generation = [0]     # how many restarts: what a search or a snapshot of an earlier session finds is dropped
 
 
 def handle(text):
@@ -53,17 +59,41 @@ def handle(text):
     out = _session.handle(str(text))
     _launch()
     if _session.snapshot_due and not _snapshot:
-        _snapshot.append(asyncio.ensure_future(_write_snapshot()))
+        _snapshot.append(asyncio.ensure_future(_write_snapshot(_generation[0])))
     return out
 
 
-async def _write_snapshot():
+def restart(text):
+    """A new session in the old one's place, given the page's `Start` (`text`, as `handle` takes it): its
+    answer. The old session's searches are stopped, its pending answers and snapshot dropped. Never raises."""
+    global _session
+    try:
+        fresh = Session()
+    except Exception:          # the game's modules did not load: the error answer, as for every text
+        return handle(text)
+    _generation[0] += 1
+    if _running:
+        import solver_worker
+
+        for rid in _running:
+            solver_worker.cancel(rid)
+        _running.clear()
+    _pushes.clear()
+    _snapshot.clear()
+    _session = fresh
+    return handle(text)
+
+
+async def _write_snapshot(generation):
     """A while after the saved game changed: the answer that writes the next visit's board, pushed."""
+    out = None
     try:
         await asyncio.sleep(SNAPSHOT_DELAY_S)
-        out = _session.snapshot_answer()
+        if generation == _generation[0]:
+            out = _session.snapshot_answer()
     finally:
-        _snapshot.clear()
+        if generation == _generation[0]:
+            _snapshot.clear()
     if out is not None:
         _push(out)
 
@@ -84,19 +114,21 @@ def _launch():
 
     for rid in cancelled:
         solver_worker.cancel(rid)
+        _running.discard(rid)
     for kind, rid, request in wanted:
         if kind == "warm":       # only loaded, for the search to come
             continue
-        asyncio.ensure_future(_solve(solver_worker, kind, rid, request))
+        _running.add(rid)
+        asyncio.ensure_future(_solve(solver_worker, kind, rid, request, _generation[0]))
         if kind == "analyse":
-            asyncio.ensure_future(_progress(solver_worker, rid))
+            asyncio.ensure_future(_progress(solver_worker, rid, _generation[0]))
 
 
-async def _progress(solver_worker, rid):
+async def _progress(solver_worker, rid, generation):
     """While the analysis `rid` runs: how far it is, pushed every PROGRESS_S."""
     while True:
         await asyncio.sleep(PROGRESS_S)
-        if not _session.analysis_running(rid):
+        if generation != _generation[0] or not _session.analysis_running(rid):
             return
         try:
             p = json.loads(solver_worker.progress(rid))
@@ -107,11 +139,14 @@ async def _progress(solver_worker, rid):
             _push(out)
 
 
-async def _solve(solver_worker, kind, rid, request):
+async def _solve(solver_worker, kind, rid, request, generation):
     try:
         result = await getattr(solver_worker, kind)(request)
     except Exception as exc:   # an answer all the same: the panel says the solver failed
         result = json.dumps({"id": rid, "verdict": "error", "error": str(exc)})
+    if generation != _generation[0]:     # a search of a session restarted since: its answer is dropped
+        return
+    _running.discard(rid)
     _push(_session.solver_answer(kind, rid, str(result)))
     _launch()
 
@@ -125,4 +160,4 @@ async def next_push():
     return _pushes.pop(0)
 
 
-__export__ = ["handle", "next_push"]
+__export__ = ["handle", "next_push", "restart"]

@@ -26,6 +26,13 @@ Fixtures (besides pytest-playwright's own):
   what the page cannot announce by a marker (a service worker's state, Cache Storage, a held request).
 - ``release``: the repository's release list (sw-release.js), rebuilt for the files on disk.
 - ``game_page``: ``page`` with the game booted on a fresh deal (no hash).
+- the marker ``shared_page``: the test's ``page`` is the boot-once tab, on an origin of its own, kept
+  booted from one such test to the next; ``open_game`` there starts the game over through the page
+  (static/page/layer.py `restart`: the storage cleared, a new session on the same Pyodide) instead of
+  loading it again, when the address asked is the game's own page on that origin. For tests that open the
+  game and play it; not for tests of the boot, of reloads, of init scripts or of the storage a boot reads.
+  A failed test's tab is closed: the next one boots a new tab. ``own_page`` takes a test of such a module
+  out: it has a tab of its own, as unmarked tests do.
 
 pytest-playwright's ``browser`` / ``context`` / ``new_context`` still work (a separate,
 private browser with the same launch options) for tests that need their own context.
@@ -61,6 +68,7 @@ BOOT_ERROR = '#boot[data-state="error"]'
 
 _SERVE_LINE = re.compile(r"at (http://\S+)")
 _ORIGINS: set[str] = set()  # every origin a test server of this session listens on
+_SHARED_ORIGINS: set[str] = set()  # the boot-once tab's (`_shared_server`)
 _CLEARED_STORAGE = "cookies,file_systems,indexeddb,local_storage,service_workers,cache_storage,websql"
 # The tab's first document of an origin empties that origin's localStorage (sessionStorage, per tab and
 # origin, remembers that it did; about:blank and other schemes are left alone).
@@ -152,13 +160,24 @@ def _server_pair(_servers) -> tuple[str, str]:
 _TURNS = itertools.count()
 
 
+@pytest.fixture(scope="session")
+def _shared_server(_servers) -> str:
+    """The boot-once tab's origin (marker ``shared_page``): no other test's tab writes or clears its storage."""
+    base = _servers.start()
+    _SHARED_ORIGINS.add(_origin(base))
+    return base
+
+
 @pytest.fixture
-def server(_server_pair) -> str:
+def server(_server_pair, _shared_server, request) -> str:
     """Base URL (no trailing slash) of the repository served by scripts/serve.py: one of two servers (two
     origins) that take turns, a test each. A test's page may still write its origin's localStorage as its
     tab closes (full runs resumed the previous test's saved game in a few tests of 1,900, despite the
     clears below); the next test uses the other origin, and this one's writes have landed long before it
-    comes back to this origin and clears it. Each origin keeps its own warm HTTP cache."""
+    comes back to this origin and clears it. Each origin keeps its own warm HTTP cache. A test marked
+    ``shared_page`` has the boot-once tab's own origin."""
+    if _shares(request):
+        return _shared_server
     return _server_pair[next(_TURNS) % 2]
 
 
@@ -390,14 +409,80 @@ def _reduce_motion_if_marked(request, page) -> None:
         page.emulate_media(reduced_motion="reduce")
 
 
+@pytest.fixture(scope="session")
+def _shared_tab(game_context):
+    """The boot-once tab (marker ``shared_page``): {"tab": the tab, or None before the first such test or
+    after a failed one}."""
+    held = {"tab": None}
+    yield held
+    tab = held["tab"]
+    if tab is not None and not tab.is_closed():
+        leave_quietly(tab)
+        stop_service_workers(tab)
+        tab.close()
+
+
+def _shares(request) -> bool:
+    """Marked ``shared_page`` (its module may be) and not ``own_page``."""
+    node = request.node
+    return node.get_closest_marker("shared_page") is not None and node.get_closest_marker("own_page") is None
+
+
+def _keeps(tab, method):
+    """`method` of the boot-once tab, bound, which marks the tab as one no later test may share: what it
+    adds lasts as long as the tab."""
+    def call(*args, **kwargs):
+        tab._canfield_kept = True
+        tab._canfield_restart = False    # and the game it opens must load, so that the addition applies
+        return method(tab, *args, **kwargs)
+    return call
+
+
+def _shared_page(game_context, request, held):
+    """The boot-once tab for a test marked ``shared_page``: kept from the test before when it passed, at
+    the size and motion every test starts with; recorded for this test alone."""
+    tab = held["tab"]
+    if tab is None or tab.is_closed():
+        tab = held["tab"] = game_context.new_page()
+        tab.set_default_navigation_timeout(BOOT_TIMEOUT_MS)
+    tab.set_default_timeout(ACTION_TIMEOUT_MS)
+    tab.bring_to_front()            # the tests between left it behind theirs: hidden, its clock stopped
+    size = tab.viewport_size or {}
+    if (size.get("width"), size.get("height")) != (1280, 800):
+        tab.set_viewport_size({"width": 1280, "height": 800})
+    tab.emulate_media(reduced_motion="reduce" if request.node.get_closest_marker("reduced_motion")
+                      else "no-preference")
+    log = PageLog()
+    recorder = _Recorder(tab, log)
+    tab._canfield_log = log
+    tab._canfield_restart = True     # the test's first open_game restarts; a later one loads the page
+    tab._canfield_kept = False       # an init script, a route or a binding stays with the tab: not shared on
+    for name in ("add_init_script", "route", "route_from_har", "expose_function", "expose_binding"):
+        setattr(tab, name, _keeps(tab, getattr(type(tab), name)))
+    yield tab
+    _screenshot_on_failure(request, tab)
+    recorder.detach()
+    if _failed(request) or tab.is_closed() or tab._canfield_kept:   # no restart undoes these: a new tab next
+        held["tab"] = None
+        if not tab.is_closed():
+            leave_quietly(tab)
+            stop_service_workers(tab)
+            tab.close()
+    _check_log(request, log)
+
+
 @pytest.fixture
-def page(game_context, server, request):
-    """A new tab in the shared profile, with the test servers' storage cleared; recorded."""
+def page(game_context, server, request, _shared_tab):
+    """A new tab in the shared profile, with the test servers' storage cleared; recorded. A test marked
+    ``shared_page``: the boot-once tab (`_shared_page`)."""
+    if _shares(request):
+        yield from _shared_page(game_context, request, _shared_tab)
+        return
     page = game_context.new_page()
     page.set_default_timeout(ACTION_TIMEOUT_MS)
     page.set_default_navigation_timeout(BOOT_TIMEOUT_MS)
     cdp = game_context.new_cdp_session(page)
-    for origin in _ORIGINS:
+    for origin in _ORIGINS - _SHARED_ORIGINS:   # the boot-once tab's origin keeps its service worker
         cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": _CLEARED_STORAGE})
     cdp.detach()
     # ...and cleared again by the tab itself on its first visit to each origin: in full runs under load, a
@@ -489,6 +574,10 @@ def open_game(page, server):
         url = f"{base or server}/{path.lstrip('/')}"
         if hash:
             url += "#" + hash.lstrip("#")
+        if getattr(page, "_canfield_restart", False):
+            page._canfield_restart = False
+            if _restart(page, url, timeout_ms):
+                return page
         if page.url.split("#", 1)[0] == url.split("#", 1)[0] and page.url != "about:blank":
             page.goto("about:blank")
         page.goto(url, wait_until="commit")
@@ -496,6 +585,28 @@ def open_game(page, server):
         return page
 
     return _open
+
+
+RESTART_JS = """url => {
+    if (!window.canfieldRestart || !document.querySelector('#game[data-ready="true"]')) return false;
+    return window.canfieldRestart(url, () => { localStorage.clear(); sessionStorage.clear(); });
+}"""
+
+
+def _restart(page, url: str, timeout_ms: int) -> bool:
+    """The boot-once tab at `url` by the page's restart, when the game is live there on that origin and
+    page (its query and hash may change); False, nothing done, when it is not (the caller loads `url`)."""
+    now, want = urlsplit(page.url), urlsplit(url)
+    if (now.scheme, now.netloc, now.path) != (want.scheme, want.netloc, want.path):
+        return False
+    if not page.evaluate("() => !!window.canfieldRestart && !!document.querySelector('#game[data-ready=\"true\"]')"):
+        return False
+    relative = want.path.rsplit("/", 1)[-1] + (f"?{want.query}" if want.query else "") + \
+        (f"#{want.fragment}" if want.fragment else "")
+    # true once the page took it: while it waits for the worker's answer to a message, it says false
+    page.wait_for_function(RESTART_JS, arg=relative, timeout=timeout_ms)
+    wait_until_ready(page, timeout_ms)
+    return True
 
 
 def reload_game(page, timeout_ms: int = 120_000) -> None:

@@ -18,6 +18,9 @@ from canfield import Game
 from test_game import SEED_CODE, SHOTS, _foundation_only_deal, card
 from worker import i18n
 
+# the boot-once tab: each test's game started over through the page (tests/browser/conftest.py)
+pytestmark = pytest.mark.shared_page
+
 REPO = Path(__file__).resolve().parents[2]
 
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
@@ -248,6 +251,8 @@ TEXTS_JS = """() => {
 }"""
 
 
+# it reads every text of the page: a page booted for it, with no dialog filled by a test before
+@pytest.mark.own_page
 def test_switching_language_changes_every_visible_text(open_game):
     page = open_lang(open_game, "en")
     game = Game.from_code(SEED_CODE)
@@ -276,6 +281,7 @@ def test_switching_language_changes_every_visible_text(open_game):
     expect(page.locator("#announce")).to_have_text(game.describe_move(move, "fr"))
 
 
+@pytest.mark.own_page
 def test_language_is_remembered_and_comes_from_the_browser_first(open_game, new_context, record_page):
     ctx = new_context(locale="nl-BE")
     other = ctx.new_page()
@@ -298,6 +304,7 @@ def _corner_font_px(page):
     return page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('[data-card=\"QC\"] .c')).fontSize)")
 
 
+@pytest.mark.own_page
 def test_large_cards_and_four_colours_are_bigger_and_remembered(open_game):
     page = open_lang(open_game, "en")
     small_w = card(page, "QC").bounding_box()["width"]
@@ -326,6 +333,7 @@ def _shoot(page, name):
     page.screenshot(path=str(SHOTS / name))
 
 
+@pytest.mark.own_page
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
 def test_screenshots_in_each_language_and_large_four_colour(open_game, new_context, record_page, size):
     ctx = new_context(viewport={"width": size[0], "height": size[1]}, has_touch=size[0] < 500,

@@ -20,6 +20,9 @@ from test_game import card
 from test_persist import put_storage, saved
 from engine_helpers import foundation_only_deal
 
+# the boot-once tab: each test's game started over through the page (tests/browser/conftest.py)
+pytestmark = pytest.mark.shared_page
+
 EN = "index.html?lang=en"
 CODE = "CF1-D3-AAAAACL"
 
@@ -79,6 +82,7 @@ def test_moves_and_clock_count_undo_takes_a_move_back(open_game):
     expect(page.locator("#clock")).to_have_attribute("role", "timer")
 
 
+@pytest.mark.own_page
 def test_moves_and_clock_survive_a_reload_and_the_clock_goes_on(open_game, page, server):
     game = Game.from_code(CODE)
     for _ in range(5):
@@ -165,6 +169,7 @@ def local_day(page, offset=0) -> str:
     return (datetime.date(y, m, d) + datetime.timedelta(days=offset)).isoformat()
 
 
+@pytest.mark.own_page
 def test_the_win_dialog_shows_moves_time_and_the_records_beaten(open_game, page, server):
     game, total = one_move_from_winning()
     stats = Stats()
@@ -188,6 +193,7 @@ def test_the_win_dialog_shows_moves_time_and_the_records_beaten(open_game, page,
     audit(page, "win dialog with moves, time and a personal best")
 
 
+@pytest.mark.own_page
 def test_after_todays_daily_deal_the_next_one_comes_tomorrow(open_game, page, server):
     game, _ = one_move_from_winning()
     put_storage(page, server, {})             # a plain page of the origin (no game) to read the player's date

@@ -30,7 +30,8 @@ from worker.rules_view import draw_note, passes_label, rule_keys, rule_values
 from shared.table import TO_ENGINE
 
 # their subject is the rules, the table and the records, not motion (tests/browser/test_motion.py)
-pytestmark = pytest.mark.reduced_motion
+# the boot-once tab: each test's game started over through the page (tests/browser/conftest.py)
+pytestmark = [pytest.mark.reduced_motion, pytest.mark.shared_page]
 
 EN = Translator("en")
 ALL_OFFERED = offered_rulesets()
@@ -114,6 +115,7 @@ def check_game(page, tap, game):
     assert _tableau_cards_readable(page) == []
 
 
+@pytest.mark.own_page
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_each_offered_game_from_the_new_game_dialog(request, open_game, new_context, record_page, size):
     page, tap = board(request, open_game, new_context, record_page, size, "CF1-D3-AAAAACL")
@@ -155,6 +157,7 @@ def test_each_offered_game_from_the_new_game_dialog(request, open_game, new_cont
     expect(page.locator('#dlg-new input[name="draw"]').first).to_be_enabled()
 
 
+@pytest.mark.own_page
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_each_offered_game_from_the_address(request, open_game, new_context, record_page, size):
     codes = [Game.new(draw=1 if i % 2 else 3, rules=name, number=4242 + i).code for i, name in enumerate(OFFERED)]
@@ -323,6 +326,7 @@ def center(page, selector):
 TO_UI = {v: k for k, v in TO_ENGINE.items()}
 
 
+@pytest.mark.own_page
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_each_game_of_several_decks_from_the_dialog_and_the_address(request, open_game, new_context, record_page,
                                                                    size):
@@ -383,6 +387,7 @@ def expect_win_counted(page, game, name):
     expect(page.locator("#dlg-win")).to_be_hidden()
 
 
+@pytest.mark.own_page
 def test_a_solver_line_wins_each_game_of_several_decks_saved_and_resumed(open_game, page):
     """One page: for each game a deal the solver wins, its line played by the page's keyboard handling
     (the keys of 50 moves sent in one round trip); halfway the page is reloaded and the saved game

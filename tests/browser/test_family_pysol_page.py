@@ -17,7 +17,8 @@ from canfield.describe import TABLES
 from test_table import check, corner, min_strip, settle, wait_view
 
 # their subject is the table, not motion (tests/browser/test_motion.py)
-pytestmark = pytest.mark.reduced_motion
+# the boot-once tab: each test's game started over through the page (tests/browser/conftest.py)
+pytestmark = [pytest.mark.reduced_motion, pytest.mark.shared_page]
 
 SIZES = [(390, 844), (844, 390), (1280, 800)]
 DUKE = Game.new(rules="duke", number=0).code          # R2's top goes to a foundation at once
@@ -53,6 +54,7 @@ def backs(page):
     return page.evaluate(BACKS_JS)
 
 
+@pytest.mark.own_page
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_several_reserves_are_dealt_fanned_and_a_tap_plays_from_one(request, open_game, new_context, record_page,
                                                                    size):
@@ -113,6 +115,7 @@ def test_the_keyboard_reaches_every_reserve_of_several(open_game, page):
     wait_view(page, game)
 
 
+@pytest.mark.own_page
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_face_down_cards_are_backs_and_turn_up_when_uncovered(request, open_game, new_context, record_page, size):
     page, touch = open_at(request, open_game, new_context, record_page, size, MUNGER)
@@ -151,6 +154,7 @@ def test_face_down_cards_are_backs_and_turn_up_when_uncovered(request, open_game
     expect(label).to_have_attribute("aria-label", re.compile(r"^Face-down card, column 2"))
 
 
+@pytest.mark.own_page
 @pytest.mark.parametrize("name", ["munger", "duke", "lafayette"])
 def test_the_painter_paints_what_it_can_draw_and_leaves_the_rest_to_python(open_game, page, name):
     """The next visit's board before Python (static/paint.js) from the stored snapshot: a table of one

@@ -23,7 +23,8 @@ from shared.table import PILES, TO_ENGINE
 from test_table import PILES_JS, check, corner, drag, min_strip, settle, view_of, wait_view
 
 # their subject is the rules, the table and the records, not motion (tests/browser/test_motion.py)
-pytestmark = pytest.mark.reduced_motion
+# the boot-once tab: each test's game started over through the page (tests/browser/conftest.py)
+pytestmark = [pytest.mark.reduced_motion, pytest.mark.shared_page]
 
 SHOTS = Path(os.environ.get("CANFIELD_SCREENSHOTS", Path(tempfile.gettempdir()) / "canfield-screenshots"))
 NEW_GAMES = ("superior", "chameleon", "casino")
@@ -98,12 +99,14 @@ def moves_of(code, n=8):
 
 # ---------------------------------------------------------------------------------- the new games
 
+@pytest.mark.own_page
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", NEW_GAMES)
 def test_each_new_game_from_the_address_plays_and_fits(request, open_game, new_context, record_page, size, name):
     address_game(request, open_game, new_context, record_page, size, name)
 
 
+@pytest.mark.own_page
 @pytest.mark.parametrize("name", ["superior", "chameleon"])
 def test_the_new_tables_on_a_phone_in_landscape(request, open_game, new_context, record_page, name):
     address_game(request, open_game, new_context, record_page, (844, 390), name)
@@ -125,6 +128,7 @@ def address_game(request, open_game, new_context, record_page, size, name):
     page.screenshot(path=str(SHOTS / f"family-{name}-{size[0]}x{size[1]}-played.png"))
 
 
+@pytest.mark.own_page
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_each_new_game_from_the_new_game_dialog(request, open_game, new_context, record_page, size):
     page, touch = open_board(request, open_game, new_context, record_page, size, "CF1-D3-AAAAACL")
@@ -189,6 +193,7 @@ def rects(page):
         return [p.dataset.pile, [r.left, r.top, r.width, r.height]]; }))""")
 
 
+@pytest.mark.own_page
 @pytest.mark.parametrize("size", FOUR_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_left_handed_table_mirrors_every_pile_at_every_size(open_game, page, size):
     page.set_viewport_size({"width": size[0], "height": size[1]})
@@ -222,6 +227,7 @@ def test_the_left_handed_table_mirrors_every_pile_at_every_size(open_game, page,
 
 # ---------------------------------------------------------------------------------- paint.js
 
+@pytest.mark.own_page
 def test_the_painters_layout_equals_layout_py_at_the_familys_counts(open_game, page):
     open_game("CF1-D3-AAAAACL")
     rnd = random.Random(19)
@@ -247,6 +253,7 @@ def test_the_painters_layout_equals_layout_py_at_the_familys_counts(open_game, p
 
 # ---------------------------------------------------------------------------------- the painted board
 
+@pytest.mark.own_page
 @pytest.mark.parametrize("name", ["superior", "chameleon"])
 def test_the_painted_board_before_python_follows_the_parameters(open_game, page, name):
     """The snapshot of a face-up reserve's or a three-column game's table is painted on the next visit as

@@ -18,6 +18,9 @@ from playwright.sync_api import expect
 from canfield import Game
 from engine_helpers import FR_AFTER, FR_BEFORE, seed_example_deck
 
+# the boot-once tab: each test's game started over through the page (tests/browser/conftest.py)
+pytestmark = pytest.mark.shared_page
+
 REPO = Path(__file__).resolve().parents[2]
 SHOTS = Path(os.environ.get("CANFIELD_SCREENSHOTS", Path(tempfile.gettempdir()) / "canfield-screenshots"))
 
@@ -318,6 +321,7 @@ def test_four_colour_deck_setting(open_game):
 
 # --------------------------------------------------------------------------- deal codes in the hash
 
+@pytest.mark.own_page
 def test_new_game_writes_its_code_and_a_reload_gives_the_same_deal(open_game):
     page = open_game()
     code = page.locator("#deal-code").inner_text()
@@ -490,6 +494,7 @@ def _tableau_cards_readable(page):
     }""")
 
 
+@pytest.mark.own_page
 def test_phone_portrait_no_horizontal_scroll_every_card_visible(open_game, new_context, record_page):
     ctx = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=2)
     phone = ctx.new_page()
@@ -653,6 +658,7 @@ def _touch_drag(page, code, pile):
         cdp.detach()
 
 
+@pytest.mark.own_page
 def test_seed_example_by_touch_drags_on_a_phone(open_game, new_context, record_page):
     ctx = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     phone = ctx.new_page()

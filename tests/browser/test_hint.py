@@ -9,6 +9,8 @@ and the position the lost-position offer goes back to must be proved won.
 
 from __future__ import annotations
 
+import pytest
+
 import re
 import time
 
@@ -17,6 +19,9 @@ from playwright.sync_api import expect
 from canfield import Game
 from canfield.solver import solve
 from test_game import PILES_JS, view_of
+
+# the boot-once tab: each test's game started over through the page (tests/browser/conftest.py)
+pytestmark = pytest.mark.shared_page
 
 SOLVER_READY = '#game[data-solver="ready"]'
 SOLVER_BOOT_MS = 90_000  # a second Pyodide boots in the worker (seconds on a 2-core machine)

@@ -16,6 +16,9 @@ from test_a11y import audit
 from test_game import _foundation_only_deal
 from test_hint import ANSWER_MS, LOSING_CODE, expect_view
 
+# the boot-once tab: each test's game started over through the page (tests/browser/conftest.py)
+pytestmark = pytest.mark.shared_page
+
 
 def _deal_of_grade(page, name):
     before = page.locator("#deal-code").inner_text()

@@ -7,6 +7,8 @@ never on fixed sleeps.
 
 from __future__ import annotations
 
+import pytest
+
 import importlib.util
 import json
 from pathlib import Path
@@ -16,6 +18,9 @@ from playwright.sync_api import expect
 from canfield import Game
 from test_game import SEED_CODE, _foundation_only_deal, card, expect_view, piles, view_of
 from test_persist import put_storage
+
+# the boot-once tab: each test's game started over through the page (tests/browser/conftest.py)
+pytestmark = pytest.mark.shared_page
 
 EN = "index.html?lang=en"
 RUNNING = "() => document.getAnimations().length"
@@ -206,6 +211,7 @@ def _finishing_page(page, server, open_game, settings=None):
     return code
 
 
+@pytest.mark.own_page
 def test_auto_finish_plays_card_by_card_then_the_cascade_then_the_dialog(open_game, page, server):
     code = _finishing_page(page, server, open_game)
     game = Game.from_code(code)
@@ -237,6 +243,7 @@ def test_auto_finish_plays_card_by_card_then_the_cascade_then_the_dialog(open_ga
     _audit()(page, "win dialog after the celebration")
 
 
+@pytest.mark.own_page
 def test_a_tap_during_auto_finish_finishes_at_once_and_a_key_ends_the_cascade(open_game, page, server):
     _finishing_page(page, server, open_game)
     page.locator('[data-pile="stock"]').click()
@@ -252,6 +259,7 @@ def test_a_tap_during_auto_finish_finishes_at_once_and_a_key_ends_the_cascade(op
     expect(page.locator("#dlg-win")).to_be_visible()
 
 
+@pytest.mark.own_page
 def test_axe_passes_during_the_celebration(open_game, page, server):
     _finishing_page(page, server, open_game)
     path = Path(__file__).with_name("test_a11y.py")
@@ -271,6 +279,7 @@ def test_axe_passes_during_the_celebration(open_game, page, server):
     assert had and violations == []
 
 
+@pytest.mark.own_page
 def test_the_cascade_ends_by_itself_and_the_dialog_opens(open_game, page, server):
     _finishing_page(page, server, open_game)
     page.locator('[data-pile="stock"]').click()
@@ -282,6 +291,7 @@ def test_the_cascade_ends_by_itself_and_the_dialog_opens(open_game, page, server
 
 # --------------------------------------------------------------------------- motion off
 
+@pytest.mark.own_page
 def test_reduced_motion_no_deal_no_steps_no_cascade(open_game, page, server):
     page.emulate_media(reduced_motion="reduce")
     page_ = open_game(SEED_CODE, path=EN)
@@ -301,6 +311,7 @@ def test_reduced_motion_no_deal_no_steps_no_cascade(open_game, page, server):
     page.emulate_media(reduced_motion="no-preference")
 
 
+@pytest.mark.own_page
 def test_the_animations_setting_off_is_like_reduced_motion(open_game, page, server):
     _finishing_page(page, server, open_game, {"motion": False})
     page.evaluate(COUNT_ANIMATIONS)

@@ -6,6 +6,8 @@ after each step is the engine's after the same moves, and the link Share copies 
 
 from __future__ import annotations
 
+import pytest
+
 from playwright.sync_api import expect
 
 from canfield import Game, links
@@ -13,6 +15,9 @@ from canfield.solver import solve
 from conftest import resize
 from test_a11y import audit
 from test_game import expect_view, view_of
+
+# the boot-once tab: each test's game started over through the page (tests/browser/conftest.py)
+pytestmark = pytest.mark.shared_page
 
 BAR = "#replay"
 EN = "index.html?lang=en"

@@ -17,6 +17,9 @@ from canfield.stats import VERSION as STATS_VERSION
 from test_game import SEED_CODE, WIN_MS, _foundation_only_deal, card, expect_view, view_of
 from test_persist import put_storage, storage
 
+# the boot-once tab: each test's game started over through the page (tests/browser/conftest.py)
+pytestmark = pytest.mark.shared_page
+
 EN = "index.html?lang=en"
 
 
@@ -67,6 +70,7 @@ def wait_played(page, n, key="canfield-D1"):
         " return ((s.tables || {})[k] || {}).played === n; }", arg=[key, n])
 
 
+@pytest.mark.own_page
 @pytest.mark.reduced_motion
 def test_statistics_across_a_win_losses_and_reloads(open_game, page, server):
     code = _foundation_only_deal()            # draw 1: one tap, then auto-finish wins it
@@ -168,6 +172,7 @@ _RECORD = {
 }
 
 
+@pytest.mark.own_page
 def test_export_reset_import_round_trip_and_bad_files(open_game, page, server, tmp_path):
     put_storage(page, server, {STATS: json.dumps(_RECORD)})
     open_game(SEED_CODE, path="index.html?lang=fr")
@@ -233,6 +238,7 @@ def test_export_reset_import_round_trip_and_bad_files(open_game, page, server, t
     wait_played(page, 13, "canfield-D3")
 
 
+@pytest.mark.own_page
 def test_stats_dialog_is_accessible_in_every_state(open_game, page, server):
     from test_game import SHOTS
 

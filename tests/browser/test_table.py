@@ -18,6 +18,9 @@ from canfield import Game, links
 from canfield.solver import solve
 from test_game import PILES_JS, view_of
 
+# the boot-once tab: each test's game started over through the page (tests/browser/conftest.py)
+pytestmark = pytest.mark.shared_page
+
 CODE = "CF1-D3-AAAAACL"
 SHOTS = Path(os.environ.get("CANFIELD_SCREENSHOTS", Path(tempfile.gettempdir()) / "canfield-screenshots"))
 MOVES = 175            # the long game: columns reach 22 cards by move 97, 36 by move 170
@@ -323,8 +326,9 @@ def test_dragged_and_sliding_cards_are_drawn_above_every_pile(open_game, page):
     under = page.evaluate("([x, y]) => { const e = document.elementFromPoint(x, y); return e && e.closest('.under') ? "
                           "e.closest('.under').dataset.under : e && e.outerHTML.slice(0, 80); }", [x, y])
     assert under == Game.from_code(CODE).reserve[-2].code
-    page.mouse.up()                  # illegal: it slides back, announced
-    expect(page.locator("#announce")).to_have_text("Not a legal move: the card goes back.")
+    page.mouse.up()                  # illegal: it slides back, announced with the column that refused it
+    expect(page.locator("#announce")).to_have_text(
+        "Not a legal move: 10 of spades cannot go there (Column 2). The card goes back.")
     # the drag's layer (100) is left at the renderer's next frame, which may come after the announcement
     z = page.wait_for_function("() => { const z = getComputedStyle(document.querySelector('[data-card=\"TS\"]')).zIndex;"
                                " return z !== '100' && z; }").json_value()

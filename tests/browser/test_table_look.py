@@ -14,6 +14,9 @@ from canfield import Game
 from test_a11y import audit
 from test_game import LONG_CODE, SEED_CODE, SHOTS, card, drag, expect_game, expect_view, view_of
 
+# the boot-once tab: each test's game started over through the page (tests/browser/conftest.py)
+pytestmark = pytest.mark.shared_page
+
 THEMES = ("light", "dark", "contrast", "auto")
 RULES_NAME = {"fr": "Règles et aide", "nl": "Spelregels en hulp", "en": "Rules and help"}
 
@@ -73,6 +76,7 @@ FACE_BOXES = """() => [...document.querySelectorAll('[data-card]')].map(c => {
 })"""
 
 
+@pytest.mark.own_page
 @pytest.mark.parametrize("size,strip,large", [((390, 844), 12, False), ((1280, 800), 12, False),
                                               ((844, 390), 8, False), ((1280, 800), 12, True)])
 def test_faces_indices_stay_readable_in_column_strips_and_the_waste_fan(open_game, page, size, strip, large):
@@ -125,6 +129,7 @@ def test_four_colour_and_large_cards_recolour_the_art(open_game, page):
 
 # --------------------------------------------------------------------------- themes, backs, tables
 
+@pytest.mark.own_page
 def test_every_theme_back_and_table_passes_axe_and_is_kept(open_game, page):
     open_lang(open_game, "fr")
     card(page, "QC").click()
@@ -175,6 +180,7 @@ def test_automatic_theme_follows_the_system(open_game, page):
     assert page.evaluate(felt) == light               # a chosen light theme ignores the system
 
 
+@pytest.mark.own_page
 def test_bad_stored_look_settings_fall_back_to_defaults(open_game, page):
     page.add_init_script("""try { localStorage.setItem('canfield.settings',
         JSON.stringify({theme: 'neon', back: 7, table: 'blue', sound: 'loud', four_color: true})) } catch (e) {}""")
@@ -234,6 +240,7 @@ COUNT_SOUNDS = """(() => {
 })()"""
 
 
+@pytest.mark.own_page
 def test_sound_is_off_by_default_and_plays_on_moves_when_on(open_game, page):
     page.add_init_script(COUNT_SOUNDS)
     open_lang(open_game, "en")
@@ -254,6 +261,7 @@ def test_sound_is_off_by_default_and_plays_on_moves_when_on(open_game, page):
 
 # --------------------------------------------------------------------------- screenshots, looked at
 
+@pytest.mark.own_page
 @pytest.mark.reduced_motion   # the still pictures only: the deal and the slides would be waited out
 @pytest.mark.parametrize("theme", ["light", "dark", "contrast"])
 @pytest.mark.parametrize("size", [(390, 844), (1280, 800)])

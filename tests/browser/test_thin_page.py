@@ -18,7 +18,8 @@ from canfield import Game
 from canfield.tasks import HintSearch
 from worker import assist
 
-pytestmark = pytest.mark.reduced_motion
+# the boot-once tab: each test's game started over through the page (tests/browser/conftest.py)
+pytestmark = [pytest.mark.reduced_motion, pytest.mark.shared_page]
 
 DEAL = "CF1-D3-AAAAACL"
 BOARD = """() => {
@@ -57,6 +58,7 @@ def test_pyodide_runs_in_the_worker_never_on_the_main_thread(open_game):
     assert page.evaluate("() => typeof globalThis.loadPyodide") == "undefined"
 
 
+@pytest.mark.own_page
 def test_taps_drags_undo_and_keys_play_through_the_worker_and_the_save_resumes(open_game):
     page = open_game(DEAL, path="index.html")
     assert cards(page, "tableau-2") == ["7C"] and cards(page, "tableau-4") == ["6D"]
@@ -197,6 +199,7 @@ def test_the_counters_count_the_clock_ticks_pauses_hidden_and_its_time_is_saved(
     page.wait_for_function("() => document.getElementById('moves-box').hidden")
 
 
+@pytest.mark.own_page
 def test_the_statistics_dialog_is_filled_reset_exported_and_imported_through_the_worker(
         open_game, page, server, tmp_path):
     from test_persist import put_storage
@@ -269,6 +272,7 @@ def _won_with_motion(open_game, page, server):
     assert page.locator("#celebration [data-card]").count() == 0      # copies: the hooks stay unique
 
 
+@pytest.mark.own_page
 def test_the_win_cascade_runs_from_the_workers_plan_and_a_tap_ends_it_and_does_nothing_else(open_game, page, server):
     _won_with_motion(open_game, page, server)
     moves = page.locator("#moves").inner_text()
@@ -281,6 +285,7 @@ def test_the_win_cascade_runs_from_the_workers_plan_and_a_tap_ends_it_and_does_n
     expect(page.locator("#win-score")).to_contain_text("255")
 
 
+@pytest.mark.own_page
 def test_a_key_ends_the_win_cascade_and_does_nothing_else(open_game, page, server):
     _won_with_motion(open_game, page, server)
     moves = page.locator("#moves").inner_text()
@@ -291,6 +296,7 @@ def test_a_key_ends_the_win_cascade_and_does_nothing_else(open_game, page, serve
     assert page.locator("#moves").inner_text() == moves
 
 
+@pytest.mark.own_page
 def test_the_win_cascade_left_alone_ends_by_itself_then_the_win_dialog(open_game, page, server):
     _won_with_motion(open_game, page, server)
     expect(page.locator("#dlg-win")).to_be_visible(timeout=30_000)
@@ -348,6 +354,7 @@ def test_a_winnable_deal_the_catalogue_has_not_is_searched_by_the_workers_solver
                            timeout=90_000)                                    # found, or an ordinary deal said so
 
 
+@pytest.mark.own_page
 def test_a_returning_visit_paints_the_board_the_worker_kept_when_the_page_was_hidden(open_game):
     page = open_game(DEAL, path="index.html")
     page.locator('[data-pile="stock"]').click()
@@ -366,6 +373,7 @@ def test_a_returning_visit_paints_the_board_the_worker_kept_when_the_page_was_hi
     assert cards(page, "waste") == ["KS", "AC", "AS"]
 
 
+@pytest.mark.own_page
 def test_a_tap_on_the_painted_board_before_the_game_is_live_is_played_once_it_is(page, server):
     import time as _time
 
@@ -400,6 +408,7 @@ PILE_MARKS = """() => Object.fromEntries([...document.querySelectorAll('#board [
   (p) => [p.dataset.pile, p.classList.contains('empty')]))"""
 
 
+@pytest.mark.own_page
 def test_a_painted_boards_piles_keep_their_marks_until_the_first_drawing(page, server):
     # the layer built before the worker answers marked every pile empty: a foundation covered by the painted
     # base card showed its placeholder under it, a text Chromium counts as a new largest paint (Lighthouse's

@@ -8,6 +8,8 @@ zone, shown in the player's language.
 
 from __future__ import annotations
 
+import pytest
+
 import datetime
 import zoneinfo
 
@@ -16,6 +18,9 @@ from test_hint import LONGTASKS_JS, SOLVER_BOOT_MS, assert_no_long_task_while_bu
 
 from canfield import Game, catalog
 from canfield.solver import WINNABLE_NODES, daily_code, solve
+
+# the boot-once tab: each test's game started over through the page (tests/browser/conftest.py)
+pytestmark = pytest.mark.shared_page
 
 SEARCH_MS = 90_000
 
@@ -27,6 +32,7 @@ def wait_for_new_code(page, old: str) -> str:
     return page.locator("#deal-code").inner_text()
 
 
+@pytest.mark.own_page
 def test_a_game_without_catalogue_entries_gets_its_winnable_deal_from_the_workers_search(open_game, page):
     # The games with catalogue entries deal from the catalogue at once (test_catalog_page.py); Casino's
     # has none (its deals are rarely winnable), so the worker searches.
@@ -67,6 +73,7 @@ FRENCH_MONTHS = ("janvier", "février", "mars", "avril", "mai", "juin", "juillet
 ZONE = "Pacific/Kiritimati"
 
 
+@pytest.mark.own_page
 def test_daily_deal_is_the_deal_of_the_players_local_date_in_their_language(new_context, record_page, server):
     context = new_context(timezone_id=ZONE, locale="fr-FR")
     page = context.new_page()
