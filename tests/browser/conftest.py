@@ -31,7 +31,8 @@ Fixtures (besides pytest-playwright's own):
   (static/page/layer.py `restart`: the storage cleared, a new session on the same Pyodide) instead of
   loading it again, when the address asked is the game's own page on that origin. For tests that open the
   game and play it; not for tests of the boot, of reloads, of init scripts or of the storage a boot reads.
-  A failed test's tab is closed: the next one boots a new tab. ``own_page`` takes a test of such a module
+  A failed test's tab is closed: the next one boots a new tab. The tab runs without a service worker.
+  ``own_page`` takes a test of such a module
   out: it has a tab of its own, as unmarked tests do.
 
 pytest-playwright's ``browser`` / ``context`` / ``new_context`` still work (a separate,
@@ -445,6 +446,10 @@ def _shared_page(game_context, request, held):
     if tab is None or tab.is_closed():
         tab = held["tab"] = game_context.new_page()
         tab.set_default_navigation_timeout(BOOT_TIMEOUT_MS)
+        # no service worker: one installing across many tests would be stopped mid-install by another test's
+        # teardown (`stop_service_workers` stops the profile's), which leaves Playwright waiting on it for
+        # good; offline play has tests of its own (static/sw-register.js does nothing without one)
+        type(tab).add_init_script(tab, NO_SERVICE_WORKER_JS)
     tab.set_default_timeout(ACTION_TIMEOUT_MS)
     tab.bring_to_front()            # the tests between left it behind theirs: hidden, its clock stopped
     size = tab.viewport_size or {}
@@ -586,6 +591,10 @@ def open_game(page, server):
 
     return _open
 
+
+NO_SERVICE_WORKER_JS = """(() => { try {
+    Object.defineProperty(Navigator.prototype, 'serviceWorker', {get: () => undefined, configurable: true});
+} catch (e) {} })();"""
 
 RESTART_JS = """url => {
     if (!window.canfieldRestart || !document.querySelector('#game[data-ready="true"]')) return false;
