@@ -7,6 +7,7 @@ undone; screenshots (phone landscape among them) in $CANFIELD_SCREENSHOTS."""
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -319,6 +320,11 @@ def test_dragged_and_sliding_cards_are_drawn_above_every_pile(open_game, page):
     page.mouse.down()
     over = page.locator('[data-card="7C"]').bounding_box()
     page.mouse.move(over["x"] + 10, over["y"] + 10, steps=4)
+    # lifted once the worker's answer to the drag is drawn (the view marks it "dragging"): not at once
+    expect(page.locator('[data-card="TS"]')).to_have_class(re.compile(r"\bdragging\b"))
+    page.wait_for_function("""([x, y]) => { const e = document.elementFromPoint(x, y);
+        return e && e.closest('[data-card]') && e.closest('[data-card]').dataset.card === 'TS'; }""",
+                           arg=[over["x"] + 12, over["y"] + 12])
     on_top = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('[data-card]').dataset.card",
                            [over["x"] + 12, over["y"] + 12])
     assert on_top == "TS"
