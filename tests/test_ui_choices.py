@@ -51,17 +51,28 @@ def test_a_rule_set_the_page_can_draw_is_offered_whatever_its_name(params):
     engine = {**RULESETS, "newname": family("newname", **params)}
     assert choices.offered_rulesets(engine)["newname"] is engine["newname"]
     t = Translator("en")
-    assert [v for v, _ in choices.rules_options(t, engine)][-1] == "newname"
+    options = [v for v, _ in choices.rules_options(t, engine)]
+    ones = [name for name, r in engine.items() if r.decks == 1 and name in options]
+    assert options.index("newname") == ones.index("newname")   # the last of the one-deck games
 
 
-def test_every_game_of_the_engine_is_offered_in_the_engines_order():
-    assert tuple(choices.offered_rulesets()) == tuple(RULESETS) == (
+def test_every_game_of_the_engine_is_offered_in_one_order_by_decks():
+    assert set(choices.offered_rulesets()) == set(RULESETS)
+    assert tuple(choices.offered_rulesets()) == (
         "canfield", "classic", "storehouse", "rainbow", "superior", "rainfall", "chameleon", "rush", "casino",
-        "acme", "double", "triple", "quadruple", "american-toad", "variegated", "demon", "pysol-canfield",
-        "pysol-rainbow", "eagle-wing", "gate", "little-gate", "duke", "dutchess", "minerva", "munger", "mystique",
-        "candike", "lafayette", "beehive", "the-plot")
+        "acme", "pysol-canfield", "pysol-rainbow", "eagle-wing", "gate", "little-gate", "duke", "dutchess",
+        "minerva", "munger", "mystique", "candike", "lafayette", "beehive",
+        "double", "american-toad", "variegated", "demon", "the-plot", "triple", "quadruple")
     # PySolFC's twelve games of the new parameters (issue 34) included: several reserves, face-down cards
     # drawn as backs, up to 12 columns, foundations of every kind
+
+
+def test_new_game_and_statistics_list_the_games_in_the_same_order():
+    t = Translator("en")
+    grouped = [option for _, options in choices.rules_groups(t) for option in options]
+    assert choices.rules_options(t) == grouped
+    assert [label for label, _ in choices.rules_groups(t)] == [t("newgame.decks.1"), t("newgame.decks.2"),
+                                                               t("newgame.decks.3"), t("newgame.decks.4")]
 
 
 def test_more_reserves_or_columns_than_the_page_has_or_several_face_down_reserves_are_not_offered(monkeypatch):

@@ -41,10 +41,12 @@ def drawable(rules) -> bool:
 
 
 def offered_rulesets(rulesets=None) -> dict:
-    """name -> RuleSet of the rule sets the page offers, in the engine's order (`rulesets`: the engine's
-    RULESETS unless given)."""
+    """name -> RuleSet of the rule sets the page offers, in the one order every list of games shows (the
+    New game dialog's groups, Statistics, the address's): by deck count, fewest first, then in the engine's
+    order (`rulesets`: the engine's RULESETS unless given)."""
     rulesets = RULESETS if rulesets is None else rulesets
-    return {name: r for name, r in rulesets.items() if drawable(r)}
+    offered = [(name, r) for name, r in rulesets.items() if drawable(r)]
+    return dict(sorted(offered, key=lambda item: item[1].decks))
 
 
 def offered_names(rulesets=None, legacy=None) -> tuple[str, ...]:
