@@ -58,16 +58,15 @@ browser: test-deps
 lint: test-deps
 	$(PYTHON) -m ruff check .
 
-# Two runs of pytest: the CPython tests on TEST_JOBS processes at once (pytest-xdist: they are CPU-bound and
-# share nothing), then the browser tests in one process (a browser test's page already keeps both cores busy).
-# Both run even when the first fails; pytest exits 5 when it collected nothing: a failure here, never a
+# One run of pytest over every test on TEST_JOBS processes at once (pytest-xdist, work-stealing): the
+# CPython tests are CPU-bound and share nothing; each browser process has its own Chromium, servers and
+# boot-once tab, and a browser test leaves the machine's cores idle while its page waits on its timers,
+# which the other process fills. pytest exits 5 when it collected nothing: a failure here, never a
 # silent pass.
 test: lint vendor browser
-	@$(PYTHON) -m pytest $(PYTEST_ARGS) -n $(TEST_JOBS) --ignore=tests/browser tests; rc=$$?; \
-	  if [ $$rc -eq 5 ]; then echo "make test: error: pytest collected no CPython tests" >&2; rc=1; fi; \
-	  $(PYTHON) -m pytest $(PYTEST_ARGS) tests/browser; rb=$$?; \
-	  if [ $$rb -eq 5 ]; then echo "make test: error: pytest collected no browser tests" >&2; rb=1; fi; \
-	  if [ $$rc -ne 0 ]; then exit $$rc; fi; exit $$rb
+	@$(PYTHON) -m pytest $(PYTEST_ARGS) -n $(TEST_JOBS) --dist worksteal tests; rc=$$?; \
+	  if [ $$rc -eq 5 ]; then echo "make test: error: pytest collected no tests" >&2; rc=1; fi; \
+	  exit $$rc
 
 bench: test-deps vendor browser
 	$(PYTHON) bench/bench_boot.py $(BENCH_ARGS)

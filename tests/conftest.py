@@ -78,3 +78,7 @@ def pytest_configure(config):
         "markers", "own_page: in a module marked shared_page, the test has a tab of its own (it tests a boot, a"
         " reload, the storage a boot reads)"
     )
+    config.addinivalue_line(
+        "markers", "service_worker: the test's pages may register the game's service worker (offline play, the"
+        " release's update); without it, tests/browser/conftest.py hides `navigator.serviceWorker`"
+    )

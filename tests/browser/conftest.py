@@ -131,16 +131,25 @@ def _rebuild_game_archive_if_stale() -> None:
     """The page runs the game from static/vendor/game.zip and its own modules from static/vendor/mpy/: after
     an edit of canfield/ or static/page/, static/shared/, static/worker/, rebuild them (as `make vendor` would) rather than test
     the old code."""
+    import fcntl
+
     import build_offline
     import build_vendor
 
-    if build_vendor.game_archive_is_current(REPO) and build_vendor.page_bytecode_is_current(REPO):
-        return
-    try:
-        build_vendor.build(REPO, log=lambda *_: None)
-        build_offline.write_release(REPO, build_offline.release(REPO))
-    except (build_vendor.BuildError, build_offline.BuildError) as err:
-        pytest.exit(f"static/vendor is older than the game's files and could not be rebuilt: {err}", 1)
+    # the suite's processes (pytest-xdist) all ask: one rebuilds, the others wait for it, then find it current
+    import hashlib
+    import tempfile
+
+    name = "canfield-vendor-" + hashlib.sha1(str(REPO).encode()).hexdigest()[:12] + ".lock"   # this clone's
+    with open(Path(tempfile.gettempdir()) / name, "a") as lock:
+        fcntl.lockf(lock, fcntl.LOCK_EX)
+        if build_vendor.game_archive_is_current(REPO) and build_vendor.page_bytecode_is_current(REPO):
+            return
+        try:
+            build_vendor.build(REPO, log=lambda *_: None)
+            build_offline.write_release(REPO, build_offline.release(REPO))
+        except (build_vendor.BuildError, build_offline.BuildError) as err:
+            pytest.exit(f"static/vendor is older than the game's files and could not be rebuilt: {err}", 1)
 
 
 @pytest.fixture(scope="session")
@@ -410,6 +419,16 @@ def _reduce_motion_if_marked(request, page) -> None:
         page.emulate_media(reduced_motion="reduce")
 
 
+def _hide_service_worker_unless_marked(request, page) -> None:
+    """Without `@pytest.mark.service_worker`, the page runs as in a browser without service workers
+    (static/sw-register.js then does nothing, and the game plays online as it does there): a fresh tab's
+    first visit would otherwise install the worker and copy the whole release into Cache Storage, about a
+    second of a core per test, for the tests of offline play and of releases only (test_offline.py and
+    the marked tests)."""
+    if not request.node.get_closest_marker("service_worker"):
+        type(page).add_init_script(page, NO_SERVICE_WORKER_JS)
+
+
 @pytest.fixture(scope="session")
 def _shared_tab(game_context):
     """The boot-once tab (marker ``shared_page``): {"tab": the tab, or None before the first such test or
@@ -496,6 +515,7 @@ def page(game_context, server, request, _shared_tab):
     # last write reached the storage after the clear above; the page's own clear settles both. A test's
     # own init scripts run after this one and may write the storage.
     page.add_init_script(FRESH_STORAGE_JS)
+    _hide_service_worker_unless_marked(request, page)
     _reduce_motion_if_marked(request, page)
     log = PageLog()
     recorder = _Recorder(page, log)
@@ -527,6 +547,7 @@ def record_page(request):
         log = PageLog()
         recorders.append(_Recorder(other, log))
         other._canfield_log = log
+        _hide_service_worker_unless_marked(request, other)
         _reduce_motion_if_marked(request, other)
         other.set_default_timeout(ACTION_TIMEOUT_MS)
         other.set_default_navigation_timeout(BOOT_TIMEOUT_MS)

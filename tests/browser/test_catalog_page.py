@@ -54,6 +54,7 @@ def _deal(page, grade="", winnable=None):
     return Game.from_code(code)
 
 
+@pytest.mark.service_worker
 def test_winnable_and_graded_deals_come_from_the_catalogue_at_once_and_offline(open_game, page, server,
                                                                                   site_release):
     page = open_game("CF1-D3-AAAAACL")

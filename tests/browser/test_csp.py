@@ -61,6 +61,7 @@ def test_boots_plays_and_hints_under_the_policy(open_game, page, page_log):
     assert not page_log.console_errors and not page_log.page_errors
 
 
+@pytest.mark.service_worker
 def test_plays_offline_under_the_policy(page, open_game, server):
     release = _build(REPO)
     open_game(SEED_CODE)

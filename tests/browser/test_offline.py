@@ -24,6 +24,8 @@ sys.path.insert(0, str(REPO / "scripts"))
 sys.path.insert(0, str(REPO / "tests"))
 from build_helpers import build as _build  # noqa: E402  (shared with tests/test_build.py)
 
+pytestmark = pytest.mark.service_worker   # offline play and releases: the service worker at work
+
 SEED_CODE = "CF1-D3-AAAAACL"
 SW_TIMEOUT_MS = 90_000   # install copies ~15 MB into Cache Storage; generous on a loaded 2-core machine
 NOTICE = "#sw-update"

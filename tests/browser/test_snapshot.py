@@ -337,6 +337,7 @@ def test_the_painters_layout_equals_layout_py(page, open_game):
 
 # ---------------------------------------------------------------------------------- offline
 
+@pytest.mark.service_worker
 def test_offline_the_snapshot_is_still_painted(page, open_game, server, release):
     _played(page, open_game)
     wait_offline_ready(page, server, release)

@@ -7,7 +7,11 @@ the end of the session, and two suites at once filled the machine's memory. The 
 targets says whether a worker still runs (Playwright's list of workers can keep a stopped one). A worker
 still installing is left running: stopped in its install, one left Playwright waiting on it for good."""
 
+import pytest
+
 from conftest import leave_quietly, poll_until, stop_service_workers
+
+pytestmark = pytest.mark.service_worker   # the suite's handling of the game's service workers
 
 SEED_CODE = "CF1-D3-AAAAACL"
 

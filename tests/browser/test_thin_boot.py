@@ -24,6 +24,8 @@ import pytest
 from build_helpers import build
 from conftest import poll_until, reload_game, tap_stock_plays
 
+pytestmark = pytest.mark.service_worker   # offline play and releases: the service worker at work
+
 REPO = Path(__file__).resolve().parents[2]
 # the runtime's files whose bytes the loading message counts (static/boot.js's pattern)
 RUNTIME = re.compile(r"pyodide/(pyodide\.asm\.wasm|python_stdlib\.zip|pyodide\.asm\.mjs|pyodide-lock\.json)$")
