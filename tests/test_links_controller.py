@@ -11,6 +11,7 @@ from ui_helpers import make_controller
 
 from canfield import Game, links
 from worker.state import motion_on
+from worker.handle_replays import bar_state
 from shared.vocab import (
     AskLine, Button, HashChanged, LineFound, NoticeShown, Replay, ReplayTick, ReplayTimer, SettingsChanged, Share, WriteHash,
 )
@@ -142,9 +143,22 @@ def test_show_me_how_puts_the_line_ahead_and_plays_it():
     c.dispatch(LineFound(tuple(line), c.ui.version))
     assert c.ui.replay is not None and c.ui.replay.playing and c.ui.helped
     assert c.game.history == () and len(c.game.redo_moves) == len(line)
+    bar = bar_state(c.ui, c.game, c.t)
+    assert bar.showing and bar.labels["show_me_how"] == c.t("replay.pause")
+    c.dispatch(ReplayTick(c.ui.replay_seq))
+    # the same button pauses the line it shows (no new search), and plays it on
+    c.dispatch(Button("show-me-how"))
+    assert not c.ui.replay.playing and AskLine() not in c.take_effects()
+    bar = bar_state(c.ui, c.game, c.t)
+    assert not bar.showing and bar.labels["show_me_how"] == c.t("action.show_me_how")
+    c.dispatch(ReplayTick(c.ui.replay_seq))      # a tick of the timer before the pause plays nothing
+    assert len(c.game.history) == 1
+    c.dispatch(Button("show-me-how"))
+    assert c.ui.replay.playing and AskLine() not in c.take_effects()
     for _ in range(len(line) + 2):
         c.dispatch(ReplayTick(c.ui.replay_seq))
     assert c.game.won
+    assert not bar_state(c.ui, c.game, c.t).showing
     # an answer for a position gone by is dropped
     d = make_controller()
     d.dispatch(LineFound(tuple(line), d.ui.version + 1))

@@ -6,7 +6,7 @@ worker's answer to `Visibility` or `Leave` may come too late). Runs under MicroP
 import json
 
 from shared import vocab
-from shared.counters import clock_text, next_tick_ms
+from shared.counters import clock_text, next_tick_ms, record_seconds
 
 def with_seconds(text, seconds):
     """The saved game's text `text` with the clock's time `seconds` in it (its "seconds", to the tenth as
@@ -20,7 +20,7 @@ def with_seconds(text, seconds):
         return None
     if type(record) is not dict or type(record.get("seconds")) not in (int, float):
         return None
-    seconds = round(float(seconds), 1)
+    seconds = record_seconds(seconds)
     if seconds == record["seconds"]:      # the time it holds: the text stays as the worker wrote it
         return None
     record["seconds"] = seconds

@@ -38,6 +38,7 @@ class ReplayBar:
             notice = document.getElementById("notice")
             notice.parentNode.insertBefore(bar, notice)
         self.bar = bar
+        self.show = document.querySelector('[data-action="show-me-how"]')   # the toolbar's Show me how
         self.at = bar.querySelector(".replay-at")
         self.btn = {}
         buttons = bar.querySelectorAll("button")
@@ -51,8 +52,9 @@ class ReplayBar:
 
     def sync(self, state):
         """Draw the replay's state (a ReplayBar, handle_replays.bar_state): shown or not, where it stands,
-        play or pause."""
+        play or pause; the toolbar's Show me how reads Pause while the solver's line plays."""
         self.bar.hidden = not state.on
+        self._sync_show(state)
         if not state.on:
             return
         done, total, playing, labels = state.done, state.total, state.playing, state.labels
@@ -71,3 +73,17 @@ class ReplayBar:
         self.btn["start"].disabled = self.btn["back"].disabled = done == 0
         self.btn["forward"].disabled = self.btn["end"].disabled = done == total
         self.btn["play"].disabled = done == total and not playing
+
+    def _sync_show(self, state):
+        show = self.show
+        if show is None or "show_me_how" not in state.labels:
+            return
+        label = state.labels["show_me_how"]
+        show.setAttribute("aria-pressed", "true" if state.showing else "false")
+        show.setAttribute("aria-label", label)
+        show.title = label
+        icon, text = show.querySelector(".ico"), show.querySelector(".txt")
+        if icon is not None:
+            icon.textContent = "❚❚" if state.showing else "▶"
+        if text is not None:
+            text.textContent = label

@@ -24,8 +24,9 @@ def record_seconds(seconds):
     """A game's time as the records keep it (the saved game, the statistics' fastest win, the win dialog):
     cut down to a tenth of a second, never rounded up, so that the whole seconds shown from it are the ones
     the clock showed. (Rounded, 132.99 s was kept as 133.0: "2:13" in Statistics, "2:12" in the dialog.)
-    The product is rounded first so that a time already kept (132.9, read back) stays as it is."""
-    return math.floor(round(max(0.0, float(seconds)) * 10, 6)) / 10
+    A millionth of a tenth is added before the cut, so that a time already kept (132.9, read back) stays as it
+    is; plain arithmetic, alike under CPython and the page's MicroPython (whose round(x, n) differs)."""
+    return math.floor(max(0.0, float(seconds)) * 10 + 1e-6) / 10
 
 
 def clock_text(seconds):

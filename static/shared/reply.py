@@ -95,9 +95,10 @@ DIALOGS = union("dialog", (NewGameDialog, SettingsDialog, RulesDialog, StatsDial
 
 class ReplayBar(Value):
     """The replay bar (static/page/replay.py): `on` while a replay is on (else hidden), where it stands
-    (`done` of `total` moves), whether it plays, its label and each button's."""
+    (`done` of `total` moves), whether it plays, its label and each button's; `showing` while it plays the
+    solver's line (the toolbar's Show me how then pauses it: its label is labels["show_me_how"])."""
     FIELDS = (("on", "bool", False), ("done", "int", 0), ("total", "int", 0), ("playing", "bool", False),
-              ("label", "str", ""), ("labels", "texts", {}))
+              ("label", "str", ""), ("labels", "texts", {}), ("showing", "bool", False))
     LOOSE = ("labels",)
 
 

@@ -10,7 +10,7 @@ from . import handle_deals, handle_moves, handle_replays
 from .a11y import cursor_text
 from shared.keymap import key_command
 from shared.table import TO_ENGINE, TO_UI, key_neighbour
-from shared.vocab import AskAnalysis, AskHint, AskLine, Button, CopyLink, Focus, FocusPile, Key, OpenDialog, Pointer
+from shared.vocab import AskAnalysis, AskHint, AskLine, Button, CopyLink, Focus, FocusPile, Key, OpenDialog, Pointer, Replay
 
 def handles(a, ui):
     """Whether key `a` does something with the UI state `ui` (the page then stops the browser's default)."""
@@ -130,8 +130,12 @@ def on_button(c, a):
     elif name == "hint":
         _hint(c)
     elif name == "show-me-how":
-        c.ui.selection = None
-        c.emit(AskLine())
+        r = c.ui.replay
+        if r is not None and r.source == "solver" and (r.playing or c.game.can_redo):
+            handle_replays.on_replay(c, Replay("play"))   # the same button pauses the line shown, and plays it on
+        else:
+            c.ui.selection = None
+            c.emit(AskLine())
     elif name == "share":
         handle_replays.share(c)
     elif name == "analyse":         # where the game was lost (the solver, static/worker/solver_worker.py)

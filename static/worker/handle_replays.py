@@ -172,9 +172,13 @@ def bar_state(ui, game, t) -> ReplayBar:
     """What the replay bar shows (static/page/replay.py ReplayBar.sync), off when no replay is on: where it
     stands (`done` of `total` moves), whether it plays, and its labels in the player's language."""
     replay = ui.replay
+    showing = replay is not None and replay.source == "solver" and bool(replay.playing)
+    # the toolbar's Show me how pauses the solver's line while it plays (handle_keys.on_button)
+    show = {"show_me_how": t("replay.pause") if showing else t("action.show_me_how")}
     if replay is None:
-        return ReplayBar()
+        return ReplayBar(labels=show)
     done, total = len(game.history), len(game.history) + len(game.redo_moves)
     labels = {name: t("replay.pause" if name == "play" and replay.playing else "replay." + name)
               for name in ("start", "back", "play", "forward", "end", "take")}
-    return ReplayBar(True, done, total, bool(replay.playing), t("replay.label"), labels)
+    labels.update(show)
+    return ReplayBar(True, done, total, bool(replay.playing), t("replay.label"), labels, showing)
