@@ -22,7 +22,8 @@ from engine_helpers import seed_example_deck
 from worker import session as session_module
 from worker.controller import Controller
 from worker.i18n import Translator
-from worker.layout import compute, counts_for
+from worker.layout import counts_for
+from worker.steady import Steady
 from worker.scene import decode_view, encode_view, scene
 from worker.session import MAX_ANSWER, Session
 from worker.settings import Settings
@@ -45,6 +46,7 @@ class Twin:
         self.c = Controller(Game.from_code(code), Settings(), Translator("en"), "en")
         self.c.show_game(self.c.game, push=False, deal=False)
         self.c.dispatch(Resize(width, height))
+        self.steady = Steady()
 
     def dispatch(self, action):
         self.c.dispatch(action)
@@ -52,9 +54,9 @@ class Twin:
     def view_text(self):
         c = self.c
         w, h = c.ui.viewport
-        layout = compute(w, h, column_lengths(c.game), draw=c.game.draw, large=c.settings.large_cards,
-                         coarse=False, counts=counts_for(c.game), left_handed=c.settings.left_handed,
-                         dock=c.ui.dock)
+        layout = self.steady.layout(c.game.code, len(c.game.history), w, h, column_lengths(c.game),
+                                    draw=c.game.draw, large=c.settings.large_cards, coarse=False,
+                                    counts=counts_for(c.game), left_handed=c.settings.left_handed, dock=c.ui.dock)
         return encode_view(scene(c.game, c.ui, layout, c.t, c.lang, None))
 
 

@@ -95,6 +95,8 @@ class Layout:
     left_handed: bool = False
     dock: float = 0.0           # the height left free for the dock below the board
     dock_cut: bool = False      # less than the dock asked for: the board needs the rest (it scrolls)
+    frows: int = 1              # the foundations' rows
+    sized_for: int = 1          # the column length the cards are sized for (`compute`'s `plan`, or the longest)
 
     def fanned(self, pile: str) -> bool:
         """Whether `pile`'s cards fan downwards: a column, or a face-up reserve."""
@@ -310,10 +312,12 @@ def bar_height(width: float, height: float) -> float:
     return BAR_MEDIUM if width >= NARROW else BAR_NARROW
 
 
-def _best(order, g, width, board_h, longest, strip, draw, large, k, cw_max):
+def _best(order, g, width, board_h, longest, strip, draw, large, k, cw_max, frows_only=None):
     best = None
     for rank, arrangement in enumerate(order):
         for frows in _rows_variants(arrangement, k.foundations):
+            if frows_only is not None and frows != frows_only:
+                continue
             found = None
             # the largest whole-pixel card width that fits (scanned down: a phone's stacked rows need
             # the waste's fan to fit two columns, which small cards cannot do, so it is not monotonic)
@@ -332,7 +336,7 @@ def _best(order, g, width, board_h, longest, strip, draw, large, k, cw_max):
 
 def compute(width: float, height: float, columns=(1, 1, 1, 1), *, draw: int = 3, large: bool = False,
             coarse: bool = False, counts: Counts | None = None, left_handed: bool = False,
-            dock: float = 0.0) -> Layout:
+            dock: float = 0.0, plan: int = 0, keep: tuple | None = None, cap: float = 0.0) -> Layout:
     """The layout of a `width` x `height` window whose columns hold `columns` cards (one length a
     column), with the piles `counts` says (Counts(): four columns, four foundations, a face-down reserve).
     `left_handed`: the table mirrored, the stock and the waste on the right (the cards in a pile are
@@ -340,7 +344,11 @@ def compute(width: float, height: float, columns=(1, 1, 1, 1), *, draw: int = 3,
     `dock`: the height the open dock (the hint panel, the replay bar) takes at the window's bottom, above
     the help line; the board ends above it, so that no panel ever covers a card. When the board cannot
     fit above that much (long columns in a small window), the dock gets the most that leaves the board
-    as it is without it (the same strips), `dock_cut` says so, and the page scrolls the dock within it."""
+    as it is without it (the same strips), `dock_cut` says so, and the page scrolls the dock within it.
+    `plan`: the cards are sized for columns of this many cards when the longest is shorter (a steady table
+    through a game: static/worker/steady.py); `keep`: (arrangement, foundations' rows) kept from the
+    game's layout before, used whenever it fits at all, at any strip, before the best of the others; `cap`:
+    cards no wider than this (the game's cards only shrink while its columns grow)."""
     k = counts or Counts(columns=len(columns) if 3 <= len(columns) <= 12 else 4)
     columns = (list(columns) + [0] * k.columns)[:k.columns]
     width = max(float(width), 200.0)
@@ -351,14 +359,25 @@ def compute(width: float, height: float, columns=(1, 1, 1, 1), *, draw: int = 3,
     free_h = height - bar_h - (HELP_H if show_help else 0)   # the board's height with the dock closed
     dock = max(0.0, min(float(dock), free_h))
     g = _gap(width, height)
-    longest = max([1, *columns])
+    longest = max([1, *columns, int(plan)])
     cw_max = CW_MAX_LARGE if large else CW_MAX
+    if cap:
+        cw_max = max(CW_MIN, min(cw_max, int(cap)))
     order = arrangements_for(width, height)
     # a long column in a low window: 8 px strips, as on a phone in landscape, before cards too small for
     # the corner a 12 px strip shows
     strips = (STRIP_PHONE_LANDSCAPE,) if phone_landscape else (STRIP, STRIP_PHONE_LANDSCAPE)
 
+    kept = keep if keep is not None and keep[0] in order else None
+
     def fit(board_h, strips, readable=False):
+        if kept is not None:
+            for strip in strips:
+                found = _best((kept[0],), g, width, board_h, longest, strip, draw, large, k, cw_max, kept[1])
+                if found is not None and readable and _font(found[1], found[2], g, large) * 2.25 + 5 > found[2]:
+                    found = None
+                if found is not None:
+                    return found, strip
         for strip in strips:
             found = _best(order, g, width, board_h, longest, strip, draw, large, k, cw_max)
             if found is not None and readable and _font(found[1], found[2], g, large) * 2.25 + 5 > found[2]:
@@ -373,8 +392,8 @@ def compute(width: float, height: float, columns=(1, 1, 1, 1), *, draw: int = 3,
     else:
         # the dock never makes the strips smaller than the board has with it closed
         best0, strip0 = fit(free_h, strips)
-        keep = strips[:strips.index(strip0) + 1]
-        best, strip = fit(free_h - dock, keep, True)
+        closed = strips[:strips.index(strip0) + 1]
+        best, strip = fit(free_h - dock, closed, True)
         if best is None:
             # the board does not fit above the whole dock: the dock gets the most room that keeps the
             # board as it is with the dock closed (its strips), found by halving, to a pixel
@@ -383,7 +402,7 @@ def compute(width: float, height: float, columns=(1, 1, 1, 1), *, draw: int = 3,
             best, strip = best0, strip0
             while best0 is not None and hi - lo > 1:
                 mid = math.floor((lo + hi) / 2)
-                found, s2 = fit(free_h - mid, keep, True)
+                found, s2 = fit(free_h - mid, closed, True)
                 if found is None:
                     hi = mid
                 else:
@@ -421,7 +440,7 @@ def compute(width: float, height: float, columns=(1, 1, 1, 1), *, draw: int = 3,
     return Layout(width=width, height=height, arrangement=arrangement, bar_h=bar_h, help=show_help,
                   board_h=board_h, gap=g, cw=cw, ch=ch, fs=fs, min_strip=strip, waste_step=step,
                   piles=piles, fans=fans, col_fs=col_fs, counts=k, left_handed=left_handed, dock=dock,
-                  dock_cut=dock_cut)
+                  dock_cut=dock_cut, frows=frows, sized_for=longest)
 
 
 def hit_pile(layout: Layout, lengths: dict, x: float, y: float):

@@ -82,6 +82,7 @@ from .handle_replays import bar_state
 from .i18n import MESSAGES, Translator, pick_language
 from .kept_input import play
 from .layout import compute, counts_for
+from .steady import Steady
 from .motion import speed_factor
 from .persist import Records, Store
 from .scene import encode_view, scene
@@ -126,6 +127,7 @@ class Session(SolverPart, RecordsPart, PointerPart):
         self.coarse = False        # a touch-only pointer: no keys help line in the layout
         self._layout = None
         self._layout_key = None
+        self.steady = Steady()    # what the table is sized for through the game (static/worker/steady.py)
         self._viewless = False     # a batch's messages: no view, page facts or counters in their replies
         self._storage = None
         self._effects = None       # the records' bookkeeping on the controller's effects
@@ -460,16 +462,27 @@ class Session(SolverPart, RecordsPart, PointerPart):
 
     @property
     def layout(self):
-        """The geometry for the window, the dock and the columns now (static/worker/layout.py), cached."""
+        """The geometry for the window, the dock and the columns now (static/worker/layout.py), sized
+        steadily through the game (static/worker/steady.py), cached."""
         c = self.controller
         w, h = c.ui.viewport
         key = (w, h, column_lengths(c.game), c.game.draw, c.settings.large_cards, self.coarse, counts_for(c.game),
-               c.settings.left_handed, c.ui.dock)
+               c.settings.left_handed, c.ui.dock, c.game.code, len(c.game.history))
         if key != self._layout_key:
             self._layout_key = key
-            self._layout = compute(w, h, key[2], draw=key[3], large=key[4], coarse=key[5], counts=key[6],
-                                   left_handed=key[7], dock=key[8])
+            self._layout = self.steady.layout(key[9], key[10], w, h, key[2], draw=key[3], large=key[4],
+                                              coarse=key[5], counts=key[6], left_handed=key[7], dock=key[8])
         return self._layout
+
+    def resting_layout(self):
+        """The table as it is laid out now with the dock closed (the snapshot's board)."""
+        c = self.controller
+        w, h = c.ui.viewport
+        s = self.steady
+        lay = self.layout
+        return compute(w, h, column_lengths(c.game), draw=c.game.draw, large=c.settings.large_cards,
+                       coarse=self.coarse, counts=lay.counts, left_handed=c.settings.left_handed,
+                       plan=s.plan, keep=s.keep, cap=s.cap)
 
 
 def _stats_message(session, m) -> list:

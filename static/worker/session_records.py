@@ -11,9 +11,7 @@ from canfield.stats import InvalidStats
 from . import snapshot
 from shared.counters import clock_text
 from .dialog_view import EXPORT_NAME, stats as stats_dialog
-from .layout import compute, counts_for
 from .persist import MemoryStorage, import_reason
-from .view import column_lengths
 from shared.vocab import (
     Visibility,
 )
@@ -113,8 +111,7 @@ class RecordsPart:
             s = c.settings
             look = [name for name, on in s.look_classes().items() if on]
             w, h = c.ui.viewport
-            resting = compute(w, h, column_lengths(c.game), draw=c.game.draw, large=s.large_cards,
-                              coarse=self.coarse, counts=counts_for(c.game), left_handed=s.left_handed)
+            resting = self.resting_layout()
             rec = snapshot.record(c.game, resting, c.t, c.lang, look, c.ui.viewport, self.coarse,
                                   records.saved_text(), clock=clock_text(records.elapsed()),
                                   shown=(s.show_moves, s.show_clock))
