@@ -105,6 +105,17 @@ def expect_view(page, game: Game):
                            arg=want, timeout=10_000)
 
 
+def click_card_at_rest(page, card: str):
+    """Click the card `card` (its data-card) once no card slides (`.moving`, static/page/render.py `_slide`:
+    set in the task that draws the card in its new pile, taken off when its slide ends). A draw's cards
+    slide out of the stock's slot, and a press inside that slot is on the stock whatever is drawn there
+    (static/page/pointer.py `on_pointerdown`): Playwright's actionability ("stable": the same box in two
+    animation frames) passes for a slide whose start is held back on a loaded machine, the card still at
+    its first keyframe over the stock, and the click drew again instead of playing the card."""
+    expect(page.locator("[data-card].moving")).to_have_count(0)
+    page.locator(f'[data-card="{card}"]').click()
+
+
 def game_on_page(page) -> Game:
     """The deal of the page's code; positions are then checked against the page's piles."""
     return Game.from_code(page.locator("#deal-code").inner_text())
@@ -155,7 +166,7 @@ def test_lost_position_offer_undoes_back_to_a_winnable_position(open_game):
         game.play("S")
         expect_view(page, game)
     winnable = game.copy()
-    page.locator('[data-card="2S"]').click()   # the waste top onto the 3D of column 4
+    click_card_at_rest(page, "2S")   # the waste top onto the 3D of column 4
     game.play("W-T4")
     expect_view(page, game)
     assert solve(game, max_nodes=200_000).lost

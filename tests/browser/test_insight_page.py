@@ -14,7 +14,7 @@ from canfield import Game
 from canfield.insight import GRADES, LOST_AT, grade, lost_move, rate
 from test_a11y import audit
 from test_game import _foundation_only_deal
-from test_hint import ANSWER_MS, LOSING_CODE, expect_view
+from test_hint import ANSWER_MS, LOSING_CODE, click_card_at_rest, expect_view
 
 # the boot-once tab: each test's game started over through the page (tests/browser/conftest.py)
 pytestmark = pytest.mark.shared_page
@@ -49,7 +49,7 @@ def _lose(page):
         stock.click()
         game.play("S")
         expect_view(page, game)
-    page.locator('[data-card="2S"]').click()
+    click_card_at_rest(page, "2S")   # once the draw's slide is over: not a press in the stock's slot
     game.play("W-T4")
     expect_view(page, game)
     return game
