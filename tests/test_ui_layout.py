@@ -314,13 +314,36 @@ def test_every_offered_game_fits_every_listed_window_at_the_deal_and_in_a_long_g
                 check(lay, cols, game.draw)
 
 
+def test_every_game_deals_readable_cards_on_a_phone_in_portrait():
+    """Thirty games on a phone (360x640, 390x844, touch): at the deal every card at least 40 px wide, its
+    corner index at least 11 px (a covered card's strip keeps its own rule, `check`); a wide table takes the
+    screen's height (its columns in two rows) rather than a strip at the top."""
+    from worker.choices import offered_rulesets
+
+    for name, rules in offered_rulesets().items():
+        for draw in ((1, 3) if rules.draws is None else (None,)):
+            game = Game.new(rules=name, draw=draw, number=3)
+            cols = [len(t) for t in game.tableau]
+            for w, h in ((360, 640), (390, 844)):
+                lay = L.compute(w, h, cols, draw=game.draw, coarse=True, counts=L.counts_for(game))
+                check(lay, cols, game.draw)
+                assert lay.cw >= 40 and lay.fs >= 11, (name, draw, w, h, lay.cw, lay.fs)
+                slots = lay.counts.columns + (lay.counts.reserves if lay.counts.reserves > 1 else 0)
+                if slots >= 7 and lay.crows == 2:
+                    lowest = max(y + lay.ch for x, y, _, _ in lay.piles.values())
+                    assert lowest > lay.board_h / 2, (name, w, h)   # the second row in the lower half
+
+
 def test_several_reserves_fan_in_the_columns_row_left_of_the_columns():
+    """...or, on a phone in portrait whose columns take two rows, in the first row, above the columns."""
     k = L.Counts(columns=4, foundations=4, reserve=5, reserve_up=True, reserves=4)
     for w, h in ((390, 844), (844, 390), (1280, 800)):
         lay = L.compute(w, h, (1, 1, 1, 1), counts=k)
         assert "reserve" not in lay.piles
-        xs = [lay.piles[f"reserve-{i}"][0] for i in range(1, 5)] + [lay.piles[f"tableau-{i}"][0] for i in range(1, 5)]
-        assert xs == sorted(xs)
+        names = [f"reserve-{i}" for i in range(1, 5)] + [f"tableau-{i}" for i in range(1, 5)]
+        places = [(lay.piles[p][1], lay.piles[p][0]) for p in names]     # reading order: row, then x
+        assert places == sorted(places)
+        assert len({y for y, _ in places}) == lay.crows
         assert all(lay.fanned(f"reserve-{i}") for i in range(1, 5))
         lengths = {p: 1 for p in lay.piles}
         lengths.update({f"reserve-{i}": 5 for i in range(1, 5)})

@@ -124,7 +124,7 @@ def test_long_games_of_wide_tables_keep_the_table_steady(code, size):
 lengths = st.integers(0, 40)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(size=st.sampled_from(SIZES + PHONES), start=st.lists(st.integers(1, 8), min_size=4, max_size=4),
        walk=st.lists(st.tuples(st.integers(0, 3), st.integers(-13, 13)), min_size=1, max_size=120))
 def test_cards_shrink_only_while_columns_grow_and_grow_only_after_a_while(size, start, walk):

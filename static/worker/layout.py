@@ -18,7 +18,9 @@ that the whole table fits the window with no page scroll, from 360x640 to 2560x1
 - several arrangements of the piles are tried and the one giving the largest cards wins: the
   classic two rows, a phone's three rows, one compact row above the columns, and a side layout
   (stock, waste and reserve on the left of the columns, the foundations on their right) that
-  landscape phones use; many foundations go in one row or two, whichever gives larger cards;
+  landscape phones use; many foundations go in one row or two, whichever gives larger cards; on a
+  phone in portrait a table of seven columns or more (several reserves counted) may put its columns in
+  two rows sharing the board's height, when that gives clearly larger cards;
 - a face-up reserve fans down like a column (every card's corner readable, only its top plays);
 - a left-handed table is the mirror image (the stock and the waste on the right); the cards inside a
   pile are not mirrored, so every corner index stays where the fans leave it readable.
@@ -45,6 +47,7 @@ HELP_H = 24                 # the keyboard-help line, where shown
 HELP_MIN_H = 600            # shorter windows (and touch screens) do not show it
 COMFORT = 8                 # columns up to this length fit at the comfortable fan without shrinking cards
 COMFORT_LARGE = 4           # large cards: as large as the window allows while columns are short
+COMFORT_TWO_ROWS = 6        # each of two rows of columns (a wide table on a phone)
 FAN = 0.26                  # the comfortable fan, as a share of the card height
 CW_MAX = 112
 CW_MAX_LARGE = 150
@@ -96,6 +99,7 @@ class Layout:
     dock: float = 0.0           # the height left free for the dock below the board
     dock_cut: bool = False      # less than the dock asked for: the board needs the rest (it scrolls)
     frows: int = 1              # the foundations' rows
+    crows: int = 1              # the columns' rows
     sized_for: int = 1          # the column length the cards are sized for (`compute`'s `plan`, or the longest)
 
     def fanned(self, pile: str) -> bool:
@@ -160,14 +164,18 @@ def _rows_variants(arrangement: str, foundations: int) -> tuple[int, ...]:
     return (1,) if foundations <= 4 else (1, 2)
 
 
-def _place(arrangement: str, cw: float, g: float, ww: float, board_w: float, k: Counts, frows: int = 1):
+def _place(arrangement: str, cw: float, g: float, ww: float, board_w: float, k: Counts, frows: int = 1,
+           crows: int = 1, board_h: float = 0.0):
     """Pile rectangles of `arrangement` (columns and a face-up reserve without their height yet): returns
     (piles, the content's width, the columns' top, the bottom of the other piles), or None if it cannot
     be drawn. `frows`: the foundations' rows. Several reserves take the first places of the columns' row,
-    placed as columns (the one reserve's place is left empty)."""
+    placed as columns (the one reserve's place is left empty). `crows`: the columns' rows (2: a wide
+    table on a phone in portrait, its columns in two rows of the board's height, `board_h`, shared
+    equally; the first row's fans end above the second's)."""
     if k.reserves > 1:
         placed = _place(arrangement, cw, g, ww, board_w,
-                        Counts(columns=k.columns + k.reserves, foundations=k.foundations, reserve=k.reserve), frows)
+                        Counts(columns=k.columns + k.reserves, foundations=k.foundations, reserve=k.reserve), frows,
+                        crows, board_h)
         if placed is None:
             return None
         p, width, top, bottom = placed
@@ -190,9 +198,9 @@ def _place(arrangement: str, cw: float, g: float, ww: float, board_w: float, k: 
         for i in range(nf):
             p[f"foundation-{i + 1}"] = (fx + (i % per) * step, fy + (i // per) * rh, cw, ch)
 
-    def cols(tx, top):
+    def cols(tx, top, per=nc, second=0.0):
         for i in range(nc):
-            p[f"tableau-{i + 1}"] = (tx + i * step, top, cw, 0)
+            p[f"tableau-{i + 1}"] = (tx + (i % per) * step, top + (i // per) * second, cw, 0)
 
     if arrangement == "rows":          # stock waste F.. / reserve . T..
         width = cw + ww + 2 * g + max(nc, fper) * step - g
@@ -206,10 +214,11 @@ def _place(arrangement: str, cw: float, g: float, ww: float, board_w: float, k: 
         cols(fx, top)
         return p, width, top, g + rh + (0 if up else ch)
     if arrangement == "stacked":       # stock waste reserve / F.. / T.. (phones); a face-up reserve left of T1
-        slots = max(nc + 1, 3) if up else max(nc, 4)
+        per = -(-nc // crows)          # columns a row
+        slots = max(per + 1, 3) if up else max(per, 4)
         # the waste takes two slots; three on a table of five columns or more, whose narrow cards could
         # not fan three waste cards' corners over two (the reserve keeps the row's last slot)
-        wslots = 3 if nc >= 5 else 2
+        wslots = 3 if per >= 5 else 2
         if ww > wslots * step - g or fper > slots:
             return None
         width = slots * step - g
@@ -222,9 +231,9 @@ def _place(arrangement: str, cw: float, g: float, ww: float, board_w: float, k: 
             tx = x0 + step
         else:
             p["reserve"] = (x0 + (slots - 1) * step, g, cw, ch)
-            tx = x0 + (slots - nc) / 2 * step
+            tx = x0 + (slots - per) / 2 * step
         found(x0 + (slots - fper) / 2 * step if not up else x0 + (slots - fper) * step, g + rh, fper)
-        cols(tx, top)
+        cols(tx, top, per, (band(board_h, g, top) + g) if crows > 1 else 0.0)
         return p, width, top, top
     if arrangement == "compact":       # stock waste reserve F.. / T.. under the foundations
         fx = x0_off = cw + ww + 2 * g + (0 if up else step)
@@ -255,6 +264,19 @@ def _place(arrangement: str, cw: float, g: float, ww: float, board_w: float, k: 
     raise ValueError(f"unknown arrangement {arrangement!r}")
 
 
+def band(board_h: float, g: float, top: float) -> float:
+    """The height of each of two rows of columns from `top`: the board's height shared equally, a gap
+    between them and one under the second."""
+    return (board_h - g - top - g) / 2
+
+
+def _column_rows(arrangement: str, k: Counts) -> tuple[int, ...]:
+    """The columns' rows tried: two on a phone in portrait (the stacked arrangement) for a table of
+    seven columns or more (reserves fanned in their row counted), whose cards in one row would be narrow."""
+    slots = k.columns + (k.reserves if k.reserves > 1 else 0)
+    return (1, 2) if arrangement == "stacked" and slots >= 7 else (1,)
+
+
 def _font(arrangement, cw, g, large):
     fs = font_size(cw, large)
     if arrangement == "stacked" and large:
@@ -270,12 +292,12 @@ def _waste_width(arrangement, cw, g, fs, large, draw):
     return step, cw + (2 if draw == 3 else 0) * step
 
 
-def _fits(arrangement, cw, g, board_w, board_h, longest, strip, draw, large, k=Counts(), frows=1):
+def _fits(arrangement, cw, g, board_w, board_h, longest, strip, draw, large, k=Counts(), frows=1, crows=1):
     fs = _font(arrangement, cw, g, large)
     if font_size(cw) < (strip - 2) / LINE:
         return None                   # a covered card's strip would show a corner larger than its card's
     _, ww = _waste_width(arrangement, cw, g, fs, large, draw)
-    placed = _place(arrangement, cw, g, ww, board_w, k, frows)
+    placed = _place(arrangement, cw, g, ww, board_w, k, frows, crows, board_h)
     if placed is None:
         return None
     piles, width, top, others_bottom = placed
@@ -285,7 +307,9 @@ def _fits(arrangement, cw, g, board_w, board_h, longest, strip, draw, large, k=C
     if k.reserves > 1:
         longest = max(longest, k.reserve)       # several reserves fan in the columns' row
     room = board_h - g - top                      # from the columns' top to the board's bottom margin
-    comfort = COMFORT_LARGE if large else COMFORT
+    if crows > 1:
+        room = band(board_h, g, top)              # each row of columns: half of it
+    comfort = COMFORT_LARGE if large else (COMFORT_TWO_ROWS if crows > 1 else COMFORT)
     need = max(ch + (longest - 1) * strip, ch * (1 + FAN * (comfort - 1)))
     if need > room:
         return None
@@ -312,25 +336,30 @@ def bar_height(width: float, height: float) -> float:
     return BAR_MEDIUM if width >= NARROW else BAR_NARROW
 
 
-def _best(order, g, width, board_h, longest, strip, draw, large, k, cw_max, frows_only=None):
+def _best(order, g, width, board_h, longest, strip, draw, large, k, cw_max, only=None):
+    """(score, arrangement, card width, foundations' rows, columns' rows) of the largest cards, or None;
+    `only`: the (foundations' rows, columns' rows) to try, else every variant."""
     best = None
     for rank, arrangement in enumerate(order):
         for frows in _rows_variants(arrangement, k.foundations):
-            if frows_only is not None and frows != frows_only:
-                continue
-            found = None
-            # the largest whole-pixel card width that fits (scanned down: a phone's stacked rows need
-            # the waste's fan to fit two columns, which small cards cannot do, so it is not monotonic)
-            for cw in range(int(cw_max), CW_MIN - 1, -1):
-                if _fits(arrangement, cw, g, width, board_h, longest, strip, draw, large, k, frows) is not None:
-                    found = cw
-                    break
-            if found is None:
-                continue
-            # the preferred arrangement keeps its place unless another gives clearly larger cards
-            score = found * (1.0 if rank == 0 else 0.88)
-            if best is None or score > best[0]:
-                best = (score, arrangement, found, frows)
+            for crows in _column_rows(arrangement, k):
+                if only is not None and (frows, crows) != only:
+                    continue
+                found = None
+                # the largest whole-pixel card width that fits (scanned down: a phone's stacked rows need
+                # the waste's fan to fit two columns, which small cards cannot do, so it is not monotonic)
+                for cw in range(int(cw_max), CW_MIN - 1, -1):
+                    if _fits(arrangement, cw, g, width, board_h, longest, strip, draw, large, k, frows,
+                             crows) is not None:
+                        found = cw
+                        break
+                if found is None:
+                    continue
+                # the preferred arrangement keeps its place unless another gives clearly larger cards;
+                # one row of columns unless two give clearly larger cards
+                score = found * (1.0 if rank == 0 else 0.88) * (1.0 if crows == 1 else 0.9)
+                if best is None or score > best[0]:
+                    best = (score, arrangement, found, frows, crows)
     return best
 
 
@@ -346,7 +375,7 @@ def compute(width: float, height: float, columns=(1, 1, 1, 1), *, draw: int = 3,
     fit above that much (long columns in a small window), the dock gets the most that leaves the board
     as it is without it (the same strips), `dock_cut` says so, and the page scrolls the dock within it.
     `plan`: the cards are sized for columns of this many cards when the longest is shorter (a steady table
-    through a game: static/worker/steady.py); `keep`: (arrangement, foundations' rows) kept from the
+    through a game: static/worker/steady.py); `keep`: (arrangement, foundations' rows, columns' rows) kept from the
     game's layout before, used whenever it fits at all, at any strip, before the best of the others; `cap`:
     cards no wider than this (the game's cards only shrink while its columns grow)."""
     k = counts or Counts(columns=len(columns) if 3 <= len(columns) <= 12 else 4)
@@ -359,6 +388,8 @@ def compute(width: float, height: float, columns=(1, 1, 1, 1), *, draw: int = 3,
     free_h = height - bar_h - (HELP_H if show_help else 0)   # the board's height with the dock closed
     dock = max(0.0, min(float(dock), free_h))
     g = _gap(width, height)
+    if width < NARROW and k.columns + (k.reserves if k.reserves > 1 else 0) >= 8:
+        g = 4.0       # eight piles a row on a phone: the smallest gap, for cards of readable width
     longest = max([1, *columns, int(plan)])
     cw_max = CW_MAX_LARGE if large else CW_MAX
     if cap:
@@ -373,7 +404,7 @@ def compute(width: float, height: float, columns=(1, 1, 1, 1), *, draw: int = 3,
     def fit(board_h, strips, readable=False):
         if kept is not None:
             for strip in strips:
-                found = _best((kept[0],), g, width, board_h, longest, strip, draw, large, k, cw_max, kept[1])
+                found = _best((kept[0],), g, width, board_h, longest, strip, draw, large, k, cw_max, kept[1:])
                 if found is not None and readable and _font(found[1], found[2], g, large) * 2.25 + 5 > found[2]:
                     found = None
                 if found is not None:
@@ -410,16 +441,17 @@ def compute(width: float, height: float, columns=(1, 1, 1, 1), *, draw: int = 3,
             dock = lo
     board_h = free_h - dock
     if best is None:   # a window below every minimum: the smallest cards in the first arrangement
-        arrangement, cw, frows, strip = order[0], CW_MIN, 1, strips[-1]
+        arrangement, cw, frows, crows, strip = order[0], CW_MIN, 1, 1, strips[-1]
     else:
-        _, arrangement, cw, frows = best
+        _, arrangement, cw, frows, crows = best
     cw = float(cw)
     ch = round(cw * RATIO, 2)
     fs = _font(arrangement, cw, g, large)
     step, ww = _waste_width(arrangement, cw, g, fs, large, draw)
-    piles, _, top, _ = (_place(arrangement, cw, g, ww, width, k, frows)
+    piles, _, top, _ = (_place(arrangement, cw, g, ww, width, k, frows, crows, board_h)
                         or _place("rows", cw, g, ww, width, k, frows))
     bottom = board_h - g
+    split = top + band(board_h, g, top) if crows > 1 else None   # the first row's fans end here
     fans, col_fs = {}, {}
     fanned = [(f"tableau-{i + 1}", n) for i, n in enumerate(columns)]
     if k.reserves > 1:
@@ -428,10 +460,11 @@ def compute(width: float, height: float, columns=(1, 1, 1, 1), *, draw: int = 3,
         fanned.append(("reserve", k.reserve))
     for pile, n in fanned:
         x, y, w, _ = piles[pile]
-        piles[pile] = (x, y, w, max(ch, bottom - y))
+        end = split if split is not None and y < split and pile != "reserve" else bottom
+        piles[pile] = (x, y, w, max(ch, end - y))
         fan = max(FAN * ch, strip)       # small cards: the strip, not a share of the card
         if n > 1:
-            fan = min(fan, (bottom - y - ch) / (n - 1))
+            fan = min(fan, (end - y - ch) / (n - 1))
         fans[pile] = math.floor(fan * 100) / 100
         col_fs[pile] = fs if n <= 1 else round(min(fs, (fans[pile] - 2) / LINE), 2)
     if left_handed:
@@ -440,7 +473,7 @@ def compute(width: float, height: float, columns=(1, 1, 1, 1), *, draw: int = 3,
     return Layout(width=width, height=height, arrangement=arrangement, bar_h=bar_h, help=show_help,
                   board_h=board_h, gap=g, cw=cw, ch=ch, fs=fs, min_strip=strip, waste_step=step,
                   piles=piles, fans=fans, col_fs=col_fs, counts=k, left_handed=left_handed, dock=dock,
-                  dock_cut=dock_cut, frows=frows, sized_for=longest)
+                  dock_cut=dock_cut, frows=frows, crows=crows, sized_for=longest)
 
 
 def hit_pile(layout: Layout, lengths: dict, x: float, y: float):

@@ -41,7 +41,7 @@ class Steady:
     def __init__(self) -> None:
         self.base = None        # (game, window, settings, table) this holds for
         self.plan = 0           # the column length the cards are sized for
-        self.keep = None        # (arrangement, foundations' rows) of the game
+        self.keep = None        # (arrangement, foundations' rows, columns' rows) of the game
         self.reserve = 0        # the most cards the face-up reserve has held
         self.cap = 0.0          # the cards' width now (0: none yet): the most a growing column allows
         self.moves = -1         # the game's history length last seen
@@ -87,12 +87,12 @@ class Steady:
         if grow and first.cw <= self.cap:
             return              # no larger: the plan stays (and the next grow waits for more moves)
         floor = first.cw if (not self.cap or first.cw >= self.cap) else SLACK * first.cw
-        plan = longest
+        plan, cw = longest, first.cw
         for more in range(longest + 1, longest + HEADROOM + 1):
             lay = compute(width, height, columns, plan=more, keep=self.keep, cap=cap, **args)
             if (lay.cw < floor or lay.min_strip != first.min_strip
-                    or (lay.arrangement, lay.frows) != (first.arrangement, first.frows)):
+                    or (lay.arrangement, lay.frows, lay.crows) != (first.arrangement, first.frows, first.crows)):
                 break
-            plan = more
-        self.plan, self.cap = plan, first.cw
-        self.keep = (first.arrangement, first.frows)
+            plan, cw = more, lay.cw
+        self.plan, self.cap = plan, cw
+        self.keep = (first.arrangement, first.frows, first.crows)
