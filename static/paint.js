@@ -152,7 +152,7 @@
   var RATIO = LAYOUT.RATIO, BAR_WIDE = LAYOUT.BAR_WIDE, BAR_MEDIUM = LAYOUT.BAR_MEDIUM, BAR_NARROW = LAYOUT.BAR_NARROW,
       BAR_PHONE_LANDSCAPE = LAYOUT.BAR_PHONE_LANDSCAPE, BAR_ONE_ROW = LAYOUT.BAR_ONE_ROW, LOW_H = LAYOUT.LOW_H,
       NARROW = LAYOUT.NARROW, HELP_H = LAYOUT.HELP_H, HELP_MIN_H = LAYOUT.HELP_MIN_H, COMFORT = LAYOUT.COMFORT,
-      COMFORT_LARGE = LAYOUT.COMFORT_LARGE, FAN = LAYOUT.FAN, CW_MAX = LAYOUT.CW_MAX, CW_MAX_LARGE = LAYOUT.CW_MAX_LARGE,
+      COMFORT_LARGE = LAYOUT.COMFORT_LARGE, COMFORT_TWO_ROWS = LAYOUT.COMFORT_TWO_ROWS, FAN = LAYOUT.FAN, CW_MAX = LAYOUT.CW_MAX, CW_MAX_LARGE = LAYOUT.CW_MAX_LARGE,
       CW_MIN = LAYOUT.CW_MIN, STRIP = LAYOUT.STRIP, STRIP_PHONE_LANDSCAPE = LAYOUT.STRIP_PHONE_LANDSCAPE,
       PHONE_LANDSCAPE_H = LAYOUT.PHONE_LANDSCAPE_H, LINE = LAYOUT.LINE;
   // Python's round(x, nd): decimal rounding of the double's exact value (toFixed(100) spells it out),
@@ -201,13 +201,19 @@
     if (arr === "side") return nf <= 4 ? [2] : [2, 4];
     return nf <= 4 ? [1] : [1, 2];
   }
-  function place(arr, cw, g, ww, bw, k, frows) {
+  // layout.py's band and _column_rows: two rows of columns (a wide table on a phone in portrait)
+  function band(bh, g, top) { return (bh - g - top - g) / 2; }
+  function columnRows(arr, k) { return arr === "stacked" && k.columns >= 7 ? [1, 2] : [1]; }
+  function place(arr, cw, g, ww, bw, k, frows, crows, bh) {
     var ch = cw * RATIO, rh = ch + 1.6 * g, step = cw + g, nc = k.columns, nf = k.foundations, up = k.reserve_up;
     var fper = Math.ceil(nf / frows), p = {}, width, x0, top, fx, tx;
     function found(fx, fy, per) {
       for (var i = 0; i < nf; i++) p["foundation-" + (i + 1)] = [fx + (i % per) * step, fy + Math.floor(i / per) * rh, cw, ch];
     }
-    function cols(tx, top) { for (var i = 0; i < nc; i++) p["tableau-" + (i + 1)] = [tx + i * step, top, cw, 0]; }
+    function cols(tx, top, per, second) {
+      per = per || nc; second = second || 0;
+      for (var i = 0; i < nc; i++) p["tableau-" + (i + 1)] = [tx + (i % per) * step, top + Math.floor(i / per) * second, cw, 0];
+    }
     if (arr === "rows") {
       width = cw + ww + 2 * g + Math.max(nc, fper) * step - g; x0 = (bw - width) / 2;
       p.stock = [x0, g, cw, ch]; p.waste = [x0 + cw + g, g, ww, ch];
@@ -217,16 +223,16 @@
       return [p, width, top, g + rh + (up ? 0 : ch)];
     }
     if (arr === "stacked") {
-      var slots = up ? Math.max(nc + 1, 3) : Math.max(nc, 4);
-      var wslots = nc >= 5 ? 3 : 2;     // layout.py: the waste's slots (three on a table of five columns or more)
+      var per = Math.ceil(nc / (crows || 1)), slots = up ? Math.max(per + 1, 3) : Math.max(per, 4);
+      var wslots = per >= 5 ? 3 : 2;    // layout.py: the waste's slots (three on a table of five columns or more)
       if (ww > wslots * step - g || fper > slots) return null;
       width = slots * step - g; x0 = (bw - width) / 2;
       p.stock = [x0, g, cw, ch]; p.waste = [x0 + cw + g, g, wslots * step - g, ch];
       top = g + (1 + frows) * rh;
       if (up) { p.reserve = [x0, top, cw, 0]; tx = x0 + step; }
-      else { p.reserve = [x0 + (slots - 1) * step, g, cw, ch]; tx = x0 + (slots - nc) / 2 * step; }
+      else { p.reserve = [x0 + (slots - 1) * step, g, cw, ch]; tx = x0 + (slots - per) / 2 * step; }
       found(!up ? x0 + (slots - fper) / 2 * step : x0 + (slots - fper) * step, g + rh, fper);
-      cols(tx, top);
+      cols(tx, top, per, crows > 1 ? band(bh, g, top) + g : 0);
       return [p, width, top, top];
     }
     if (arr === "compact") {
@@ -247,15 +253,16 @@
     found(tx + nc * step - g + big, g, fper);
     return [p, width, g, Math.max(g + (frows - 1) * rh + ch, up ? g + ch : g + rh + ch)];
   }
-  function fits(arr, cw, g, bw, bh, longest, strip, draw, large, k, frows) {
+  function fits(arr, cw, g, bw, bh, longest, strip, draw, large, k, frows, crows) {
     var fs = font(arr, cw, g, large);
     if (fontSize(cw, false) < (strip - 2) / LINE) return false;
     var ww = wasteWidth(arr, cw, g, fs, large, draw)[1];
-    var placed = place(arr, cw, g, ww, bw, k, frows);
+    var placed = place(arr, cw, g, ww, bw, k, frows, crows, bh);
     if (!placed) return false;
     var ch = cw * RATIO;
     if (placed[1] > bw - 2 * g || placed[3] > bh - g) return false;
-    var room = bh - g - placed[2], comfort = large ? COMFORT_LARGE : COMFORT;
+    var room = crows > 1 ? band(bh, g, placed[2]) : bh - g - placed[2];
+    var comfort = large ? COMFORT_LARGE : crows > 1 ? COMFORT_TWO_ROWS : COMFORT;
     if (Math.max(ch + (longest - 1) * strip, ch * (1 + FAN * (comfort - 1))) > room) return false;
     return !(k.reserve_up && ch + (Math.max(k.reserve, 1) - 1) * strip > bh - g - placed[0].reserve[1]);
   }
@@ -267,15 +274,17 @@
   function bestOf(order, g, width, boardH, longest, strip, draw, large, k, cwMax) {
     var best = null;
     for (var i = 0; i < order.length; i++) {
-      var variants = rowsVariants(order[i], k.foundations);
+      var variants = rowsVariants(order[i], k.foundations), crowsOf = columnRows(order[i], k);
       for (var v = 0; v < variants.length; v++) {
-        var found = null;
-        for (var cw = cwMax; cw >= CW_MIN; cw--) {
-          if (fits(order[i], cw, g, width, boardH, longest, strip, draw, large, k, variants[v])) { found = cw; break; }
+        for (var c = 0; c < crowsOf.length; c++) {
+          var found = null;
+          for (var cw = cwMax; cw >= CW_MIN; cw--) {
+            if (fits(order[i], cw, g, width, boardH, longest, strip, draw, large, k, variants[v], crowsOf[c])) { found = cw; break; }
+          }
+          if (found === null) continue;
+          var score = found * (i === 0 ? 1 : 0.88) * (crowsOf[c] === 1 ? 1 : 0.9);
+          if (best === null || score > best[0]) best = [score, order[i], found, variants[v], crowsOf[c]];
         }
-        if (found === null) continue;
-        var score = found * (i === 0 ? 1 : 0.88);
-        if (best === null || score > best[0]) best = [score, order[i], found, variants[v]];
       }
     }
     return best;
@@ -291,26 +300,29 @@
       ? BAR_PHONE_LANDSCAPE : width >= BAR_ONE_ROW ? BAR_WIDE : width >= NARROW ? BAR_MEDIUM : BAR_NARROW;
     var help = !coarse && height >= HELP_MIN_H && width >= NARROW;
     var boardH = height - barH - (help ? HELP_H : 0), g = gapOf(width, height);
+    if (width < NARROW && k.columns >= 8) g = 4;   // layout.py: eight piles a row on a phone
     var longest = Math.max.apply(null, [1].concat(cols));
-    var cwMax = large ? CW_MAX_LARGE : CW_MAX, order = arrangementsFor(width, height), best = null, arr, cw, frows;
+    var cwMax = large ? CW_MAX_LARGE : CW_MAX, order = arrangementsFor(width, height), best = null, arr, cw, frows, crows;
     var strips = phoneL ? [STRIP_PHONE_LANDSCAPE] : [STRIP, STRIP_PHONE_LANDSCAPE], strip;
     for (i = 0; i < strips.length; i++) {
       strip = strips[i];
       best = bestOf(order, g, width, boardH, longest, strip, draw, large, k, cwMax);
       if (best !== null) break;
     }
-    if (best === null) { arr = order[0]; cw = CW_MIN; frows = 1; strip = strips[strips.length - 1]; }
-    else { arr = best[1]; cw = best[2]; frows = best[3]; }
+    if (best === null) { arr = order[0]; cw = CW_MIN; frows = 1; crows = 1; strip = strips[strips.length - 1]; }
+    else { arr = best[1]; cw = best[2]; frows = best[3]; crows = best[4]; }
     var ch = r2(cw * RATIO), fs = font(arr, cw, g, large), ws = wasteWidth(arr, cw, g, fs, large, draw);
-    var piles = (place(arr, cw, g, ws[1], width, k, frows) || place("rows", cw, g, ws[1], width, k, frows))[0];
+    var placed = place(arr, cw, g, ws[1], width, k, frows, crows, boardH) || place("rows", cw, g, ws[1], width, k, frows, 1, boardH);
+    var piles = placed[0], split = crows > 1 ? placed[2] + band(boardH, g, placed[2]) : null;
     var bottom = boardH - g, fans = {}, colFs = {}, fanned = [];
     for (i = 0; i < k.columns; i++) fanned.push(["tableau-" + (i + 1), cols[i]]);
     if (k.reserve_up) fanned.push(["reserve", k.reserve]);
     for (i = 0; i < fanned.length; i++) {
       var pile = fanned[i][0], n = fanned[i][1], rect = piles[pile];
-      piles[pile] = [rect[0], rect[1], rect[2], Math.max(ch, bottom - rect[1])];
+      var end = split !== null && rect[1] < split && pile !== "reserve" ? split : bottom;
+      piles[pile] = [rect[0], rect[1], rect[2], Math.max(ch, end - rect[1])];
       var fan = Math.max(FAN * ch, strip);
-      if (n > 1) fan = Math.min(fan, (bottom - rect[1] - ch) / (n - 1));
+      if (n > 1) fan = Math.min(fan, (end - rect[1] - ch) / (n - 1));
       fans[pile] = Math.floor(fan * 100) / 100;
       colFs[pile] = n <= 1 ? fs : r2(Math.min(fs, (fans[pile] - 2) / LINE));
     }
