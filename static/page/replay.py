@@ -12,7 +12,20 @@ MicroPython.
 
 from shared.vocab import Replay
 
-BUTTONS = (("start", "⏮"), ("back", "‹"), ("play", "▶"), ("forward", "›"), ("end", "⏭"))
+BUTTONS = ("start", "back", "play", "forward", "end")   # each drawn by index.html's icon of its name
+
+
+def icon(name):
+    """The markup of index.html's icon `name` (its svg.icons symbol #i-NAME)."""
+    return ('<svg class="ico" aria-hidden="true" focusable="false"><use href="#i-' + name
+            + '"></use></svg>')
+
+
+def show_icon(button, name):
+    """Draw the icon `name` in `button` (its svg.ico's symbol)."""
+    use = button.querySelector("svg.ico use")
+    if use is not None:
+        use.setAttribute("href", "#i-" + name)
 
 
 class ReplayBar:
@@ -26,9 +39,8 @@ class ReplayBar:
         bar.setAttribute("role", "toolbar")
         bar.hidden = True
         html = ['<span class="replay-at" aria-hidden="true"></span>']
-        for name, icon in BUTTONS:
-            html.append('<button type="button" data-replay="' + name + '"><span aria-hidden="true">' + icon
-                        + '</span></button>')
+        for name in BUTTONS:
+            html.append('<button type="button" data-replay="' + name + '">' + icon(name) + '</button>')
         html.append('<button type="button" data-replay="take" class="take"></button>')
         bar.innerHTML = "".join(html)
         dock = document.getElementById("dock")   # below the board, which leaves it free
@@ -69,7 +81,7 @@ class ReplayBar:
                 btn.setAttribute("aria-label", labels[name])
                 btn.title = labels[name]
         self.btn["play"].setAttribute("aria-pressed", "true" if playing else "false")
-        self.btn["play"].firstChild.textContent = "❚❚" if playing else "▶"
+        show_icon(self.btn["play"], "pause" if playing else "play")
         self.btn["start"].disabled = self.btn["back"].disabled = done == 0
         self.btn["forward"].disabled = self.btn["end"].disabled = done == total
         self.btn["play"].disabled = done == total and not playing
@@ -82,8 +94,7 @@ class ReplayBar:
         show.setAttribute("aria-pressed", "true" if state.showing else "false")
         show.setAttribute("aria-label", label)
         show.title = label
-        icon, text = show.querySelector(".ico"), show.querySelector(".txt")
-        if icon is not None:
-            icon.textContent = "❚❚" if state.showing else "▶"
+        show_icon(show, "pause" if state.showing else "play")
+        text = show.querySelector(".txt")
         if text is not None:
             text.textContent = label
