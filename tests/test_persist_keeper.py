@@ -492,3 +492,21 @@ def test_two_pages_lose_nothing_even_before_the_storage_event_arrives():
     final = Stats.from_json(st.items[STATS_KEY])
     assert final.table("canfield-D1")["won"] == 1 and final.table("canfield-D3")["played"] == 1
 
+
+
+def test_a_save_holding_the_same_record_is_not_written_again():
+    """A return without a move: the record the save holds (the page wrote it when it was left, its keys
+    in another order) is not written again, so the board's snapshot that names that text still does."""
+    st, clock = MemoryStorage(), Clock()
+    k, game = boot(st, CODE, clock)
+    first_moves(game, 3)
+    k.after_action(game)
+    rec = json.loads(st.items[SAVE_KEY])
+    st.items[SAVE_KEY] = json.dumps(dict(reversed(list(rec.items()))))    # as the page's MicroPython writes it
+    kept = st.items[SAVE_KEY]
+    k2, again = boot(st, "", clock)
+    assert again.history == game.history
+    assert st.items[SAVE_KEY] == kept
+    clock.now += 30                                     # the clock goes on: a new time is written
+    k2.after_action(again)
+    assert st.items[SAVE_KEY] != kept and json.loads(st.items[SAVE_KEY])["seconds"] == rec["seconds"] + 30

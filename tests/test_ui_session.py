@@ -23,6 +23,7 @@ from worker import session as session_module
 from worker.controller import Controller
 from worker.i18n import Translator
 from worker.layout import counts_for
+from worker.snapshot import save_hash
 from worker.steady import Steady
 from worker.scene import decode_view, encode_view, scene
 from worker.session import MAX_ANSWER, Session
@@ -210,6 +211,24 @@ def test_actions_before_the_start_are_refused():
     answer = json.loads(s.handle(encode(Tap("stock"))))
     assert answer["ok"] is False and "Start" in answer["error"]
     assert json.loads(s.handle(encode(Start(1280, 800, code=CODE))))["ok"] is True
+
+
+def test_a_resumed_save_written_again_at_start_comes_with_the_snapshot_naming_it(line):
+    """A return: the saved game the page wrote when it was left is written again at the same position
+    (its record changed: here a save of an older format's fields): the board's record for the next
+    visit comes in the same answer and names it, so a visit left at once is painted the next time; a save
+    that holds the record the worker would write is not written again, and no snapshot comes."""
+    p = Player()
+    for move in line[:5]:
+        play_move(p, move)
+    written = p.session.records.saved_text()
+    older = json.dumps(to_save(p.game))              # no id, no time: written again at start
+    answer = json.loads(Session().handle(encode(Start(1280, 800, code=CODE, save=older))))
+    store = answer["store"]
+    assert store["canfield.save"] != older
+    assert json.loads(store["canfield.snapshot"])["save"] == save_hash(store["canfield.save"])
+    answer = json.loads(Session().handle(encode(Start(1280, 800, code=CODE, save=written))))
+    assert "canfield.save" not in answer["store"] and "canfield.snapshot" not in answer["store"]
 
 
 def test_start_resumes_the_saved_game_and_opens_a_bad_code_with_a_notice(line):

@@ -59,7 +59,7 @@ def test_index_html_boot_texts_match_the_tables():
 def test_index_html_uses_only_relative_urls():
     html = (REPO / "index.html").read_text(encoding="utf-8")
     for url in re.findall(r'(?:src|href|config)="([^"]+)"', html):
-        if url.startswith("#f-"):   # the card faces' symbols, in the document itself (no request)
+        if url.startswith(("#f-", "#i-")):   # the card faces' and the icons' symbols, in the document itself
             continue
         assert url.startswith("./"), f"index.html refers to {url!r}: only ./relative URLs"
 

@@ -295,7 +295,15 @@ class Records:
     def save(self, game) -> bool:
         if SAVE_KEY in self.held or game.code is None:
             return False
-        return self.store.set(SAVE_KEY, json.dumps(self.record(game), separators=(",", ":")))
+        record = self.record(game)
+        old = self.store.get(SAVE_KEY)
+        if old is not None:
+            try:
+                if loads(old) == record:
+                    return True      # the record it holds (written by the page, its keys in another order)
+            except Exception:        # not JSON (a record set aside): written over
+                pass
+        return self.store.set(SAVE_KEY, json.dumps(record, separators=(",", ":")))
 
     def _write_stats(self) -> bool:
         """Write the statistics, first merging what another page may have written since we last looked."""

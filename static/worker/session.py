@@ -267,6 +267,10 @@ class Session(SolverPart, RecordsPart, PointerPart):
         effects = c.take_effects()
         self._effects.run(effects)
         self._warm()
+        if saved is not None and records.saved_text() != self._read.get(SAVE_KEY):
+            # the resumed game's save written again at its position (its time): the board's record names
+            # it now, not a little later, so that a return left at once is still painted the next time
+            self._snapshot()
         if m.kept:
             effects = effects + self._kept_input(m.kept)
         return effects

@@ -142,6 +142,23 @@ def test_the_snapshot_is_painted_and_equals_the_live_board(page, open_game, size
     assert painted["counters"] == before["counters"]
 
 
+def test_every_return_paints_the_board_with_or_without_a_move_before(page, open_game):
+    """Four returns in a row: the board is painted before Python each time, whether the visit before made
+    a move or not (a return without a move writes the saved game again, its time: the snapshot follows)."""
+    _played(_capturing(page), open_game)
+    for i, move in enumerate((False, False, True, False)):
+        if move:
+            before = page.locator("#stock-count").inner_text()
+            page.locator('[data-pile="stock"]').click()
+            page.wait_for_function("b => document.getElementById('stock-count').textContent !== b", arg=before)
+            _wait_snapshot(page)
+        page.reload(wait_until="commit")
+        wait_until_ready(page)
+        painted, live = page.evaluate("window.__painted"), page.evaluate("window.__board()")
+        assert painted["painted"] == "snapshot", (i, move)
+        _same_board(painted, live)
+
+
 def test_another_window_size_paints_nothing(page, open_game, record_page):
     _played(page, open_game)
     # another tab of another size (this one, resized, would write a snapshot for its new size)
