@@ -230,7 +230,9 @@ def header_boxes(page):
             out[el.dataset.action || el.id || el.className] = {
                 box: [r.left, r.top, r.right, r.bottom], title: el.title, name: el.getAttribute('aria-label'),
                 label: txt ? txt.textContent : null, shown: txt ? getComputedStyle(txt).display !== 'none' && txt.offsetWidth > 0 : null,
-                clipped: txt ? txt.scrollWidth > txt.clientWidth + 0.5 : false,
+                // its name cut inside its span, or running past its button's box ("Recommencer" at 360 px)
+                clipped: txt ? txt.scrollWidth > txt.clientWidth + 0.5 || txt.getBoundingClientRect().width > r.width + 0.5
+                               || el.scrollWidth > el.clientWidth + 0.5 : false,
                 hit: el.tagName === 'BUTTON' ? document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2)?.closest('button') === el : true,
             };
         }
@@ -246,7 +248,7 @@ def overlap(a, b) -> bool:
 def test_toolbar_labels_fit_at_desktop_and_phone_sizes(open_game, page, lang):
     open_game(CODE, path=f"index.html?lang={lang}")
     page.locator('[data-pile="stock"]').click()   # undo and restart enabled
-    for w, h in ((1280, 800), (1024, 768), (768, 1024), (390, 844), (844, 390), (640, 360)):
+    for w, h in ((1280, 800), (1024, 768), (768, 1024), (390, 844), (360, 640), (844, 390), (640, 360)):
         resize(page, w, h)
         info = header_boxes(page)
         items = info["items"]
@@ -266,3 +268,35 @@ def test_toolbar_labels_fit_at_desktop_and_phone_sizes(open_game, page, lang):
         page.locator(f'header [data-action="{name}"]').scroll_into_view_if_needed()
     if lang == "nl":
         audit(page, "phone toolbar with labels and counters")
+
+
+# Every control of the Settings dialog inside the dialog, none clipped: its Theme list ran to 498 px in
+# French at 390 px (its first choice's long name).
+SETTINGS_FIT_JS = """() => { const d = document.getElementById('dlg-settings'), r = d.getBoundingClientRect(), out = [];
+    for (const el of d.querySelectorAll('label, select, button, input, legend, small, span')) {
+        const q = el.getBoundingClientRect();
+        if (!q.width) continue;
+        if (q.left < r.left - 0.5 || q.right > r.right + 0.5) out.push(['outside', el.tagName, el.textContent.trim().slice(0, 30)]);
+        else if (el.scrollWidth > el.clientWidth + 1 && ['LABEL', 'SELECT', 'BUTTON'].includes(el.tagName))
+            out.push(['clipped', el.tagName, el.textContent.trim().slice(0, 30)]);
+        else if (el.tagName === 'SELECT') {       // the chosen option's name whole in the closed list (its arrow beside)
+            const c = document.createElement('canvas').getContext('2d');
+            c.font = getComputedStyle(el).font;
+            const text = el.options[el.selectedIndex].text, s = getComputedStyle(el);
+            const room = el.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) - 16;
+            if (c.measureText(text).width > room) out.push(['cut', el.name, text]);
+        }
+    }
+    return out; }"""
+
+
+@pytest.mark.parametrize("lang", ["fr", "nl", "en"])
+def test_the_settings_dialog_fits_a_phone(open_game, page, lang):
+    open_game(CODE, path=f"index.html?lang={lang}")
+    for w, h in ((360, 640), (390, 844)):
+        resize(page, w, h)
+        page.locator('header [data-action="settings"]').click()
+        expect(page.locator("#dlg-settings")).to_be_visible()
+        assert page.evaluate(SETTINGS_FIT_JS) == [], f"{lang} {w}x{h}"
+        page.locator('#dlg-settings [data-dialog="close"]').click()
+        expect(page.locator("#dlg-settings")).to_be_hidden()
