@@ -336,6 +336,7 @@ def test_each_game_of_several_decks_from_the_dialog_and_the_address(request, ope
     touch = size[0] < 500
     page, _ = board(request, open_game, new_context, record_page, size, "CF1-D3-AAAAACL")
     SHOTS.mkdir(parents=True, exist_ok=True)
+    seen_copies = []
     for i, (name, rules) in enumerate(MULTI.items()):
         before = hash_of(page)
         page.locator('header [data-action="new"]').click()
@@ -356,13 +357,15 @@ def test_each_game_of_several_decks_from_the_dialog_and_the_address(request, ope
         page.wait_for_function("() => document.getAnimations().length === 0")   # the deal has landed
         expect_ids(page, game, min_strip(size))
         ids = page.evaluate("() => [...document.querySelectorAll('[data-card]')].map(c => c.dataset.card)")
-        assert len(ids) == len(set(ids)) and any(len(x) == 3 for x in ids), ids     # copies by their own id
+        assert len(ids) == len(set(ids)), ids     # copies by their own id
         copies = page.evaluate("() => [...document.querySelectorAll('[data-card]')].filter(c => c.dataset.card"
                                ".length === 3).map(c => [c.dataset.card, c.dataset.copy, c.querySelector('.art use')"
                                ".getAttribute('href') === '#f-' + c.dataset.copy])")
-        assert copies and all(c[1] == c[0][:2] and c[2] for c in copies), copies[:3]   # dressed as the card
+        assert all(c[1] == c[0][:2] and c[2] for c in copies), copies[:3]   # dressed as the card
+        seen_copies += copies    # (a deal of two decks showing seven cards may show no second-deck copy: 1 in 128)
         page.screenshot(path=str(SHOTS / f"decks-{name}-{size[0]}x{size[1]}-start.png"))
         play_some(page, game, touch, size)
+    assert seen_copies                      # the seven games' deals showed second-deck cards, each dressed as its card
     for i, name in enumerate(MULTI):
         code = Game.new(rules=name, number=900 + i).code
         page.evaluate("c => { location.hash = c }", code)
