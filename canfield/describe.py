@@ -35,7 +35,10 @@ FR = {
     "to_card": "{Card} va sur {card}.",
     "to_card_n": "{Card} et {more} vont sur {card}.",
     "more": ("la carte posée dessus", "les {n} cartes posées dessus"),
-    "to_foundation": "{Card} va sur la fondation {i}.",
+    # a foundation is named by the card it takes the move onto, as the player sees it (never a number)
+    "to_foundation": "{Card} monte en fondation sur {card}.",
+    "to_foundation_new": "{Card} ouvre une fondation.",
+    "to_foundation_n": "{Card} et {more} montent en fondation.",
     "to_empty": "{Card} va sur la colonne {i} vide.",
     "to_empty_n": "{Card} et {more} vont sur la colonne {i} vide.",
     "draw": "Pioche : {count} retournées, dessus : {top}.",
@@ -70,7 +73,9 @@ NL = {
     "to_card": "{Card} gaat op {card}.",
     "to_card_n": "{Card} en {more} gaan op {card}.",
     "more": ("de kaart erop", "de {n} kaarten erop"),
-    "to_foundation": "{Card} gaat naar fundament {i}.",
+    "to_foundation": "{Card} gaat naar het fundament, op {card}.",
+    "to_foundation_new": "{Card} begint een fundament.",
+    "to_foundation_n": "{Card} en {more} gaan naar het fundament.",
     "to_empty": "{Card} gaat naar de lege kolom {i}.",
     "to_empty_n": "{Card} en {more} gaan naar de lege kolom {i}.",
     "draw": "Trekstapel: {count} omgedraaid, bovenste: {top}.",
@@ -105,7 +110,9 @@ EN = {
     "to_card": "{Card} goes on {card}.",
     "to_card_n": "{Card} and {more} go on {card}.",
     "more": ("the card on it", "the {n} cards on it"),
-    "to_foundation": "{Card} goes to foundation {i}.",
+    "to_foundation": "{Card} goes to the foundation, on {card}.",
+    "to_foundation_new": "{Card} starts a foundation.",
+    "to_foundation_n": "{Card} and {more} go to the foundation.",
     "to_empty": "{Card} goes to empty column {i}.",
     "to_empty_n": "{Card} and {more} go to empty column {i}.",
     "draw": "Stock: {count} turned, top: {top}.",
@@ -241,7 +248,13 @@ def describe_last_move(game, move, lang="en"):
     under = dst[-k - 1] if len(dst) > k else None
     Card = _named(moved, lang, capital=True)
     if d[0] == "F":
-        text = t["to_foundation"].format(Card=Card, i=d[1:])
+        if k > 1:        # a set of four at once (Beehive)
+            more = t["more"][0 if k == 2 else 1].format(n=k - 1)
+            text = t["to_foundation_n"].format(Card=Card, more=more)
+        elif under is not None:
+            text = t["to_foundation"].format(Card=Card, card=_named(under, lang))
+        else:
+            text = t["to_foundation_new"].format(Card=Card)
     elif under is not None:
         if k == 1:
             text = t["to_card"].format(Card=Card, card=_named(under, lang))

@@ -100,3 +100,34 @@ def test_every_message_key_the_ui_code_asks_for_exists():
     assert used, "no t(\"...\") call found: the pattern is out of date"
     missing = sorted(k for k in used if k not in i18n.EN)
     assert missing == [], f"keys used by static/ but in no message table: {missing}"
+
+
+def test_a_foundation_is_named_as_the_player_sees_it_never_by_a_number():
+    """No foundation shows a number on the table: a move or a refused drop names it by its top card
+    (issue 47: a hint said "goes to foundation 5")."""
+    game = Game.from_code(SEED_CODE)             # foundation 1: the 7 of hearts
+    t = {lang: i18n.Translator(lang) for lang in ("fr", "nl", "en")}
+    assert a11y.illegal_drop_text(game, "reserve", 1, "foundation-1", t["en"], "en") == (
+        "Not a legal move: queen of clubs cannot go there (foundation: 7 of hearts). The card goes back.")
+    assert "(fondation vide)" in a11y.illegal_drop_text(game, "reserve", 1, "foundation-2", t["fr"], "fr")
+    assert "(leeg fundament)" in a11y.illegal_drop_text(game, "reserve", 1, "foundation-3", t["nl"], "nl")
+    game.play("R-T2")
+    move = game.play("R-F")                      # the 8 of hearts onto the 7
+    said = {lang: game.describe_move(move, lang) for lang in t}
+    assert said["en"] == "The 8 of hearts goes to the foundation, on the 7 of hearts."
+    assert said["nl"] == "De harten 8 gaat naar het fundament, op de harten 7."
+    for text in said.values():
+        assert not any(ch.isdigit() for ch in text.replace("8", "").replace("7", "")), text
+    game = Game.from_code("CF1-D3-AAAAACL")
+    for _ in range(300):                         # play on (foundation moves first) until one starts a foundation
+        moves = game.legal_moves()
+        up = [m for m in moves if m[1].startswith("F")]
+        opens = [m for m in up if not game.pile(m[1])]
+        move = game.play((opens or up or moves)[0])
+        if opens:
+            assert game.describe_move(move, "en").endswith(" starts a foundation.")
+            assert game.describe_move(move, "fr").endswith(" ouvre une fondation.")
+            assert game.describe_move(move, "nl").endswith(" begint een fundament.")
+            break
+    else:
+        raise AssertionError("no move started a foundation")

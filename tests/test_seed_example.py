@@ -50,7 +50,7 @@ def test_example_move_sentences():
     assert g.describe_move(m, "nl") == "De klaverenvrouw gaat op de hartenheer."
     assert g.describe_move(m, "en") == "The queen of clubs goes on the king of hearts."
     m = g.play("R-F")
-    assert g.describe_move(m, "fr") == "Le 8 de cœur va sur la fondation 1."
+    assert g.describe_move(m, "fr") == "Le 8 de cœur monte en fondation sur le 7 de cœur."
     m = g.play("T2-T4")
     assert g.describe_move(m, "fr") == (
         "Le roi de cœur et la carte posée dessus vont sur l’as de pique. "

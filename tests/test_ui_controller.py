@@ -131,7 +131,7 @@ def test_illegal_drop_changes_nothing_slides_back_and_is_announced():
     assert c.game.state() == state and Changed() not in fx
     assert c.ui.slide_from == {"QC": (1.0, 2.0)} and c.ui.anim_seq == seq + 1
     assert "Not a legal move" in said(fx)
-    assert "cannot go there (Foundation 4)" in said(fx)        # the pile it was let go over
+    assert "cannot go there (empty foundation)" in said(fx)     # the pile it was let go over, as seen
     c.dispatch(Drop("reserve", 1, None, {"QC": (1.0, 2.0)}))     # dropped on no pile at all
     assert "goes back" in said(c.take_effects()) and c.game.state() == state
     c.dispatch(Drop("reserve", 1, "reserve", {"QC": (1.0, 2.0)}))   # back on its own pile: nothing to say

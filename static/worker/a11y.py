@@ -113,7 +113,12 @@ def illegal_drop_text(game, pile: str, count: int, dest: str, t, lang: str) -> s
     if not cards:
         return t("a11y.illegal_drop")
     first = len(cards) - count if 0 < count <= len(cards) else len(cards) - 1
-    return t("a11y.illegal_drop_on", card=_face_name(game, pile, first, lang), pile=pile_name(t, dest))
+    if dest.startswith("foundation-"):    # named as the player sees it, by its top card (hints do the same)
+        top = game.pile(TO_ENGINE[dest])
+        where = t("pile.foundation.top", card=card_name(top[-1], lang)) if top else t("pile.foundation.empty")
+    else:
+        where = pile_name(t, dest)
+    return t("a11y.illegal_drop_on", card=_face_name(game, pile, first, lang), pile=where)
 
 
 def cursor_text(game, pile: str, index: int, t, lang: str) -> str:
