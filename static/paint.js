@@ -28,19 +28,34 @@
   var shared = window.canfieldFacts || {}, F = shared.facts || null;
   var KEYS = F ? F.keys : {}, SNAP = F ? F.snapshot : { format: 0, max_chars: 0, text_keys: [] };
   var FORMAT = SNAP.format, MAX_CHARS = SNAP.max_chars, MAX_QUEUE = 8;
-  // Every pile a table of the family may have (layout.py's pile_ids(8, 16)); a record names those its
-  // table has (the stock, the waste and the reserve always), each at most MAX_CARDS of its kind.
-  var PILES = pileIds(8, 16), BASE_PILES = ["stock", "waste", "reserve"];
-  // The piles of the tables it does not paint (several reserves, columns 9-12: issue 34's games, whose
-  // records it refuses, as it refuses a face-down card's back): hidden and empty, as Python starts them.
-  var OTHER_PILES = ["reserve-1", "reserve-2", "reserve-3", "reserve-4", "tableau-9", "tableau-10", "tableau-11",
-                     "tableau-12"];
+  // Every pile a table of the family may have (layout.py's pile_ids(12, 16, 4), and the one "reserve"); a
+  // record names those of its table (`isTable`), each at most MAX_CARDS of its kind.
+  var PILES = pileIds(12, 16, 4);
+  PILES.splice(2, 0, "reserve");
   function maxCards(pile) {
     if (pile === "stock") return 0;
     if (pile === "waste") return 3;
-    if (pile === "reserve") return 40;
+    if (pile.indexOf("reserve") === 0) return 40;
     return pile.indexOf("foundation-") === 0 ? 1 : 104;
   }
+  // Whether a record's piles are a table's: layout.py's pile_ids(columns, foundations, reserves) of 3-12
+  // columns, 1-16 foundations, 1-4 reserves, and beside several reserves the one "reserve" too, empty
+  // (static/shared/table.py's visible_cards names it always; the layout gives it no place). Not any other
+  // set of piles (a gap, a pile too many, a lone "reserve-1").
+  function isTable(cards) {
+    var k = { columns: 0, foundations: 0, reserves: 0 }, n = 0, pile;
+    while (has(cards, "tableau-" + (k.columns + 1))) k.columns++;
+    while (has(cards, "foundation-" + (k.foundations + 1))) k.foundations++;
+    while (has(cards, "reserve-" + (k.reserves + 1))) k.reserves++;
+    for (pile in cards) if (has(cards, pile)) n++;
+    if (k.columns < 3 || k.columns > 12 || k.foundations < 1 || k.foundations > 16 || k.reserves === 1 ||
+        k.reserves > 4 || !has(cards, "stock") || !has(cards, "waste") || !has(cards, "reserve") ||
+        n !== 3 + k.columns + k.foundations + k.reserves) return false;
+    return !k.reserves || (Array.isArray(cards.reserve) && cards.reserve.length === 0);
+  }
+  // Whether a pile of a record's table has a place on the board (every one but the empty "reserve" beside
+  // several reserves).
+  function laidOut(cards, pile) { return has(cards, pile) && !(pile === "reserve" && has(cards, "reserve-1")); }
   var SYMBOLS = F ? F.cards.suits : {}, RANK_LETTERS = F ? F.cards.ranks : "";
   var SVG_NS = "http://www.w3.org/2000/svg";
   // a card's id (`Card.id`, the data-card hook): its code, then for a copy of a game of several decks
@@ -68,8 +83,8 @@
     if (!str(r.rules, 32, /^[a-z0-9_-]+$/)) return false;
     if (typeof r.stock_empty !== "boolean") return false;
     var seen = {}, pile;
-    for (i = 0; i < BASE_PILES.length; i++) if (!has(r.cards, BASE_PILES[i])) return false;
     for (pile in r.cards) if (has(r.cards, pile) && PILES.indexOf(pile) < 0) return false;
+    if (!isTable(r.cards)) return false;
     for (var i = 0; i < PILES.length; i++) {
       if (!has(r.cards, PILES[i])) continue;
       var cards = r.cards[PILES[i]];
@@ -92,30 +107,33 @@
     for (i = 1; i <= 16; i++) {
       var ph = r.ph["foundation-" + i];
       if (ph === null || ph === undefined) continue;
-      if (!Array.isArray(ph) || ph.length !== 3 || !str(ph[0], 4) || !str(ph[1], 1, /^[SHDC]$/) ||
-          typeof ph[2] !== "boolean") return false;
+      // [label, suit, red]; a foundation of any suit (The Plot, Beehive): [its rank or "", null, false]
+      if (!Array.isArray(ph) || ph.length !== 3 || !str(ph[0], 4) || typeof ph[2] !== "boolean") return false;
+      if (ph[1] === null ? ph[2] !== false : !str(ph[1], 1, /^[SHDC]$/)) return false;
     }
     for (i = 0; i < RANK_LETTERS.length; i++) if (!str(r.ranks[RANK_LETTERS[i]], 3)) return false;
     for (i = 0; i < TEXT_KEYS.length; i++) if (!str(r.texts[TEXT_KEYS[i]], 400)) return false;
     return true;
   }
 
-  // A record's layout: a rectangle for every pile of its board (`cards`) and none for another.
+  // A record's layout: a rectangle for every pile of its board (`cards`) that has a place (`laidOut`) and
+  // none for another; a corner font size only for a laid-out column or reserve.
   function checkLayout(L, cards) {
     if (!isObj(L) || ARRANGEMENTS.indexOf(L.arrangement) < 0 || typeof L.help !== "boolean") return false;
     var keys = ["bar_h", "board_h", "cw", "ch", "fs", "gap"];
     for (var i = 0; i < keys.length; i++) if (!num(L[keys[i]], 0, 1e5)) return false;
     if (!isObj(L.piles) || !isObj(L.col_fs)) return false;
-    for (var name in L.piles) if (has(L.piles, name) && !has(cards, name)) return false;
+    for (var name in L.piles) if (has(L.piles, name) && !laidOut(cards, name)) return false;
     for (i = 0; i < PILES.length; i++) {
-      if (!has(cards, PILES[i])) continue;
+      if (!laidOut(cards, PILES[i])) continue;
       var p = L.piles[PILES[i]];
       if (!Array.isArray(p) || p.length !== 4) return false;
       for (var k = 0; k < 4; k++) if (!num(p[k], -1e4, 1e5)) return false;
     }
     for (var pile in L.col_fs) {
       if (!has(L.col_fs, pile)) continue;
-      if (!/^(tableau-[1-8]|reserve)$/.test(pile) || !num(L.col_fs[pile], 0, 1e3)) return false;
+      if (!/^(tableau-([1-9]|1[0-2])|reserve(-[1-4])?)$/.test(pile) || !has(L.piles, pile) ||
+          !num(L.col_fs[pile], 0, 1e3)) return false;
     }
     return true;
   }
@@ -186,8 +204,10 @@
     return [step, cw + (draw === 3 ? 2 : 0) * step];
   }
   // The piles of a table with these counts (layout.py's pile_ids), and its counts (layout.py's Counts).
-  function pileIds(nc, nf) {
-    var out = ["stock", "waste", "reserve"], i;
+  function pileIds(nc, nf, nr) {
+    var out = ["stock", "waste"], i;
+    if (!nr || nr === 1) out.push("reserve");
+    else for (i = 1; i <= nr; i++) out.push("reserve-" + i);
     for (i = 1; i <= nf; i++) out.push("foundation-" + i);
     for (i = 1; i <= nc; i++) out.push("tableau-" + i);
     return out;
@@ -438,16 +458,13 @@
       if (has(r.cards, PILES[i]) && !pileEl) return false;
     }
     root.classList.toggle("reserve-up", has(L.col_fs, "reserve"));
-    for (i = 0; i < OTHER_PILES.length; i++) {
-      pileEl = document.querySelector('[data-pile="' + OTHER_PILES[i] + '"]');
-      if (pileEl) { pileEl.parentElement.hidden = true; pileEl.classList.add("empty"); }
-    }
     for (i = 0; i < PILES.length; i++) {
       var pile = PILES[i];
       pileEl = document.querySelector('[data-pile="' + pile + '"]');
       if (!pileEl) continue;
-      pileEl.parentElement.hidden = !has(r.cards, pile);     // a table of fewer columns
-      if (!has(r.cards, pile)) { pileEl.classList.add("empty"); continue; }
+      // hidden and empty, as Python starts them: the piles of other tables (fewer columns, one reserve or several)
+      pileEl.parentElement.hidden = !laidOut(r.cards, pile);
+      if (!laidOut(r.cards, pile)) { pileEl.classList.add("empty"); continue; }
       var slot = pileEl.parentElement.style, rect = L.piles[pile];
       slot.left = px(rect[0]); slot.top = px(rect[1]); slot.width = px(rect[2]); slot.height = px(rect[3]);
       if (has(L.col_fs, pile)) pileEl.style.setProperty("--fs", px(L.col_fs[pile]));
@@ -464,7 +481,7 @@
       var phEl = document.querySelector('[data-pile="foundation-' + i + '"] .placeholder'), ph = r.ph["foundation-" + i] || null;
       if (!phEl) continue;
       phEl.setAttribute("data-f", ph ? ph[0] : "");
-      phEl.className = ph ? "placeholder s" + ph[1] + " " + (ph[2] ? "red" : "black") : "placeholder";
+      phEl.className = ph && ph[1] ? "placeholder s" + ph[1] + " " + (ph[2] ? "red" : "black") : "placeholder";
     }
     var counters = { score: r.counts.score, "deal-code": r.code, "stock-count": r.counts.stock, "reserve-count": r.counts.reserve,
                      moves: r.counts.moves, clock: r.counts.clock };
@@ -509,7 +526,7 @@
     var next = {};
     for (var k in r) if (has(r, k)) next[k] = r[k];
     next.cards = a.cards; next.counts = a.counts; next.stock_empty = a.stock_empty;
-    if (!checkBoard(next)) return false;
+    if (!checkBoard(next) || !checkLayout(next.layout, next.cards)) return false;   // the same table's piles
     if (r.counts.clock !== undefined && next.counts.clock === undefined) next.counts.clock = r.counts.clock;
     removePainted();
     if (!paint(next, api.recordLook)) return false;

@@ -167,3 +167,53 @@ def test_each_first_visit_deal_is_the_engines_deal_of_its_code():
 def test_the_deal_numbers_are_reproducible():
     assert build_deals.deal_numbers() == build_deals.deal_numbers()
     assert build_deals.book(3) == build_deals.book(3)
+
+
+def _painted_placeholder(ph) -> list:
+    """What static/paint.js writes in an empty foundation for a record's placeholder: [data-f, class]."""
+    if not ph:
+        return ["", "placeholder"]
+    return [ph[0], f"placeholder s{ph[1]} {'red' if ph[2] else 'black'}" if ph[1] else "placeholder"]
+
+
+def test_the_records_placeholders_are_the_live_views_in_every_game():
+    """The painter draws each foundation's placeholder as the live view then draws it (static/worker/scene.py):
+    a foundation of any suit (The Plot, Beehive) shows its rank or nothing, with no suit's class; one of any
+    rank (Dutchess before its base is chosen) its suit's symbol, in its suit's colour."""
+    from canfield.rules import RULESETS
+    from worker.scene import _placeholders
+
+    seen = set()
+    for name in RULESETS:
+        for moves in (0, 3):
+            game = Game.new(rules=name, number=31)
+            for _ in range(moves):
+                legal = game.legal_moves()
+                if legal:
+                    game.play(legal[0])
+            for lang in ("en", "fr"):
+                t = Translator(lang)
+                rec = _record(game, lang=lang)
+                live = _placeholders(game, t)
+                assert {p: _painted_placeholder(ph) for p, ph in rec["ph"].items()} == live, (name, moves, lang)
+                for ph in rec["ph"].values():
+                    assert ph is None or (len(ph[0]) <= 4 and (ph[1] in tuple("SHDC") or ph[1:] == [None, False]))
+                    seen.add("no suit" if ph and ph[1] is None else "no rank" if ph and ph[0] in ("♠", "♥", "♦", "♣") else "card")
+    assert seen == {"no suit", "no rank", "card"}
+
+
+def test_a_record_of_several_reserves_or_twelve_columns_names_its_tables_piles():
+    """The piles the painter expects (static/paint.js `isTable`): the layout's pile_ids, each with its place,
+    and beside several reserves the one "reserve" too, empty and without a place."""
+    from worker.layout import counts_for
+
+    for name, piles in (("duke", pile_ids(4, 4, 4)), ("gate", pile_ids(8, 4, 2)), ("the-plot", pile_ids(12, 8))):
+        game = Game.new(rules=name, number=31)
+        layout = compute(1280, 800, column_lengths(game), draw=game.draw, counts=counts_for(game))
+        rec = record(game, layout, Translator("en"), "en", [], (1280, 800), False, None)
+        assert set(rec["layout"]["piles"]) == set(piles), name
+        several = "reserve-1" in piles
+        assert set(rec["cards"]) == set(piles) | {"reserve"}, name
+        assert not several or rec["cards"]["reserve"] == []
+        assert set(rec["layout"]["col_fs"]) <= set(piles)
+        assert {p for p in piles if p.startswith("reserve-")} <= set(rec["layout"]["col_fs"])

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 
-from shared.cardface import rank_labels
+from shared.cardface import SUIT_SYMBOLS, rank_labels
 from shared.table import stock_move, visible_cards
 from shared.storage_keys import SNAPSHOT_KEY
 
@@ -60,14 +60,18 @@ def texts(t) -> dict[str, str]:
 
 
 def placeholders(game, t) -> dict:
-    """Each foundation's next card, drawn in its empty slot: [label, suit, red] or None. A foundation
-    of any suit or any rank (Beehive, The Plot, a base not chosen yet) gives [label, None, False]: the
-    painter does not know such a placeholder and refuses the record (Python draws that board)."""
+    """Each foundation's next card, drawn in its empty slot: [label, suit, red] or None, as the live view
+    draws it (static/worker/scene.py `_placeholders`): a foundation of any suit (The Plot, Beehive) gives
+    [its rank or "", None, False] (a class of no suit), one of any rank (Dutchess's base not chosen yet)
+    [its suit's symbol, suit, red]."""
     out = {}
     for i in range(1, len(game.foundations) + 1):
         nxt = game.foundation_next(i - 1)
-        if nxt is not None and (nxt.rank is None or nxt.suit is None):
+        if nxt is not None and nxt.suit is None:
             out[f"foundation-{i}"] = [t(f"rank.{nxt.rank}") if nxt.rank else "", None, False]
+            continue
+        if nxt is not None and nxt.rank is None:
+            out[f"foundation-{i}"] = [SUIT_SYMBOLS[nxt.suit], nxt.suit, bool(nxt.red)]
             continue
         out[f"foundation-{i}"] = [t.card_label(nxt.rank, nxt.suit), nxt.suit, bool(nxt.red)] if nxt else None
     return out

@@ -14,6 +14,9 @@ from playwright.sync_api import expect
 from canfield import Game
 from canfield.describe import TABLES
 
+from shared.table import visible_cards
+from worker.layout import pile_ids
+
 from test_table import check, corner, min_strip, settle, wait_view
 
 # their subject is the table, not motion (tests/browser/test_motion.py)
@@ -155,17 +158,21 @@ def test_face_down_cards_are_backs_and_turn_up_when_uncovered(request, open_game
 
 
 @pytest.mark.own_page
-@pytest.mark.parametrize("name", ["munger", "duke", "lafayette"])
+@pytest.mark.parametrize("name", ["munger", "duke", "gate", "the-plot", "dutchess", "lafayette"])
 def test_the_painter_paints_what_it_can_draw_and_leaves_the_rest_to_python(open_game, page, name):
-    """The next visit's board before Python (static/paint.js) from the stored snapshot: a table of one
-    reserve and face-up cards only (Lafayette's eight foundations, its fanned reserve) is painted as Python
-    then draws it; one with backs or several reserves is not painted at all (never painted wrongly)."""
+    """The next visit's board before Python (static/paint.js) from the stored snapshot: a table of face-up
+    cards only is painted as Python then draws it, whatever its piles (Lafayette's eight foundations and
+    fanned reserve, Duke's four reserves and Gate's two fanned in the columns' row with the one "reserve"
+    hidden, The Plot's twelve columns and foundations of any suit, Dutchess's foundations of any rank before
+    its base is chosen: its stock plays nothing then, the deal is the record); one with backs (Munger) is not
+    painted at all (never painted wrongly)."""
     from test_snapshot import _capturing, _same_board, _wait_snapshot
 
     page.set_viewport_size({"width": 1280, "height": 800})
     code = Game.new(rules=name, number=31).code
     open_game(code, path="index.html?lang=en")
-    for _ in range(2):
+    taps = 0 if name == "dutchess" else 2
+    for _ in range(taps):
         before = page.locator("#stock-count").inner_text()
         page.locator('[data-pile="stock"]').click()
         page.wait_for_function("b => document.getElementById('stock-count').textContent !== b", arg=before)
@@ -176,11 +183,16 @@ def test_the_painter_paints_what_it_can_draw_and_leaves_the_rest_to_python(open_
     painted = page.evaluate("window.__painted")
     settle(page)
     game = Game.from_code(code)
-    for _ in range(2):
+    for _ in range(taps):
         game.play(game.tap_move("S"))
     wait_view(page, game)
-    if name == "lafayette":
-        assert painted["painted"] == "snapshot"
-        _same_board(painted, page.evaluate("window.__board()"))
-    else:
+    if name == "munger":
         assert painted["painted"] != "snapshot", painted["painted"]
+        return
+    assert painted["painted"] == "snapshot"
+    live = page.evaluate("window.__board()")
+    _same_board(painted, live)
+    shown = {p for p, slot in painted["slots"].items() if slot[2] > 0}
+    assert shown == set(pile_ids(game.rules.columns, game.rules.foundations, game.rules.reserves))
+    assert shown == {p for p, slot in live["slots"].items() if slot[2] > 0}
+    assert sum(len(c) for c in painted["piles"].values()) == sum(len(c) for c in visible_cards(game).values())

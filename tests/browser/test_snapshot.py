@@ -327,6 +327,89 @@ def test_corrupt_or_hostile_snapshots_are_refused(page, open_game):
     expect(page.locator("#board img")).to_have_count(0)
 
 
+def _table_variants(text: str) -> dict[str, str]:
+    """Hostile records of a table of several reserves (reserve-1.., the one "reserve" empty and without a
+    place) or of twelve columns: every pile of the table and no other, each with its place."""
+    good = json.loads(text)
+
+    def edit(fn):
+        rec = json.loads(text)
+        fn(rec)
+        return json.dumps(rec)
+
+    def drop(*piles):
+        def fn(r):
+            for pile in piles:
+                for part in (r["cards"], r["layout"]["piles"], r["layout"]["col_fs"]):
+                    part.pop(pile, None)
+        return fn
+
+    def add(pile):
+        def fn(r):
+            r["cards"][pile] = []
+            r["layout"]["piles"][pile] = list(r["layout"]["piles"]["stock"])
+        return fn
+
+    def many(pile, n):      # n cards of a fourth deck's copies (no record holds them: none is twice)
+        codes = [f"{rank}{suit}4" for rank in "A23456789TJQK" for suit in "SHDC"]
+        return lambda r: r["cards"].__setitem__(pile, [[c, 0, 0] for c in codes[:n]])
+
+    out = {
+        "a placeholder of no suit, red": edit(lambda r: r["ph"].__setitem__("foundation-1", ["A", None, True])),
+        "a placeholder of an unknown suit": edit(lambda r: r["ph"].__setitem__("foundation-1", ["A", "X", False])),
+        "a pile of no table": edit(add("tableau-13")),
+        "a fifth reserve": edit(add("reserve-5")),
+        "a place for no pile": edit(lambda r: r["layout"]["piles"].__setitem__("foundation-16", [0, 0, 1, 1])),
+    }
+    if "reserve-1" in good["cards"]:
+        out.update({
+            "cards in the one reserve beside several": edit(
+                lambda r: r["cards"]["reserve"].append(r["cards"]["reserve-1"].pop())),
+            "a place for the one reserve beside several": edit(
+                lambda r: r["layout"]["piles"].__setitem__("reserve", list(r["layout"]["piles"]["reserve-1"]))),
+            "a font size for the one reserve beside several": edit(lambda r: r["layout"]["col_fs"].__setitem__("reserve", 12)),
+            "no one reserve beside several": edit(lambda r: r["cards"].pop("reserve")),
+            "a lone first reserve": edit(drop("reserve-2", "reserve-3", "reserve-4")),
+            "a gap in the reserves": edit(drop("reserve-1")),
+            "a reserve without its place": edit(lambda r: r["layout"]["piles"].pop("reserve-2")),
+            "a reserve of 41 cards": edit(many("reserve-2", 41)),
+        })
+    if "tableau-12" in good["cards"]:
+        out.update({
+            "a gap in the columns": edit(drop("tableau-9")),
+            "a column without its place": edit(lambda r: r["layout"]["piles"].pop("tableau-12")),
+            "a font size for a pile without a place": edit(lambda r: r["layout"]["col_fs"].__setitem__("reserve-1", 12)),
+            "a font size for a thirteenth column": edit(lambda r: r["layout"]["col_fs"].__setitem__("tableau-13", 12)),
+            "a reserve beside the one reserve": edit(add("reserve-1")),
+        })
+    return out
+
+
+@pytest.mark.parametrize("name", ["duke", "the-plot"])
+def test_records_of_several_reserves_or_twelve_columns_are_painted_and_hostile_ones_refused(page, open_game, name):
+    """The painter takes the record of a table of four reserves (Duke) or twelve columns (The Plot) as any
+    other, and refuses every hostile one as it refuses today's table's, and one whose piles are not those of
+    a table of the family (a gap, a pile too many, a place for a pile without one)."""
+    code = Game.new(rules=name, number=31).code
+    _played(page, open_game, code)
+    text, save = page.evaluate("[localStorage.getItem('canfield.snapshot'), localStorage.getItem('canfield.save')]")
+    assert page.evaluate("([t, s]) => window.canfieldPaint.accepts(t, s)", [text, save]), "the good one is painted"
+    variants = {**_variants(text), **_table_variants(text)}
+    assert len(variants) > len(_variants(text)) + 8
+    for label, bad in variants.items():
+        assert not page.evaluate("([t, s]) => window.canfieldPaint.accepts(t, s)", [bad, save]), label
+
+    # end to end: a hostile record of this table in storage, a reload: nothing painted (and no page error:
+    # the page fixture's log)
+    page.add_init_script("if (!sessionStorage.getItem('hostile')) { sessionStorage.setItem('hostile', '1');"
+                         " localStorage.setItem('canfield.snapshot', "
+                         + json.dumps(_table_variants(text)["cards in the one reserve beside several"
+                                                            if name == "duke" else "a gap in the columns"]) + "); }")
+    _capturing(page).reload(wait_until="commit")
+    wait_until_ready(page)
+    assert page.evaluate("window.__painted")["painted"] is None
+
+
 # ---------------------------------------------------------------------------------- layout copy
 
 def test_the_painters_layout_equals_layout_py(page, open_game):
