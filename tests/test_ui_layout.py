@@ -341,9 +341,17 @@ def test_several_reserves_fan_in_the_columns_row_left_of_the_columns():
         lay = L.compute(w, h, (1, 1, 1, 1), counts=k)
         assert "reserve" not in lay.piles
         names = [f"reserve-{i}" for i in range(1, 5)] + [f"tableau-{i}" for i in range(1, 5)]
-        places = [(lay.piles[p][1], lay.piles[p][0]) for p in names]     # reading order: row, then x
+        # each reserve's name in a band above its fan, inside its place in the row (static/game.css .pile-name)
+        places = [(round(lay.piles[p][1] - (L.NAME_H if p.startswith("reserve") else 0), 2), lay.piles[p][0])
+                  for p in names]                                       # reading order: row, then x
         assert places == sorted(places)
         assert len({y for y, _ in places}) == lay.crows
+        for i in range(1, 5):
+            x, y, w_, _ = lay.piles[f"reserve-{i}"]
+            band = (x, y - 15, x + w_, y)          # static/game.css .pile-name's height
+            for other, (ox, oy, ow, oh) in lay.piles.items():
+                if other != f"reserve-{i}":       # no card of another pile under the name
+                    assert not (ox < band[2] and band[0] < ox + ow and oy < band[3] and band[1] < oy + lay.ch), other
         assert all(lay.fanned(f"reserve-{i}") for i in range(1, 5))
         lengths = {p: 1 for p in lay.piles}
         lengths.update({f"reserve-{i}": 5 for i in range(1, 5)})

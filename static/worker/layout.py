@@ -57,6 +57,7 @@ STRIP_PHONE_LANDSCAPE = 8
 PHONE_LANDSCAPE_H = 500     # landscape windows lower than this are phones
 LOW_H = 600                 # landscape windows lower than this, and narrower than one bar row, get the low bar
 LINE = 1.15                 # the corner index's line height, as a share of its font size
+NAME_H = 15                 # several reserves: the band above each one's fan where its name is written
 
 ARRANGEMENTS = ("rows", "stacked", "compact", "side")
 
@@ -184,7 +185,11 @@ def _place(arrangement: str, cw: float, g: float, ww: float, board_w: float, k: 
         for name, rect in p.items():
             if name.startswith("tableau-"):
                 i = int(name[8:])
-                name = f"reserve-{i}" if i <= k.reserves else f"tableau-{i - k.reserves}"
+                if i <= k.reserves:     # its name above its fan (static/game.css .pile-name), inside its place
+                    name = f"reserve-{i}"
+                    rect = (rect[0], rect[1] + NAME_H, rect[2], rect[3])
+                else:
+                    name = f"tableau-{i - k.reserves}"
             out[name] = rect
         return out, width, top, bottom
     ch = cw * RATIO
@@ -304,13 +309,13 @@ def _fits(arrangement, cw, g, board_w, board_h, longest, strip, draw, large, k=C
     ch = cw * RATIO
     if width > board_w - 2 * g or others_bottom > board_h - g:
         return None
-    if k.reserves > 1:
-        longest = max(longest, k.reserve)       # several reserves fan in the columns' row
     room = board_h - g - top                      # from the columns' top to the board's bottom margin
     if crows > 1:
         room = band(board_h, g, top)              # each row of columns: half of it
     comfort = COMFORT_LARGE if large else (COMFORT_TWO_ROWS if crows > 1 else COMFORT)
     need = max(ch + (longest - 1) * strip, ch * (1 + FAN * (comfort - 1)))
+    if k.reserves > 1:                            # several reserves fan in the columns' row, under their names
+        need = max(need, NAME_H + ch + (max(k.reserve, 1) - 1) * strip)
     if need > room:
         return None
     if k.reserve_up and k.reserves == 1 and ch + (max(k.reserve, 1) - 1) * strip > board_h - g - piles["reserve"][1]:
