@@ -141,7 +141,7 @@ def test_game_css_takes_the_layouts_sizes_from_the_written_part():
     assert "line-height: var(--line)" in hand and "height: var(--help-h)" in hand
     # every layout breakpoint in a query is in a marked one
     marked = re.findall(r"@(?:media|container) /\* layout: [^*]+ \*/", hand)
-    assert len(marked) == 11
+    assert len(marked) == 13
     assert "@container /* layout: width < NARROW */ (max-width: 559.98px) {" in hand
 
 
@@ -150,8 +150,8 @@ def test_game_css_takes_the_layouts_sizes_from_the_written_part():
      "@media (max-width: 559.98px) { :root { --bar-h: 120px; } }"),
     ("initial-value: 84px", "initial-value: 80px"),
     ("--help-h: 24px", "--help-h: 20px"),
-    ("@container /* layout: width >= BAR_ONE_ROW */ (min-width: 820px)",          # a marked condition
-     "@container /* layout: width >= BAR_ONE_ROW */ (min-width: 800px)"),
+    ("@container /* layout: width >= BAR_ONE_ROW */ (min-width: 1000px) {",        # a marked condition
+     "@container /* layout: width >= BAR_ONE_ROW */ (min-width: 800px) {"),
     ("@media /* layout: landscape and height < PHONE_LANDSCAPE_H */ (orientation: landscape) and (max-height: 499.98px)",
      "@media /* layout: landscape and height < PHONE_LANDSCAPE_H */ (max-height: 480px)"),
 ])
@@ -171,7 +171,7 @@ def test_a_changed_layout_constant_makes_the_committed_files_stale(monkeypatch):
     assert _facts(page)["layout"]["BAR_ONE_ROW"] == 900
     assert "@media (max-width: 899.98px) { :root { --bar-h: 96px; } }" in css
     assert "@container /* layout: width >= BAR_ONE_ROW */ (min-width: 900px) {" in css
-    assert "--line: 1.2;" in css and "819.98px" not in css
+    assert "--line: 1.2;" in css and "999.98px" not in css
 
 
 @pytest.mark.parametrize("old, new, error", [
@@ -199,5 +199,5 @@ def test_bar_rules_that_are_not_bar_height_are_refused(monkeypatch):
 
 def test_a_condition_is_its_css_and_its_test():
     css, test = build_facts.condition("landscape and height < LOW_H and width < 700 or width >= BAR_ONE_ROW")
-    assert css == "(orientation: landscape) and (max-height: 599.98px) and (max-width: 699.98px), (min-width: 820px)"
-    assert test(699, 599) and not test(700, 599) and not test(599, 599) and test(820, 2000) and not test(819, 2000)
+    assert css == "(orientation: landscape) and (max-height: 599.98px) and (max-width: 699.98px), (min-width: 1000px)"
+    assert test(699, 599) and not test(700, 599) and not test(599, 599) and test(1000, 2000) and not test(999, 2000)

@@ -36,12 +36,12 @@ from dataclasses import dataclass, field
 
 
 RATIO = 1.4                 # card height / width
-# The toolbar's height (px). Its eight buttons show their names under their icons (static/game.css):
-BAR_WIDE = 48               # one row, from BAR_ONE_ROW px of width
+# The toolbar's height (px). Its ten buttons show their names under their icons (static/game.css):
+BAR_WIDE = 48               # one row, from BAR_ONE_ROW px of width (the scores above the deal's code under 1400)
 BAR_MEDIUM = 92             # two rows (scores, then the buttons), from NARROW to BAR_ONE_ROW
-BAR_NARROW = 124            # a phone: the scores, then the buttons in two rows of four, under NARROW
-BAR_PHONE_LANDSCAPE = 40    # one row of smaller buttons, names on up to two lines
-BAR_ONE_ROW = 820
+BAR_NARROW = 124            # a phone: the scores, then the buttons in two rows of five, under NARROW
+BAR_PHONE_LANDSCAPE = 40    # one row of smaller buttons, names on up to two lines, the scores above the code
+BAR_ONE_ROW = 1000          # the ten names, the scores and a casino's balance in one row, in Dutch too
 NARROW = 560
 HELP_H = 24                 # the keyboard-help line, where shown
 HELP_MIN_H = 600            # shorter windows (and touch screens) do not show it
