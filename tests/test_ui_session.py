@@ -886,3 +886,19 @@ def test_a_long_line_of_keys_queued_without_waiting_for_answers_plays_the_moves_
     assert json.loads(again.handle(encode(Start(1280.0, 800.0, code=code, save=stored["canfield.save"],
                                                 languages=("en",)))))["ok"]
     assert [str(m) for m in again.controller.game.history] == [str(m) for m in engine.history]
+
+
+def test_a_game_resumed_after_a_reload_keeps_the_table_it_had(line):
+    """The table of a game left at move 170 of the winning line (columns of 36 cards moved back and forth)
+    is the one the player left when the game resumes, and the one the board's record painted before Python:
+    the steady layout follows the resumed game's positions since the deal (static/worker/steady.py `warm`)."""
+    p = Player(390, 844)
+    for move in line[:170]:
+        play_move(p, move)
+    left = p.session.layout
+    saved = p.session.records.saved_text()
+    s = Session()
+    answer = json.loads(s.handle(encode(Start(390, 844, code=CODE, save=saved))))
+    assert answer["ok"] is True and len(s.controller.game.history) == 170
+    assert s.layout == left, (s.layout.cw, s.layout.arrangement, left.cw, left.arrangement)
+    assert s.resting_layout() == p.session.resting_layout()      # the board's record: the same table

@@ -147,3 +147,28 @@ def test_cards_shrink_only_while_columns_grow_and_grow_only_after_a_while(size, 
             else:
                 since_shrink += 1
         last, last_longest = lay, longest
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_game_resumed_mid_way_is_laid_out_as_it_was_before_the_reload(winning_line, size):
+    """A reload (or a window new to the game) starts a `Steady` afresh: `warm` follows the game's positions
+    since the deal, so the resumed table is the one the player left, not one sized for its columns now."""
+    width, height, coarse = size
+    played = play("CF1-D3-AAAAACL", winning_line, size)
+    differs = 0
+    for k in range(20, len(winning_line), 10):
+        game = Game.from_code("CF1-D3-AAAAACL")
+        positions = []
+        for move in winning_line[:k]:
+            positions.append((column_lengths(game), counts_for(game)))
+            game.play(move)
+        args = dict(draw=game.draw, coarse=coarse)
+        steady = Steady()
+        assert steady.fresh(game.code, k, width, height, counts=counts_for(game), **args)
+        steady.warm(game.code, positions, width, height, **args)
+        assert not steady.fresh(game.code, k, width, height, counts=counts_for(game), **args)
+        lay = steady.layout(game.code, k, width, height, column_lengths(game), counts=counts_for(game), **args)
+        assert lay == played[k][2], (k, lay.cw, played[k][2].cw)
+        alone = Steady().layout(game.code, k, width, height, column_lengths(game), counts=counts_for(game), **args)
+        differs += (alone.cw, alone.arrangement) != (lay.cw, lay.arrangement)
+    assert differs, "every position laid out alone as after the whole game: the test shows nothing"

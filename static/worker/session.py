@@ -474,8 +474,11 @@ class Session(SolverPart, RecordsPart, PointerPart):
                c.settings.left_handed, c.ui.dock, c.game.code, len(c.game.history))
         if key != self._layout_key:
             self._layout_key = key
-            self._layout = self.steady.layout(key[9], key[10], w, h, key[2], draw=key[3], large=key[4],
-                                              coarse=key[5], counts=key[6], left_handed=key[7], dock=key[8])
+            args = dict(draw=key[3], large=key[4], coarse=key[5], left_handed=key[7])
+            if self.steady.fresh(key[9], key[10], w, h, counts=key[6], **args):
+                # a game with moves, new to this window (resumed, or the window turned): sized as if played here
+                self.steady.warm(key[9], _positions_before(c.game), w, h, **args)
+            self._layout = self.steady.layout(key[9], key[10], w, h, key[2], counts=key[6], dock=key[8], **args)
         return self._layout
 
     def resting_layout(self):
@@ -487,6 +490,19 @@ class Session(SolverPart, RecordsPart, PointerPart):
         return compute(w, h, column_lengths(c.game), draw=c.game.draw, large=c.settings.large_cards,
                        coarse=self.coarse, counts=lay.counts, left_handed=c.settings.left_handed,
                        plan=s.plan, keep=s.keep, cap=s.cap)
+
+
+def _positions_before(game) -> list:
+    """(columns' lengths, counts) of each position of `game` from its deal to the one before its current
+    one (its moves replayed on a new deal of its code)."""
+    if not game.history or game.code is None:
+        return []
+    replay = Game.from_code(game.code)
+    out = []
+    for move in game.history:
+        out.append((column_lengths(replay), counts_for(replay)))
+        replay.play(move)
+    return out
 
 
 def _stats_message(session, m) -> list:

@@ -16,7 +16,9 @@ window, what the layout is sized for, and changes it only when the table would o
   as they fit at all;
 - a face-up reserve is sized for the most cards it has held in the game (cards only leave it).
 
-A new deal, a restart (no move made), another window, draw, card size, hand or table starts afresh.
+A new deal, a restart (no move made), another window, draw, card size, hand or table starts afresh,
+from the game's positions since the deal when it has moves (`warm`): a game resumed after a reload, or
+laid out for a window turned from portrait to landscape, is sized as if it had been played there.
 """
 
 from __future__ import annotations
@@ -49,12 +51,34 @@ class Steady:
         self.short = 0          # moves in a row with every column under plan - margin
         self.recent = []        # the longest column at each of those moves
 
+    def fresh(self, game_key, moves: int, width, height, *, draw=3, large=False, coarse=False, counts=None,
+              left_handed=False) -> bool:
+        """Whether the next position of this game and window starts afresh (nothing followed yet)."""
+        return moves == 0 or self._base(game_key, width, height, draw, large, coarse, counts, left_handed) != self.base
+
+    @staticmethod
+    def _base(game_key, width, height, draw, large, coarse, counts, left_handed):
+        return (game_key, width, height, draw, large, coarse, left_handed,
+                None if counts is None else (counts.columns, counts.foundations, counts.reserves, counts.reserve_up))
+
+    def warm(self, game_key, positions, width, height, **args) -> None:
+        """Follow a game's positions from its deal in order (`positions`: (its columns' lengths, its counts)
+        of each, the deal first), as `layout` would have as they were played, without laying any out."""
+        for moves, (columns, counts) in enumerate(positions):
+            self.follow(game_key, moves, width, height, columns, counts=counts, **args)
+
     def layout(self, game_key, moves: int, width, height, columns, *, draw=3, large=False, coarse=False,
                counts=None, left_handed=False, dock=0.0):
         """The layout of this position: `game_key` names the game (its deal code), `moves` its history's
         length; the other arguments are `layout.compute`'s."""
-        base = (game_key, width, height, draw, large, coarse, left_handed,
-                None if counts is None else (counts.columns, counts.foundations, counts.reserves, counts.reserve_up))
+        args = self.follow(game_key, moves, width, height, columns, draw=draw, large=large, coarse=coarse,
+                           counts=counts, left_handed=left_handed)
+        return compute(width, height, columns, dock=dock, plan=self.plan, keep=self.keep, cap=self.cap, **args)
+
+    def follow(self, game_key, moves: int, width, height, columns, *, draw=3, large=False, coarse=False,
+               counts=None, left_handed=False) -> dict:
+        """Take this position into account (what the cards are sized for); `compute`'s other arguments."""
+        base = self._base(game_key, width, height, draw, large, coarse, counts, left_handed)
         if base != self.base or moves == 0:
             self.base, self.plan, self.keep, self.reserve, self.cap = base, 0, None, 0, 0.0
             self.moves, self.short, self.recent, self.longest = moves, 0, [], 0
@@ -76,7 +100,7 @@ class Steady:
             self._size_for(longest, width, height, columns, args)
         elif self.short >= GROW_AFTER and not grown:
             self._size_for(max(self.recent), width, height, columns, args, grow=True)
-        return compute(width, height, columns, dock=dock, plan=self.plan, keep=self.keep, cap=self.cap, **args)
+        return args
 
     def _size_for(self, longest, width, height, columns, args, grow=False):
         """Size the cards for `longest` cards, and for a few more while that costs them nothing (no
