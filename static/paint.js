@@ -7,8 +7,9 @@
 // (static/page/layer.py `_unpaint`).
 //
 // Everything read from storage may be corrupt or hostile: the record is checked field by field
-// (pile ids, card codes, finite numbers, short texts) and the elements are built from it with
-// createElement / textContent / setAttribute, never from stored markup.
+// (pile ids, card codes, backs, finite numbers, short texts) and the elements are built from it with
+// createElement / textContent / setAttribute, never from stored markup. A face-down card is painted as the
+// live board draws it: a back that names its place ("~T3.0"), never its card, as the record does.
 //
 // What this file shares with Python is not copied here: the storage keys, the settings and the look
 // classes they turn on, the snapshot's format and words, the card letters and symbols, the layout's
@@ -61,6 +62,27 @@
   // a card's id (`Card.id`, the data-card hook): its code, then for a copy of a game of several decks
   // the copy's number ("QC2".."QC4")
   var CODE = new RegExp("^[" + RANK_LETTERS + "][" + Object.keys(SYMBOLS).join("") + "][234]?$");
+  // A face-down card of a column or a reserve is drawn as a back (static/shared/table.py back_id): its id
+  // names its place, never the card: "~", its pile's engine name, ".", its index from the pile's bottom
+  // ("~T3.0": column 3's bottom card; "~R.12": the reserve's top of 13 cards, the only card it shows).
+  // A browser test compares backId with back_id.
+  var BACK = "~";
+  // at most the cards of four decks (a copy's number goes to 4: CODE) drawn, faces and backs together
+  var MAX_DRAWN = 4 * 52;
+  function backId(pile, index) {
+    var m = /^(stock|waste|reserve|foundation|tableau)(?:-(\d+))?$/.exec(pile);
+    return m ? BACK + { stock: "S", waste: "W", reserve: "R", foundation: "F", tableau: "T" }[m[1]] + (m[2] || "") +
+      "." + index : null;
+  }
+  // Whether `id`, the card at `j` of the `n` a record shows in `pile`, is a back the live board draws there:
+  // only a column or a reserve shows one; a column's at its own index; a reserve's alone (a reserve face
+  // down shows its top only), at the index of its top, below MAX_DRAWN.
+  function isBackAt(id, pile, j, n) {
+    var column = pile.indexOf("tableau-") === 0;
+    if (!column && pile.indexOf("reserve") !== 0) return false;
+    var index = column ? j : n === 1 ? Number(id.slice(id.indexOf(".") + 1)) : -1;
+    return index >= 0 && index < MAX_DRAWN && id === backId(pile, index);
+  }
   // static/worker/layout.py's constants, by their Python names (the facts' "layout")
   var LAYOUT = F ? F.layout : {};
   var ARRANGEMENTS = LAYOUT.ARRANGEMENTS || [];
@@ -82,16 +104,20 @@
     if (r.draw !== 1 && r.draw !== 3) return false;
     if (!str(r.rules, 32, /^[a-z0-9_-]+$/)) return false;
     if (typeof r.stock_empty !== "boolean") return false;
-    var seen = {}, pile;
+    var seen = {}, drawn = 0, pile;
     for (pile in r.cards) if (has(r.cards, pile) && PILES.indexOf(pile) < 0) return false;
     if (!isTable(r.cards)) return false;
     for (var i = 0; i < PILES.length; i++) {
       if (!has(r.cards, PILES[i])) continue;
       var cards = r.cards[PILES[i]];
       if (!Array.isArray(cards) || cards.length > maxCards(PILES[i])) return false;
+      drawn += cards.length;
+      if (drawn > MAX_DRAWN) return false;
       for (var j = 0; j < cards.length; j++) {
         var c = cards[j];
-        if (!Array.isArray(c) || c.length !== 3 || !str(c[0], 3, CODE) || has(seen, c[0])) return false;
+        // [card id, x, y]: a card's code, or the back of a face-down card (nothing more: not its card)
+        if (!Array.isArray(c) || c.length !== 3 || typeof c[0] !== "string" || has(seen, c[0])) return false;
+        if (c[0].charAt(0) === BACK ? !isBackAt(c[0], PILES[i], j, cards.length) : !str(c[0], 3, CODE)) return false;
         if (!num(c[1], -1e4, 1e4) || !num(c[2], -1e4, 1e4)) return false;
         seen[c[0]] = true;
       }
@@ -410,6 +436,16 @@
   function px(v) { return (Math.round(v * 100) / 100) + "px"; }
   function el(tag, cls) { var e = document.createElement(tag); if (cls) e.className = cls; return e; }
 
+  // A face-down card as the live board draws it (static/page/render.py `_make_card`, static/shared/cardface.py
+  // card_class): "card down", its place in data-back, no face, no data-card.
+  function back(id) {
+    var div = el("div", "card down");
+    div.setAttribute("data-back", id);
+    div.setAttribute("data-painted", "");
+    div.setAttribute("aria-hidden", "true");
+    return div;
+  }
+
   function card(code, ranks) {
     var red = code[1] === "H" || code[1] === "D";
     var div = el("div", "card s" + code[1] + " " + (red ? "red" : "black"));
@@ -471,7 +507,7 @@
       var cards = r.cards[pile];
       pileEl.classList.toggle("empty", pile === "stock" ? r.stock_empty : !cards.length);
       for (var j = 0; j < cards.length; j++) {
-        var c = card(cards[j][0], r.ranks);
+        var c = cards[j][0].charAt(0) === BACK ? back(cards[j][0]) : card(cards[j][0], r.ranks);
         c.style.left = px(cards[j][1]); c.style.top = px(cards[j][2]);
         c.setAttribute("data-index", String(j));
         pileEl.appendChild(c);
@@ -503,7 +539,7 @@
 
   // The painted cards off the board (a board painted again, one half painted, the layer's first drawing).
   function removePainted() {
-    var nodes = document.querySelectorAll("[data-painted][data-card]");
+    var nodes = document.querySelectorAll("[data-painted][data-card], [data-painted][data-back]");
     for (var i = 0; i < nodes.length; i++) nodes[i].remove();
   }
 
@@ -536,13 +572,15 @@
 
   function onClick(ev) {
     if (live() || api.taken || !api.painted) return;
-    var target = ev.target && ev.target.closest ? ev.target.closest("[data-painted][data-card], [data-pile]") : null;
+    var target = ev.target && ev.target.closest
+      ? ev.target.closest("[data-painted][data-card], [data-painted][data-back], [data-pile]") : null;
     if (!target) return;
     var pileEl = target.closest("[data-pile]");
     if (!pileEl) return;
     ev.preventDefault();
     if (api.queue.length >= MAX_QUEUE) { refuse(target); return; }
-    var cardCode = target.getAttribute("data-card");
+    // a back is tapped as the live board's (a tap at its index: static/worker/kept_input.py checks its id)
+    var cardCode = target.getAttribute("data-card") || target.getAttribute("data-back");
     var index = cardCode ? Number(target.getAttribute("data-index")) : null;
     var pile = pileEl.getAttribute("data-pile");
     var shown = pile === "stock" && !cardCode && answerStock();
@@ -701,6 +739,7 @@
     for (i = 0; i < els.length; i++) { el = els[i]; el.title = t(el.dataset.tTitle); }
   };
   api.cardMarkup = function (code, ranks) { return card(code, ranks).innerHTML; };
+  api.backId = backId;
 
   // ---- the layer's writes in bulk ------------------------------------------------------------
   // The MicroPython layer decides every write (static/shared/apply.py's operations, performed by

@@ -217,3 +217,46 @@ def test_a_record_of_several_reserves_or_twelve_columns_names_its_tables_piles()
         assert not several or rec["cards"]["reserve"] == []
         assert set(rec["layout"]["col_fs"]) <= set(piles)
         assert {p for p in piles if p.startswith("reserve-")} <= set(rec["layout"]["col_fs"])
+
+
+FACE_DOWN_GAMES = ("minerva", "munger", "mystique", "candike", "eagle-wing")
+
+
+def test_a_record_of_a_face_down_game_holds_what_the_live_board_draws_and_no_face_down_card():
+    """The record of a table showing face-down cards (Minerva, Munger, Mystique, Candike: in the columns;
+    Eagle Wing: its reserve's top) holds each as the live view draws it (static/worker/scene.py: a back
+    named by its place, "~T3.0", "~R.12", at the view's place) and names no face-down card of a column or a
+    reserve anywhere, in the board painted or in the answer to a tap on the stock (`after_stock`)."""
+    from shared.table import back_id, is_back
+    from worker.layout import counts_for
+    from worker.scene import scene
+    from worker.state import UIState
+
+    for name in FACE_DOWN_GAMES:
+        for moves in (0, 2, 9):
+            game = Game.new(rules=name, number=31)
+            for _ in range(moves):
+                legal = game.legal_moves()
+                if legal:
+                    game.play(legal[0])
+            layout = compute(1280, 800, column_lengths(game), draw=game.draw, counts=counts_for(game))
+            t = Translator("en")
+            rec = record(game, layout, t, "en", [], (1280, 800), False, None)
+            live = scene(game, UIState(), layout, t, "en")
+            drawn = {p: [] for p in rec["cards"]}
+            for c in live["cards"]:
+                drawn[c["pile"]].append([c["id"], c["x"], c["y"]])
+                assert c["up"] == (not is_back(c["id"]))
+            assert rec["cards"] == drawn, (name, moves)
+            backs = [(p, j, c[0]) for p, cards in rec["cards"].items() for j, c in enumerate(cards) if is_back(c[0])]
+            assert backs, (name, moves)
+            for pile, j, card in backs:
+                assert card == back_id(pile, j) if pile.startswith("tableau-") else rec["cards"][pile] == [[card, 0.0, 0.0]]
+            secret = {c.id for pile, faces in zip((*game.reserves, *game.tableau), (*game.reserve_faces, *game.tableau_faces))
+                      for c, up in zip(pile, faces) if not up}
+            assert secret
+            text = encode(rec)
+            assert not [code for code in secret if f'"{code}"' in text], (name, moves)
+            ids = [c[0] for part in (rec, rec["after_stock"] or {"cards": {}}) for cards in part["cards"].values() for c in cards]
+            assert not secret & set(ids)
+            assert all(is_back(c) or CODE.match(c) for c in ids)

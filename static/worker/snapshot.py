@@ -10,7 +10,11 @@ language and look, and for the saved game now in storage (`save_hash` of its tex
 The record holds what the live renderer's first drawing will show, so the live board replaces the
 painted one with no jump: the cards of each pile at their rest places (no selection, cursor or
 hint marks: a reload starts without them), the layout's geometry and custom properties, the
-header's counters and words, the foundations' next-card placeholders.
+header's counters and words, the foundations' next-card placeholders. The cards are the view's own
+values (static/shared/table.py visible_cards, static/worker/layout.py card_offset, as
+static/worker/view.py draws them): a face-down card of a column or a reserve is the live board's back,
+its place's id ("~T3.0", back_id), never the card, so the stored record names no face-down card
+(tests/test_snapshot_record.py compares it with static/worker/scene.py's cards).
 
 The same shape, without "vw"/"vh"/"layout"/"save", describes each first-visit deal of
 static/deals.js (scripts/build_deals.py); the painter then lays it out with its copy of

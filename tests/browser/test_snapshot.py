@@ -23,6 +23,7 @@ from canfield import Game
 
 from conftest import BOOT_TIMEOUT_MS, poll_until, wait_until_ready
 from test_offline import wait_offline_ready
+from shared.table import PILES, back_id
 from worker.layout import compute
 from worker.snapshot import save_hash
 
@@ -37,8 +38,8 @@ BOARD_JS = """() => {
   const g = document.getElementById('game'), out = {piles: {}, slots: {}, counters: {}, words: {},
     ready: g.dataset.ready, painted: g.dataset.painted || null, classes: [...g.classList].sort()};
   for (const p of document.querySelectorAll('#board [data-pile]')) {
-    out.piles[p.dataset.pile] = [...p.querySelectorAll('[data-card]')].map(c => {
-      const r = c.getBoundingClientRect(); return [c.dataset.card, r.left, r.top, r.width, r.height]; });
+    out.piles[p.dataset.pile] = [...p.querySelectorAll('[data-card], [data-back]')].map(c => {
+      const r = c.getBoundingClientRect(); return [c.dataset.card || c.dataset.back, r.left, r.top, r.width, r.height]; });
     const r = p.parentElement.getBoundingClientRect();
     out.slots[p.dataset.pile] = [r.left, r.top, r.width, r.height, p.classList.contains('empty')];
   }
@@ -46,7 +47,11 @@ BOARD_JS = """() => {
   for (const id of ['moves-box', 'clock-box']) out.counters[id] = document.getElementById(id).hidden;
   for (const el of document.querySelectorAll('header [data-t]')) out.words[el.dataset.t] = el.textContent;
   out.placeholders = [...document.querySelectorAll('.placeholder')].map(p => [p.dataset.f || '', p.className]);
-  out.cards = document.querySelectorAll('[data-card]').length;
+  out.cards = document.querySelectorAll('[data-card], [data-back]').length;
+  // the face-down cards as drawn: a back names its place only, wears no face, has no data-card
+  out.backs = [...document.querySelectorAll('#board .card.down, #board [data-back]')].map(c =>
+    [c.dataset.back || '', c.className, c.hasAttribute('data-card'), c.childElementCount, c.textContent]);
+  out.html = document.getElementById('board').outerHTML + document.querySelector('header').outerHTML;
   return out;
 }"""
 CAPTURE = ("document.addEventListener('DOMContentLoaded', () => { window.__board = " + BOARD_JS
@@ -76,6 +81,7 @@ def _same_board(painted, live):
     assert painted["counters"] == live["counters"]
     assert painted["words"] == live["words"]
     assert painted["placeholders"] == live["placeholders"]
+    assert painted["backs"] == live["backs"]
     assert painted["cards"] == live["cards"]   # no card doubled: the painted ones were replaced
 
 
@@ -222,16 +228,16 @@ def test_an_early_tap_on_a_card_no_longer_there_is_refused_with_a_notice(page, s
     expect(page.locator("#stock-count")).to_have_text("34")
 
 
-def _returning_before_ready(new_context, record_page, open_game, server):
+def _returning_before_ready(new_context, record_page, open_game, server, code=SEED_CODE):
     """A returning visit (a saved game after two draws, its snapshot stored), painted, Python held back
     until `go()`. Its own context, with service workers blocked: the held request must reach the page's
     route, not a service worker's cache."""
     ctx = new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
     page = ctx.new_page()
     record_page(page)
-    _played(page, open_game)                       # two draws of three: 28 left
+    _played(page, open_game, code)                 # two draws (of three in SEED_CODE: 28 left)
     page.goto("about:blank")
-    return page, _before_ready(page, server, "#" + SEED_CODE)
+    return page, _before_ready(page, server, "#" + code)
 
 
 def test_a_first_early_tap_on_the_stock_shows_the_engines_draw_at_once(new_context, record_page, open_game, server):
@@ -269,6 +275,26 @@ def test_a_second_early_tap_is_kept_and_played_after_the_shown_one(new_context, 
     expect(stock).to_have_class(re.compile(r"\bearly-kept\b"))
     go()
     expect(page.locator("#stock-count")).to_have_text("22")
+
+
+def test_an_early_tap_on_a_painted_back_is_the_live_boards_tap_on_it(new_context, record_page, open_game, server):
+    """A returning visit to a table of face-down column cards (Munger): a tap on a painted back is kept as a
+    tap on that back (its place's id and index, as the live board's hit test gives it), not as a tap beside
+    the column, which would play the column's top card (T2's 6H onto T4): a tap on a back moves nothing."""
+    code = Game.new(rules="munger", number=31).code
+    page, go = _returning_before_ready(new_context, record_page, open_game, server, code)
+    assert page.evaluate("window.canfieldPaint.painted") == "snapshot"
+    back = page.locator('[data-pile="tableau-2"] [data-back="~T2.0"]')
+    expect(back).to_have_class("card down")
+    back.click(position={"x": 12, "y": 8}, timeout=BOOT_TIMEOUT_MS)
+    state = page.evaluate("[document.getElementById('game').dataset.ready, window.canfieldPaint.queue]")
+    assert state[0] == "false", "the tap must happen before the game is live"
+    assert state[1] == [{"t": "tap", "pile": "tableau-2", "index": 0, "card": "~T2.0", "shown": False}]
+    go()
+    expect(page.locator("#moves")).to_have_text("2")
+    expect(page.locator('[data-pile="tableau-2"] [data-card="6H"]')).to_have_count(1)
+    expect(page.locator('[data-pile="tableau-2"] [data-back="~T2.0"]')).to_have_count(1)
+    expect(page.locator("[data-painted][data-back]")).to_have_count(0)
 
 
 # ---------------------------------------------------------------------------------- hostile storage
@@ -385,29 +411,76 @@ def _table_variants(text: str) -> dict[str, str]:
     return out
 
 
-@pytest.mark.parametrize("name", ["duke", "the-plot"])
-def test_records_of_several_reserves_or_twelve_columns_are_painted_and_hostile_ones_refused(page, open_game, name):
-    """The painter takes the record of a table of four reserves (Duke) or twelve columns (The Plot) as any
-    other, and refuses every hostile one as it refuses today's table's, and one whose piles are not those of
-    a table of the family (a gap, a pile too many, a place for a pile without one)."""
+def _back_variants(text: str) -> dict[str, str]:
+    """Hostile records of a table showing a face-down card (a back, static/shared/table.py back_id: "~T1.0",
+    "~R.12"): a back is only a place, in a column at its own index or alone in a reserve, never a card's name,
+    never in another pile, never with a face, and not more of them than four decks hold."""
+    good = json.loads(text)
+    pile, j = next((p, j) for p, cards in good["cards"].items() for j, c in enumerate(cards) if c[0].startswith("~"))
+    back = good["cards"][pile][j][0]
+
+    def edit(fn):
+        rec = json.loads(text)
+        fn(rec)
+        return json.dumps(rec)
+
+    def named(new_id):
+        return edit(lambda r: r["cards"][pile][j].__setitem__(0, new_id))
+
+    def backs(r):             # three columns of 80 backs each, every one at its own place
+        for i in (1, 2, 3):
+            r["cards"][f"tableau-{i}"] = [[f"~T{i}.{k}", 0, 0] for k in range(80)]
+
+    column = pile.startswith("tableau-")
+    out = {
+        "a back naming a card": named("~" + next(c[0] for cards in good["cards"].values() for c in cards
+                                                 if not c[0].startswith("~"))),
+        "markup as a back": named('~T1.0"><img src=x onerror="window.__pwned=1">'),
+        "a back of no place": named("~X1.0"),
+        "a back of another pile": named(back.replace("~T", "~T1") if column else "~T1." + back.split(".")[1]),
+        "a back beyond four decks": named(back.split(".")[0] + ".999"),
+        "a back with a face": edit(lambda r: r["cards"][pile][j].append("AS")),
+        "a back in the waste": edit(lambda r: r["cards"].__setitem__("waste", [["~W.0", 0, 0]])),
+        "a back on a foundation": edit(lambda r: r["cards"].__setitem__("foundation-1", [["~F1.0", 0, 0]])),
+        "a back under a reserve's top": edit(lambda r: r["cards"]["reserve"].insert(0, ["~R.40", 0, 0])),
+        "too many backs": edit(backs),
+    }
+    if column:
+        out["a back at another index"] = named(back.split(".")[0] + f".{j + 1}")
+    return out
+
+
+@pytest.mark.parametrize("name", ["duke", "the-plot", "munger", "eagle-wing"])
+def test_records_of_every_table_are_painted_and_hostile_ones_refused(page, open_game, name):
+    """The painter takes the record of a table of four reserves (Duke), twelve columns (The Plot), face-down
+    column cards (Munger) or a face-down reserve top (Eagle Wing) as any other, and refuses every hostile one
+    as it refuses today's table's, one whose piles are not those of a table of the family (a gap, a pile too
+    many, a place for a pile without one), and one whose backs are not the live board's."""
     code = Game.new(rules=name, number=31).code
     _played(page, open_game, code)
     text, save = page.evaluate("[localStorage.getItem('canfield.snapshot'), localStorage.getItem('canfield.save')]")
     assert page.evaluate("([t, s]) => window.canfieldPaint.accepts(t, s)", [text, save]), "the good one is painted"
-    variants = {**_variants(text), **_table_variants(text)}
-    assert len(variants) > len(_variants(text)) + 8
+    face_down = name in ("munger", "eagle-wing")
+    assert ('"~' in text) == face_down
+    variants = {**_variants(text), **_table_variants(text), **(_back_variants(text) if face_down else {})}
+    assert len(variants) > len(_variants(text)) + (14 if face_down else 8)
     for label, bad in variants.items():
         assert not page.evaluate("([t, s]) => window.canfieldPaint.accepts(t, s)", [bad, save]), label
+    if face_down:    # the painter's copy of back_id, for every pile
+        got = page.evaluate("ps => ps.map(([p, i]) => window.canfieldPaint.backId(p, i))",
+                            [[p, i] for p in PILES for i in (0, 7, 103)])
+        assert got == [back_id(p, i) for p in PILES for i in (0, 7, 103)]
 
-    # end to end: a hostile record of this table in storage, a reload: nothing painted (and no page error:
-    # the page fixture's log)
+    # end to end: a hostile record of this table in storage, a reload: nothing painted, nothing injected (and
+    # no page error: the page fixture's log)
+    hostile = {"duke": "cards in the one reserve beside several", "the-plot": "a gap in the columns"}
+    bad = (_back_variants(text)["markup as a back"] if face_down else _table_variants(text)[hostile[name]])
     page.add_init_script("if (!sessionStorage.getItem('hostile')) { sessionStorage.setItem('hostile', '1');"
-                         " localStorage.setItem('canfield.snapshot', "
-                         + json.dumps(_table_variants(text)["cards in the one reserve beside several"
-                                                            if name == "duke" else "a gap in the columns"]) + "); }")
+                         " localStorage.setItem('canfield.snapshot', " + json.dumps(bad) + "); }")
     _capturing(page).reload(wait_until="commit")
     wait_until_ready(page)
     assert page.evaluate("window.__painted")["painted"] is None
+    assert page.evaluate("window.__pwned") is None
 
 
 # ---------------------------------------------------------------------------------- layout copy
