@@ -463,6 +463,7 @@ class Layer(Clock, Storage, PageEffects, Pointer, Restart):
             # the hint panel and the replay bar change height in the dock: the board is laid out above it
             observer = w.ResizeObserver.new(p(lambda *_: self.send(vocab.Dock(float(dock.scrollHeight or 0)))))
             observer.observe(dock)
+            self.dock_watch = (observer, dock)     # a restart asks for the dock's height again
 
     def resized(self):
         el = self.document.documentElement

@@ -47,4 +47,11 @@ class Restart:
         self.analysis.apply(vocab.AnalysisPanel(), self.proxy)
         self.busy = True
         self.worker.restart(self._start_message("", "")).then(self._answer, self._failed)
+        # the new session starts with the dock as it is now (the bar of the game before just hidden); when the
+        # new game's replay bar comes back at the height the observer last reported, it would say nothing and
+        # the board would stay laid out under the bar: observed afresh, it reports the dock's height again
+        watch = getattr(self, "dock_watch", None)
+        if watch is not None:
+            watch[0].unobserve(watch[1])
+            watch[0].observe(watch[1])
         return True
