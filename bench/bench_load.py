@@ -22,7 +22,7 @@ One run prints, all on the same server:
                    (a module worker: Pyodide's boot, the imports, the snapshot, Cache Storage)
   Lighthouse       (npm `lighthouse`, pinned in package.json) desktop and mobile: scores and metrics
 
-    make dist && python bench/bench_load.py [--runs 3] [--phone-runs 3] [--no-lighthouse] [--json FILE]
+    make dist && python bench/bench_load.py [--runs 3] [--phone-runs 3] [--no-lighthouse] [--game CODE] [--json FILE]
 
 Medians over the runs; the load average is printed before and after (a figure taken under load is
 not a figure: re-run on a quiet machine).
@@ -253,12 +253,13 @@ def first_visits(p, launch, base: str, runs: int) -> dict:
 
 
 KINDS = (("game", "index.html"), ("bare", "bench/bare.html"))
+GAME = ""      # --game CODE: the returning visits resume a game of that deal (another rule set's table)
 
 
 def _setup_returning(context, base: str) -> dict:
     """One visit, its service worker's precache (the memory snapshot included) and one move; returns the
     stock's place on the page (for the phone's tap)."""
-    r = visit(context, base + "index.html")
+    r = visit(context, base + "index.html" + ("#" + GAME if GAME else ""))   # --game: the saved game is that deal
     wait_for_precache(r["page"])
     r["page"].click('[data-pile="stock"]')       # a move: from now on there is a saved game
     r["page"].wait_for_function("() => (localStorage.getItem('canfield.save') || '').includes('\"S\"')",
@@ -388,7 +389,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-make", action="store_true", help="skip making the memory snapshot in the browser")
     parser.add_argument("--no-lighthouse", action="store_true", help="skip the Lighthouse runs")
     parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
+    parser.add_argument("--game", default="", help="a deal code: the returning visits resume a game of it "
+                                                    "(GT1-D1-AAAAAAH: a table of several reserves)")
     args = parser.parse_args(argv)
+    global GAME
+    GAME = args.game
 
     from playwright.sync_api import sync_playwright
 
