@@ -16,12 +16,19 @@ picks a winnable deal, a deal of a grade, or the daily deal from it at once and 
 ``find(rules, draw, number) -> Entry or None``: the entry of a deal number.
 ``tried(rules, draw) -> int``: how many deal numbers from 0 on the build graded for the pair (every won
     one below it is in the catalogue).
-``daily_entry(date=None, draw=3, rules="canfield") -> Entry or None``: the daily deal of a date when the
-    pair's catalogue is complete (None otherwise: canfield.daily then searches it with the solver). The
-    entries in a fixed order (``daily_order``: a permutation drawn once by the engine's SplitMix64 seeded
-    from the pair), indexed by the day's ordinal (``date.toordinal()``) modulo the number of entries: the
-    same deal for everyone on a date, and no repeat within any ``len(entries)`` (>= 366) consecutive days.
-    canfield.daily builds on it; the page's main thread calls it directly (no solver import).
+``daily_entry(date=None, draw=3, rules="canfield") -> Entry or None``: the daily deal of a date from the
+    pair's entries, whenever it has any (None only when it has none). The entries in a fixed order
+    (``daily_order``: a permutation drawn once by the engine's SplitMix64 seeded from the pair), indexed by
+    the day's ordinal (``date.toordinal()``) modulo the number of entries: the same deal for everyone on a
+    date, and no repeat within any ``len(entries)`` consecutive days. A complete catalogue (>= 366 entries)
+    never repeats within a year; a partial one (1 to 365 entries) still gives a proved deal every day, but
+    repeats sooner: every ``len(entries)`` days.
+``daily_start(date=None) -> int``: the deal number of the day for a pair with no entry: a number drawn from
+    the date by SplitMix64, the same for everyone, not proved winnable.
+``daily_deal(date=None, draw=3, rules="canfield") -> (number, Entry or None)``: the daily deal's number,
+    with its entry when it comes from the catalogue (proved winnable), None when it is ``daily_start``'s.
+    Never runs the solver; canfield.daily builds on it, and the page's worker calls it directly (no solver
+    import).
 
 `rules` is a rule set's name or a ``RuleSet``; `draw` 1 or 3 as ``Game.new`` takes it (a game with a
 fixed draw plays its own, whatever the player's setting). A bad name, or a draw other than 1 or 3, raises
@@ -40,7 +47,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .deal import SplitMix64
+from .deal import MAX_NUMBER, SplitMix64
 from .rules import RULESETS, check_draw, get_rules
 
 FORMAT = 1
@@ -307,9 +314,33 @@ def daily_order(rules, draw):
 
 def daily_entry(date=None, draw=3, rules="canfield"):
     """The entry that is the daily deal of `date` (a datetime.date, "YYYY-MM-DD", None: today in UTC),
-    or None when the pair's catalogue is not complete. Never runs the solver."""
+    or None when the pair's catalogue has no entry. A complete catalogue repeats no deal within a year; a
+    partial one (fewer than TARGET entries) repeats every len(entries) days, each deal still proved
+    winnable. Never runs the solver."""
     day = as_date(date)
-    if not complete(rules, draw):
-        return None
     order = daily_order(rules, draw)
+    if not order:
+        return None
     return order[day.toordinal() % len(order)]
+
+
+def _date_ordinal(date):
+    date = as_date(date)
+    return date.year * 10000 + date.month * 100 + date.day
+
+
+def daily_start(date=None):
+    """The daily deal's number of `date` in a game and draw whose catalogue has no entry: drawn from the
+    date by SplitMix64 (the same for everyone on a date), not proved winnable."""
+    rng = SplitMix64(_date_ordinal(date) ^ _CANFIELD)
+    return rng.below(MAX_NUMBER + 1)
+
+
+def daily_deal(date=None, draw=3, rules="canfield"):
+    """The daily deal of `date` for the pair: (deal number, its Entry) from the catalogue when the pair has
+    any entry (proved winnable), else (``daily_start(date)``, None): not proved. At once, never the solver."""
+    entry = daily_entry(date, draw, rules)
+    if entry is not None:
+        return entry.number, entry
+    key(rules, draw)      # a bad game or draw raises here too
+    return daily_start(date), None

@@ -1,22 +1,26 @@
-"""The daily deal: the same deal for everyone on a date, with no server.
+"""The daily deal: the same deal for everyone on a date, with no server, at once and offline.
 
 ``daily_number(date=None, draw=3, rules="canfield")``: the deal number of the day for a date
     (``datetime.date``, or text ``"YYYY-MM-DD"``; the page sends the player's local date; None means
-    today in UTC). ``daily_code`` gives its deal code. ``DailySearch`` is the same in slices (a
-    ``canfield.solver.Task``).
+    today in UTC). ``daily_code`` gives its deal code. ``DailySearch`` is the same as a
+    ``canfield.solver.Task`` (kept for the solver worker and older callers: its first step finishes).
 
-Where it comes from:
+Where it comes from (``canfield.catalog.daily_deal``, re-exported here; it never runs the solver):
 
 - a game and draw whose shipped catalogue is complete (``canfield.catalog.complete``: at least 366
   proved-winnable deals): the catalogue's entries in a fixed order, a permutation drawn once by the
   engine's SplitMix64 seeded from the game and draw, indexed by the day's ordinal (consecutive days,
   ``date.toordinal()``) modulo the number of entries. So two days less than 366 days apart never share
-  a deal, and the answer comes at once, without the solver (``canfield.catalog.daily_entry``, re-exported
-  here; the page's main thread calls it without importing the solver);
-- any other pair: the search of before, a start number derived from the date by SplitMix64
-  (``daily_start``), then the first deal from there that the solver proves won within the fixed
-  ``DAILY_NODES`` budget (``canfield.solver.WinnableSearch``). Node budgets only: the same deal
-  everywhere.
+  a deal;
+- a pair with some entries but fewer than 366: the same, from those entries: every daily deal is proved
+  winnable, but the deals repeat sooner (every ``len(entries)`` days);
+- a pair with no entry: the day's start deal (``daily_start``, a number drawn from the date by
+  SplitMix64), the same for everyone but not proved winnable (``DailySearch.proved`` is False; the page
+  says so).
+
+Until issue 46 a pair without a complete catalogue searched deal after deal with the solver from
+``daily_start`` (``DAILY_NODES`` a deal), which for some games never ended; nothing searches now.
+``DAILY_NODES`` stays for compatibility and is no longer used.
 
 A saved game of an earlier daily deal holds its deal code, and the records keep days, never codes: a
 change of where the daily deal comes from changes no saved game.
@@ -26,12 +30,14 @@ canfield.solver re-exports these names (``from canfield.solver import daily_code
 
 from __future__ import annotations
 
-from .catalog import _CANFIELD, as_date as _as_date, daily_entry, daily_order  # noqa: F401 (re-exported)
-from .deal import MAX_NUMBER, SplitMix64, make_code
+from .catalog import (  # noqa: F401 (re-exported)
+    _date_ordinal, as_date as _as_date, daily_deal, daily_entry, daily_order, daily_start,
+)
+from .deal import make_code
 from .rules import check_draw, get_rules
-from .tasks import Task, WinnableSearch
+from .tasks import Task
 
-DAILY_NODES = 100_000
+DAILY_NODES = 100_000   # no longer used: the daily deal never searches (kept for compatibility)
 
 
 def utc_today():
@@ -40,24 +46,11 @@ def utc_today():
     return datetime.datetime.now(datetime.timezone.utc).date()
 
 
-def _date_ordinal(date):
-    date = _as_date(date)
-    return date.year * 10000 + date.month * 100 + date.day
-
-
-def daily_start(date=None):
-    """The first deal number tried for the daily deal of `date` (before the winnable search)."""
-    rng = SplitMix64(_date_ordinal(date) ^ _CANFIELD)
-    return rng.below(MAX_NUMBER + 1)
-
-
 class DailySearch(Task):
-    """``daily_number`` in slices: ``result`` is the deal number of the day, ``code`` its deal code,
-    ``date`` the day as "YYYY-MM-DD"; ``entry`` the catalogue's entry when the day's deal comes from the
-    catalogue (then the first step finishes, without the solver), else ``winnable`` the ``Winnable``
-    found (None when no deal was proved won: the start deal is then the deal of the day). ``proved``:
-    the deal is proved winnable either way. Node budgets only (no time limit): the same deal
-    everywhere."""
+    """``daily_number`` as a task (its first step finishes; the solver is never run): ``result`` is the
+    deal number of the day, ``code`` its deal code, ``date`` the day as "YYYY-MM-DD", ``entry`` the
+    catalogue's entry it comes from (None for a pair with no entry: the start deal, ``start``). ``proved``:
+    the deal is proved winnable (it comes from the catalogue). ``winnable`` stays None (no search)."""
 
     def __init__(self, date=None, draw=3, rules="canfield", should_stop=None):
         super().__init__(should_stop, None)
@@ -66,34 +59,26 @@ class DailySearch(Task):
         self.date = day.isoformat()
         self.rules = get_rules(rules)
         self.draw = check_draw(self.rules, draw, strict=False)  # a game's fixed draw wins
-        self.entry = daily_entry(day, self.draw, self.rules)
+        self.number, self.entry = daily_deal(day, self.draw, self.rules)
         self.winnable = None
-        self.code = None
+        self.code = make_code(self.rules, self.draw, self.number, None)
 
     @property
     def proved(self):
-        return self.entry is not None or self.winnable is not None
+        return self.entry is not None
 
     def _work(self):
-        if self.entry is not None:
-            number = self.entry.number
-        else:
-            found = yield from self._sub(WinnableSearch(self.start, self.draw, self.rules, DAILY_NODES, tries=1000))
-            self.winnable = found
-            number = self.start if found is None else found.number  # not expected: most deals are won
-        self.code = make_code(self.rules, self.draw, number, None)
-        return number
+        return self.number
+        yield  # a generator (Task's protocol) that finishes at its first step
 
 
 def daily_number(date=None, draw=3, rules="canfield"):
     """The deal number of the day for `date` (a ``datetime.date``, or text "YYYY-MM-DD"; None: today
-    in UTC; the page sends the player's local date): from the catalogue when the pair's is complete,
-    else proved winnable with the fixed DAILY_NODES budget. In slices: ``DailySearch``."""
-    return DailySearch(date, draw, rules).run()
+    in UTC; the page sends the player's local date): from the pair's catalogue when it has entries (proved
+    winnable), else ``daily_start`` (not proved). At once: never the solver."""
+    return DailySearch(date, draw, rules).number
 
 
 def daily_code(date=None, draw=3, rules="canfield"):
     """The deal code of the daily deal (see daily_number)."""
-    number = daily_number(date, draw, rules)
-    r = get_rules(rules)
-    return make_code(r, check_draw(r, draw, strict=False), number, None)
+    return DailySearch(date, draw, rules).code

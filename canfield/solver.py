@@ -42,8 +42,8 @@ API
     Node budgets only: the answer is the same on every machine.
 
 ``daily_number(date=None, draw=3, rules="canfield")``, ``daily_code``, ``DailySearch``: the deal of the
-    day (canfield/daily.py, re-exported here): from the shipped catalogue when the game's is complete,
-    else the first deal the solver proves won from a start number derived from the date.
+    day (canfield/daily.py, re-exported here): from the shipped catalogue at once, never a search (a
+    game with no entry gets a start number drawn from the date, not proved winnable).
 
 The same searches in slices, for a worker or a loop between frames (``Task``): ``LastWinnable``,
     ``WinnableSearch``, ``DailySearch`` and ``HintSearch`` (the page's hint: the position solved,

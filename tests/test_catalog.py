@@ -226,12 +226,24 @@ def test_the_catalogue_is_in_the_pages_bundle():
 # ---- the daily deal ---------------------------------------------------------------------------
 
 def _no_solver(monkeypatch):
+    """Any search refuses: the solver's facade, its one search class and the winnable task."""
+    from canfield import search, tasks
+
     def refuse(*a, **kw):
         raise AssertionError("the solver ran")
 
     for name in ("WinnableSearch", "Solver", "solve", "grade"):
         monkeypatch.setattr(solver, name, refuse)
-    monkeypatch.setattr(daily, "WinnableSearch", refuse)
+    monkeypatch.setattr(search.Solver, "__init__", refuse)
+    monkeypatch.setattr(tasks.WinnableSearch, "__init__", refuse)
+
+
+def fake_catalogue(monkeypatch, texts, tried):
+    """The catalogue read from these data texts and counts of deals tried (by key, "casino/1") instead of
+    canfield/catalog_data.py; every other pair has no entry."""
+    data = types.SimpleNamespace(FORMAT=catalog.FORMAT, ENTRIES=dict(texts), TRIED=dict(tried))
+    monkeypatch.setattr(catalog, "_cache", {"tables": catalog.check_tables(data)})
+    monkeypatch.setattr(catalog, "_orders", {})
 
 
 def test_the_daily_deal_of_a_complete_catalogue_comes_at_once_without_the_solver(monkeypatch):
@@ -247,10 +259,60 @@ def test_the_daily_deal_of_a_complete_catalogue_comes_at_once_without_the_solver
         assert code == solver.daily_code(day, draw, name) == Game.new(rules=name, number=e.number, draw=draw).code
         task = daily.DailySearch(day, draw, name)
         assert task.step() is True and task.result == e.number and task.proved and task.entry == e
-    # a game whose catalogue is not complete searches, as before: here the solver is asked (and refuses)
-    assert not catalog.complete("chameleon", 1) and catalog.daily_entry(day, 1, "chameleon") is None
-    with pytest.raises(AssertionError, match="the solver ran"):
-        daily.daily_number(day, 1, "chameleon")
+
+
+def test_the_daily_deal_of_every_pair_comes_at_once_never_from_the_solver(monkeypatch):
+    """Issue 46: no pair's daily deal searches (before, a pair with an incomplete catalogue searched deal
+    after deal, without end for Casino Canfield): the catalogue's deal when the pair has entries, else the
+    date's start deal, not proved; the same on every call, for everyone on that date."""
+    _no_solver(monkeypatch)
+    for day in (datetime.date(2026, 12, 7), datetime.date(2027, 2, 28)):
+        for name, draw in PAIRS:
+            task = daily.DailySearch(day, draw, name)
+            assert task.step(1) is True and task.nodes == 0, (name, draw)
+            number, entry = catalog.daily_deal(day, draw, name)
+            assert task.result == number == daily.daily_number(day, draw, name) == daily.daily_number(
+                day.isoformat(), draw, name)
+            assert task.entry == entry and task.proved == (entry is not None) == bool(catalog.winnable(name, draw))
+            assert number == (entry.number if entry is not None else daily.daily_start(day))
+            assert task.code == daily.daily_code(day, draw, name) == Game.new(rules=name, number=number, draw=draw).code
+
+
+def test_a_partial_catalogues_daily_deal_is_one_of_its_entries_and_comes_round_again(monkeypatch):
+    """Fewer entries than a year's: the daily deal is still proved (an entry), and repeats every len(entries)
+    days, in the pair's fixed daily order."""
+    _no_solver(monkeypatch)
+    entries = [Entry(3, "easy", 80), Entry(10, "hard", 120), Entry(11, "medium", 95), Entry(40, "expert", 150),
+               Entry(99, "easy", 70)]
+    fake_catalogue(monkeypatch, {"casino/1": catalog.encode(entries)}, {"casino/1": 2136})
+    assert not catalog.complete("casino", 1) and catalog.winnable("casino", 1) == tuple(entries)
+    start = datetime.date(2026, 12, 7)
+    days = [start + datetime.timedelta(days=i) for i in range(12)]
+    got = [catalog.daily_entry(d, 1, "casino") for d in days]
+    assert set(got[:5]) == set(entries)                       # five days, five deals
+    assert got[5:10] == got[:5] and got[10:] == got[:2]       # then the same again
+    assert got == [catalog.daily_order("casino", 1)[d.toordinal() % 5] for d in days]
+    task = daily.DailySearch(start, 1, "casino")
+    assert task.step() is True and task.proved and task.entry == got[0] and task.result == got[0].number
+    assert task.code == Game.new(rules="casino", number=got[0].number, draw=1).code
+    assert catalog.daily_entry(start, 3, "casino") == got[0]  # Casino's draw is fixed: the player's choice aside
+
+
+def test_a_pair_with_no_entry_gets_the_dates_start_deal_not_proved(monkeypatch):
+    _no_solver(monkeypatch)
+    fake_catalogue(monkeypatch, {"casino/1": ""}, {"casino/1": 2136})
+    day = datetime.date(2026, 12, 7)
+    assert catalog.daily_entry(day, 1, "casino") is None
+    assert catalog.daily_deal(day, 1, "casino") == (daily.daily_start(day), None)
+    task = daily.DailySearch(day, 1, "casino")
+    assert task.step() is True and task.proved is False and task.entry is None and task.winnable is None
+    assert task.result == daily.daily_start(day) == daily.daily_number("2026-12-07", 1, "casino")
+    assert task.code == Game.new(rules="casino", number=daily.daily_start(day), draw=1).code
+    assert daily.daily_number(day + datetime.timedelta(days=1), 1, "casino") != task.result
+    with pytest.raises(ValueError):
+        catalog.daily_deal(day, 2, "casino")
+    with pytest.raises(ValueError):
+        catalog.daily_deal(day, 1, "no-such-game")
 
 
 @pytest.mark.parametrize("name, draw", [p for p in PAIRS if catalog.complete(*p)])

@@ -17,7 +17,7 @@ from canfield import Game
 from canfield.deal import shuffled_deck
 from canfield.save import to_save
 from canfield.solver import (
-    LOST, WON, DailySearch, HintSearch, LastWinnable, Solver, WinnableSearch, daily_number, find_winnable,
+    LOST, WON, DailySearch, HintSearch, LastWinnable, Solver, WinnableSearch, daily_number, daily_start, find_winnable,
     last_winnable, solve,
 )
 
@@ -107,21 +107,23 @@ def test_hint_search_solves_then_looks_back_when_lost():
     assert task.result.moves == solve(w, max_nodes=20_000).moves
 
 
-def test_daily_search_in_slices_answers_as_daily_number(monkeypatch):
-    # A game with a complete catalogue takes its daily deal from it at once (tests/test_catalog.py); the
-    # search, for the other games, is the same as before the catalogue: here with the catalogue left out.
+def test_daily_search_answers_at_its_first_step_as_daily_number(monkeypatch):
+    # A game with entries in the catalogue takes its daily deal from them (tests/test_catalog.py); one with
+    # none (here every pair, the catalogue left out) gets the date's start deal, not proved, and no search
+    # (issue 46: the search of before had no end for some games).
     from canfield import catalog
 
-    monkeypatch.setattr(catalog, "complete", lambda rules, draw: False)
+    monkeypatch.setattr(catalog, "winnable", lambda rules, draw: ())
+    monkeypatch.setattr(catalog, "_orders", {})
     day = datetime.date(2026, 11, 29)
     task = DailySearch("2026-11-29")
-    stepped(task, 211)
-    assert task.result == daily_number(day) == 1110419986  # the searched deal of that day, fixed for good
-    assert task.winnable is not None and task.winnable.number == task.result
+    assert task.step(1) is True and task.nodes == 0
+    assert task.result == daily_number(day) == daily_start(day) == 1110419986  # that day's start, fixed for good
+    assert not task.proved and task.winnable is None and task.entry is None
     assert task.code == Game.new(number=task.result).code and task.date == "2026-11-29"
     classic = DailySearch(day, draw=1, rules="classic")
     classic.run()
-    assert classic.result == daily_number(day, 1, "classic") and classic.code.startswith("CL1-D1-")
+    assert classic.result == daily_number(day, 1, "classic") == daily_start(day) and classic.code.startswith("CL1-D1-")
 
 
 def test_daily_defaults_to_today_in_utc():
@@ -150,7 +152,6 @@ def test_each_slice_searches_about_its_positions():
     lambda: WinnableSearch(9, max_nodes=10**9),
     lambda: LastWinnable(deal(9), max_nodes=10**9),
     lambda: HintSearch(deal(9), max_nodes=10**9),
-    lambda: DailySearch("2026-11-14", 1, "chameleon"),  # no complete catalogue: searched
 ])
 def test_cancel_stops_a_task_between_slices(make):
     task = make()
@@ -163,6 +164,14 @@ def test_cancel_stops_a_task_between_slices(make):
     task = make()
     task.should_stop = lambda: calls.append(1) or len(calls) > 1
     assert task.run() is None and task.cancelled and len(calls) == 2
+
+
+def test_a_daily_deal_is_never_a_search_to_cancel():
+    """Every pair's daily deal finishes at its first step, with no position searched (issue 46: before, a
+    game whose catalogue was not complete searched deal after deal; that was a task to cancel)."""
+    for name in ("chameleon", "casino", "little-gate", "canfield"):
+        task = DailySearch("2026-11-14", 1, name)
+        assert task.step(50) is True and task.nodes == 0 and not task.cancelled and task.result == task.number
 
 
 # ---- the worker drives the engine's tasks ------------------------------------------------------
@@ -247,6 +256,15 @@ def test_worker_answers_as_the_engine():
     assert res["code"] == Game.new(number=res["number"]).code
     res = _call(w.daily, id=3, draw=1, rules="classic")  # no date: today in UTC
     assert res["date"] == DailySearch().date and res["code"].startswith("CL1-D1-")
+    from canfield import catalog
+    empty = catalog.winnable
+    try:      # a game with no entry: the date's start deal at once, said not proved ("unknown")
+        catalog.winnable = lambda rules, draw: () if catalog.key(rules, draw) == "casino/1" else empty(rules, draw)
+        res = _call(w.daily, id=5, date="2026-12-07", draw=1, rules="casino")
+    finally:
+        catalog.winnable = empty
+    assert (res["verdict"], res["number"]) == ("unknown", daily_start("2026-12-07"))
+    assert res["code"] == Game.new(rules="casino", draw=1, number=res["number"]).code
     g = lost_classic_position()
     res = _call(w.hint, id=4, save=to_save(g), max_nodes=5000, max_seconds=60, back_nodes=5000, back_seconds=60)
     assert (res["verdict"], res["undos"]) == ("lost", last_winnable(g, max_nodes=5000)[0])

@@ -429,8 +429,10 @@ def test_the_page_facts_come_first_and_again_only_when_they_change():
     assert names[0] == "canfield" and "rush" in names and out["page"]["groups"][0][0] != "One deck"
 
 
-def test_the_new_game_dialogs_deal_and_the_daily_deal_come_from_the_worker():
-    from canfield import catalog
+def test_the_new_game_dialogs_deal_and_the_daily_deal_come_from_the_worker(monkeypatch):
+    """Every deal at once from the catalogue, never a search (issue 46): a winnable deal, the daily deal; a
+    game with no entry gets an ordinary deal, or the date's start deal, with a note that says so."""
+    from worker import dates
     s, _ = started()
     send(s, Button("deal", draw=1, rules="canfield"))
     assert s.controller.game.draw == 1 and s.controller.game.code != CODE
@@ -442,23 +444,52 @@ def test_the_new_game_dialogs_deal_and_the_daily_deal_come_from_the_worker():
     assert s.records.daily is not None and s.controller.game.number in {e.number for e in catalog.winnable("canfield", 3)}
     assert s.controller.ui.panel.kind == "note" and "Deal of the day" in s.controller.ui.panel.text
     assert out["marks"] in (None, {"solver": "idle", "search": None, "stuck": "false", "answers": "0"})   # no search
-    out = send(s, Button("deal", draw=1, rules="casino"))    # no catalogue yet: the solver's search
-    (kind, rid, request), = s.take_solver_requests()[0]
-    assert kind == "winnable" and json.loads(request)["rules"] == "casino"
-    assert s.controller.game.rules.name == "canfield" and decode_view(out["view"])["assist"]["kind"] == "search"
-    assert out["marks"] == {"solver": "ready", "search": "winnable", "stuck": "false", "answers": "0"}
-    send(s, Tap("stock"))                                    # a move meanwhile: the deal is still wanted
-    number = catalog.winnable("canfield", 1)[0].number       # (any number: the answer says which)
-    answer = json.loads(s.solver_answer("winnable", rid, json.dumps({"id": rid, "verdict": "won", "number": number})))
-    assert answer["ok"] and s.controller.game.rules.name == "casino" and s.controller.game.number == number
-    assert answer["marks"] == {"solver": "ready", "search": None, "stuck": "false", "answers": "1"}
-    send(s, Button("daily", draw=1, rules="chameleon"))
-    (kind, rid, request), = s.take_solver_requests()[0]
-    assert kind == "daily"
-    code = Game.new(rules="chameleon", draw=1, number=7).code
-    s.solver_answer("daily", rid, json.dumps({"id": rid, "verdict": "won", "code": code, "date": "2026-12-05"}))
-    assert s.controller.game.code == code and s.records.daily == "2026-12-05"
-    assert s.controller.ui.panel.kind == "note"
+    no_entry(monkeypatch, {"casino/1": 2136, "chameleon/1": 2064})
+    out = send(s, Button("deal", draw=1, rules="casino"))    # no entry: an ordinary deal at once, said so
+    assert s.take_solver_requests() == ([], [])
+    assert s.controller.game.rules.name == "casino" and s.controller.game.number is not None
+    assert s.controller.ui.panel.kind == "note" and s.controller.ui.panel.text == (
+        "No Casino Canfield deal is proved winnable yet (the solver proved none of the 2,136 it tried): this is an "
+        "ordinary deal.")
+    assert out["marks"] in (None, {"solver": "idle", "search": None, "stuck": "false", "answers": "0"})
+    send(s, Button("daily", draw=1, rules="chameleon"))      # no entry: the date's start deal, not proved
+    assert s.take_solver_requests() == ([], [])
+    day = dates.today()
+    assert s.controller.game.code == Game.new(rules="chameleon", draw=1, number=catalog.daily_start(day)).code
+    assert s.records.daily == day and s.controller.ui.panel.kind == "note"
+    assert s.controller.ui.panel.text == (
+        f"Deal of the day ({dates.day_label(day, 'en')}): not proved winnable — the solver has proved none of the "
+        "2,064 Chameleon deals it tried.")
+
+
+def no_entry(monkeypatch, tried):
+    """The catalogue without any entry of the pairs `tried` ({key: deals tried}), the others as shipped."""
+    winnable, tried_of = catalog.winnable, catalog.tried
+    monkeypatch.setattr(catalog, "winnable",
+                        lambda rules, draw: () if catalog.key(rules, draw) in tried else winnable(rules, draw))
+    monkeypatch.setattr(catalog, "tried", lambda rules, draw: tried.get(catalog.key(rules, draw), tried_of(rules, draw)))
+
+
+def test_the_new_game_dialog_says_which_games_have_few_proved_deals(monkeypatch):
+    """The New game dialog's catalogue line (issue 46), by game and draw choice: for a pair whose catalogue
+    is not complete, how many deals the solver proved of how many it tried; none for a complete one."""
+    no_entry(monkeypatch, {"casino/1": 2136})
+    s, _ = started()
+    dialog = send(s, Button("new"))["dialog"]
+    lines = dialog["catalog"]
+    none = ("The solver has proved none of the 2,136 Casino Canfield deals it tried: Winnable deals gives ordinary "
+            "deals here, and the daily deal is not proved winnable.")
+    assert lines["casino/1"] == lines["casino/3"] == none        # Casino draws 1 whatever the choice
+    assert "canfield/3" not in lines and "canfield/1" not in lines and "rush/3" not in lines   # complete
+    for key, line in lines.items():
+        name, draw = key.split("/")
+        assert not catalog.complete(name, int(draw)) and line, key
+    for name, draw in catalog.PAIRS:
+        if not catalog.complete(name, draw):
+            assert f"{name}/{draw}" in lines, (name, draw)
+    send(s, SettingsChanged({"lang": "fr"}))
+    french = send(s, Button("new"))["dialog"]["catalog"]
+    assert french["casino/1"].startswith("Le solveur n’a prouvé gagnable aucune des 2\u202f136 donnes de Canfield casino")
 
 
 # ---- the counters and the game clock: counted here, ticked by the page, saved when hidden or left ------
@@ -676,16 +707,24 @@ def test_the_taps_and_keys_kept_by_the_painter_are_played_with_the_start_before_
     assert out["ok"] and not s.controller.game.history
 
 
-def test_a_deal_of_a_difficulty_comes_from_the_catalogue_or_the_solvers_graded_search():
+def test_a_deal_of_a_difficulty_comes_from_the_catalogue_or_is_an_ordinary_deal_said_so(monkeypatch):
+    """A grade the catalogue has no entry of: an ordinary deal at once with a note, never the solver's graded
+    search (issue 46)."""
     s, _ = started()
     send(s, Button("deal", draw=3, rules="canfield", grade="expert"))
     entry = catalog.find("canfield", 3, s.controller.game.number)
-    assert entry is not None and entry.grade == "expert"
+    assert entry is not None and entry.grade == "expert" and s.controller.ui.panel is None
+    experts = (catalog.Entry(9, "expert", 120), catalog.Entry(56, "expert", 118))
+    monkeypatch.setattr(catalog, "winnable", lambda rules, draw: experts)      # a game with experts only
+    monkeypatch.setattr(catalog, "tried", lambda rules, draw: 2064)
     send(s, Button("deal", draw=1, rules="chameleon", grade="easy"))
-    (kind, rid, request), = s.take_solver_requests()[0]
-    assert kind == "graded" and json.loads(request)["grade"] == "easy"
-    s.solver_answer("graded", rid, json.dumps({"id": rid, "verdict": "won", "number": 42, "grade": "easy", "par": 90}))
-    assert s.controller.game.code == Game.new(rules="chameleon", draw=1, number=42).code
+    assert s.take_solver_requests() == ([], [])
+    assert s.controller.game.rules.name == "chameleon" and s.controller.game.number not in (9, 56)
+    assert s.controller.ui.panel.kind == "note" and s.controller.ui.panel.text == (
+        "No easy Chameleon deal is proved yet (2 of the 2,064 deals tried are proved winnable): this is an "
+        "ordinary deal.")
+    send(s, Button("deal", draw=1, rules="chameleon", grade="expert"))
+    assert s.controller.game.number in (9, 56) and s.take_solver_requests() == ([], [])
 
 
 def test_another_tabs_statistics_merge_and_refill_the_open_dialog(line):
@@ -789,8 +828,8 @@ def test_the_solver_is_loaded_at_start_when_winnable_deals_are_wanted_and_the_ca
     s = Session()                                                  # the catalogue serves Canfield: nothing loaded
     out = json.loads(s.handle(encode(Start(1280.0, 800.0, code=CODE, settings='{"winnable": true}'))))
     assert s.take_solver_requests() == ([], []) and out["marks"]["solver"] == "idle"
-    send(s, Button("deal", draw=1, rules="casino"))                # no catalogue there: the search is asked
-    assert [kind for kind, _, _ in s.take_solver_requests()[0]] == ["winnable"]
+    send(s, Button("deal", draw=1, rules="casino"))                # no catalogue there: a plain deal, no search
+    assert s.take_solver_requests() == ([], []) and s.controller.game.rules.name == "casino"
 
 
 def test_a_batch_of_queued_messages_is_handled_in_order_and_answered_as_one():

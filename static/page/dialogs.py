@@ -45,6 +45,8 @@ class Dialogs:
         self.el["settings"].addEventListener("change", p(self.on_settings_change))
         self.el["new"].querySelector('select[name="rules"]').addEventListener(
             "change", p(lambda *_: self.sync_draw()))
+        self.el["new"].querySelector("fieldset").addEventListener(     # the draw: its catalogue line
+            "change", p(lambda *_: self.sync_draw()))
         box = self.el["new"].querySelector('input[name="winnable"]')
         if box is not None:   # winnable deals: a setting, kept by the worker
             box.addEventListener("change", p(lambda *_: self.send(vocab.SettingsChanged({"winnable": bool(box.checked)}))))
@@ -231,7 +233,8 @@ class Dialogs:
 
     def sync_draw(self):
         """The draw choice for the game selected: offered when the player chooses, else disabled with the
-        line that says which draw the game uses; and the line that says what is special about the game."""
+        line that says which draw the game uses; the line that says what is special about the game; and,
+        for a game and draw whose catalogue of proved deals is not complete, the line that says so."""
         dlg = self.el["new"]
         data = self.shown("new")
         notes = data.notes
@@ -260,6 +263,22 @@ class Dialogs:
             select.closest("label").insertAdjacentElement("afterend", rules_line)
             select.setAttribute("aria-describedby", rules_line.id)
         rules_line.textContent = line_text or ""
+        # the game and draw's catalogue, when it is not complete: how many deals the solver proved
+        checked = fieldset.querySelector('input[name="draw"]:checked')
+        key = rules + "/" + (str(checked.value) if checked is not None else "3")
+        catalog = data.catalog
+        cat_text = catalog[key] if key in catalog else None
+        cat_line = dlg.querySelector("[data-catalog-note]")
+        if cat_line is None:
+            cat_line = self.document.createElement("small")
+            cat_line.setAttribute("data-catalog-note", "")
+            cat_line.id = "newgame-catalog-note"
+            cat_line.style.margin = "0 0 10px"      # a line of its own, under the game's line
+            rules_line.insertAdjacentElement("afterend", cat_line)
+            select.setAttribute("aria-describedby", rules_line.id + " " + cat_line.id)
+        cat_line.textContent = cat_text or ""
+        cat_line.hidden = cat_text is None
+        cat_line.style.display = "none" if cat_text is None else "block"
 
     # ---- buttons and the form --------------------------------------------------------------------
 

@@ -46,11 +46,13 @@ class Dialog(Value):
 class NewGameDialog(Dialog):
     """The New game dialog: the draw checked ("1" or "3"), the winnable box, the games grouped by deck
     count (<optgroup>s), the game selected, the first game offered, and for every game offered its draw
-    note (None: the player chooses) and its line."""
+    note (None: the player chooses) and its line; `catalog`: by "<game>/<draw>" (the draw as the draw choice
+    says it, "1" or "3"), the line that says how few deals the solver proved for a game and draw whose
+    catalogue is not complete (no key: complete, no line)."""
     name = "new"
     FIELDS = (("draw", "str", ""), ("winnable", "bool", False), ("groups", "options", []), ("rules", "str", ""),
-              ("first", "str", "canfield"), ("notes", "notes", {}))
-    LOOSE = ("groups", "notes")
+              ("first", "str", "canfield"), ("notes", "notes", {}), ("catalog", "lines", {}))
+    LOOSE = ("groups", "notes", "catalog")
 
 
 class SettingsDialog(Dialog):

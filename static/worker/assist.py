@@ -1,10 +1,11 @@
 """What the solver's answers mean for the player: the #assist panel a hint's or a "Show me how" answer
-shows, in the player's language, and the deal a New game or daily deal asks for when the shipped
-catalogue can give it. Pure Python (no DOM, no worker), tested under CPython.
+shows, in the player's language; the deal a New game asks for (`catalogue_deal`: from the shipped
+catalogue, at once, never a search) and the notes that say what a deal is when the catalogue could not give
+the deal wanted (`ordinary_note`, `daily_note`, `catalogue_note` for the New game dialog). Pure Python (no
+DOM, no worker), tested under CPython.
 
-The worker's session (static/worker/session.py) sends the requests to the solver (static/worker/solver_worker.py),
-calls these on the answers and deals from the catalogue with `catalogue_deal`. One place for each
-decision.
+The worker's session (static/worker/session.py) sends the hint requests to the solver
+(static/worker/solver_worker.py) and calls these on the answers. One place for each decision.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from canfield import Game, catalog
 from canfield.save import to_save
 
 from shared.vocab import Panel
+
+from . import dates
 
 GRADES = ("easy", "medium", "hard", "expert")
 
@@ -28,9 +31,6 @@ BEST_NODES = 6_000       # the move shown when no winning line is proved (canfie
 BEST_SECONDS = 0.7
 LINE_NODES = 300_000     # "Show me how": the whole winning line, a longer search
 LINE_SECONDS = 6.0
-WINNABLE_TRIES = 20      # a winnable deal the catalogue has not: deals tried from a random number on
-WINNABLE_SECONDS = 20.0
-GRADED_TRIES = 60        # deals tried for a chosen grade (about one in four is expert)
 
 
 def hint_request(rid, game) -> dict:
@@ -113,9 +113,10 @@ def line_panel(res, game, move, t, lang):
 
 
 def catalogue_deal(game, draw, rules, winnable, wanted, rng):
-    """What a New game dialog's Deal gives from the catalogue, at once: (deal, entry), the entry None for a
-    plain deal; or (None, None) when only the solver's search can give it (winnable deals, or a `wanted`
-    grade, of a game whose catalogue has none). A malformed catalogue raises ValueError."""
+    """What a New game dialog's Deal gives, at once and never with the solver: (deal, entry). With winnable
+    deals, or a `wanted` grade, a random entry of the catalogue (never the deal on the table while another is
+    there); a plain deal (entry None) when none is wanted, or when the catalogue has no entry (of that grade):
+    `catalogue_note` then says why. A malformed catalogue raises ValueError."""
     same = game.draw == draw and game.rules.name == getattr(rules, "name", rules)
     avoid = game.number if same else None     # a new deal is another one than the deal on the table
     if wanted in GRADES:
@@ -125,5 +126,58 @@ def catalogue_deal(game, draw, rules, winnable, wanted, rng):
     else:
         entry = catalog.pick(rules, draw, rng, avoid=avoid)
     if entry is None:
-        return None, None
+        return Game.new(draw=draw, rules=rules), None
     return Game.new(draw=draw, rules=rules, number=entry.number), entry
+
+
+def _counts(rules, draw):
+    """(entries, deals tried) of the pair's catalogue; (0, 0) when it cannot be read."""
+    try:
+        return len(catalog.winnable(rules, draw)), catalog.tried(rules, draw)
+    except ValueError:   # a malformed catalogue: as if it had no entry
+        return 0, 0
+
+
+def _name(rules, t):
+    return t.rules_name(getattr(rules, "name", rules))
+
+
+def ordinary_note(t, rules, draw, wanted=""):
+    """The note of a plain deal dealt where a winnable deal (or a deal of the grade `wanted`) was asked for
+    and the catalogue has none: why, with how many deals the solver tried and proved."""
+    won, tried = _counts(rules, draw)
+    name = _name(rules, t)
+    if wanted in GRADES and won:
+        return t("assist.no_grade", grade=t("grade.%s" % wanted), name=name, won=t.count(won), tried=t.count(tried))
+    if tried:
+        return t("assist.no_winnable", name=name, tried=t.count(tried))
+    return t("assist.no_winnable.untried", name=name)
+
+
+def daily_note(t, lang, day, rules, draw, entry):
+    """The note of the daily deal of `day` ("YYYY-MM-DD"): which day's deal it is; when it is not from the
+    catalogue (`entry` None: the pair has no entry), that it is not proved winnable, and why."""
+    label = dates.day_label(day, lang)
+    if entry is not None:
+        return t("assist.daily", date=label)
+    _, tried = _counts(rules, draw)
+    name = _name(rules, t)
+    if tried:
+        return t("assist.daily.unproved", date=label, name=name, tried=t.count(tried))
+    return t("assist.daily.untried", date=label, name=name)
+
+
+def catalogue_note(t, rules, draw):
+    """The New game dialog's line for a game and draw whose catalogue is not complete (None when it is): how
+    many deals the solver proved won of how many it tried, and what that means for Winnable deals and the
+    daily deal."""
+    won, tried = _counts(rules, draw)
+    if won >= catalog.TARGET:
+        return None
+    name = _name(rules, t)
+    if won == 0:
+        return t("newgame.catalog.none", name=name, tried=t.count(tried)) if tried else t(
+            "newgame.catalog.untried", name=name)
+    if won == 1:
+        return t("newgame.catalog.one", name=name, tried=t.count(tried))
+    return t("newgame.catalog.some", name=name, won=t.count(won), tried=t.count(tried))

@@ -14,6 +14,7 @@ from canfield.rules import get_rules
 from canfield.stats import GRADES, key as stats_key
 
 from . import dates
+from .assist import catalogue_note
 from .choices import language_options, offered_names, offered_rulesets, rules_groups, rules_note, rules_options, successor
 from shared.counters import best_text, clock_text, moves_made, next_daily, records_beaten
 from shared.vocab import Dialog, NewGameDialog, RulesDialog, SettingsDialog, StatsDialog, WinDialog
@@ -23,8 +24,9 @@ from .settings import CHOICES, TOGGLES, form_name
 
 
 def new_game(c) -> NewGameDialog:
-    """The New game dialog: the draw checked, the games grouped by deck count, the game selected, and
-    for every game offered its draw note (None: the player chooses) and its line."""
+    """The New game dialog: the draw checked, the games grouped by deck count, the game selected, for
+    every game offered its draw note (None: the player chooses) and its line, and for every game and draw
+    choice whose catalogue is not complete the line that says so (`catalog_notes`)."""
     game, t = c.game, c.t
     fixed = game.rules.draws is not None
     offered = offered_rulesets()
@@ -32,7 +34,22 @@ def new_game(c) -> NewGameDialog:
         draw=str(c.settings.draw if fixed else game.draw), winnable=bool(c.settings.winnable),
         groups=[[label, [list(o) for o in options]] for label, options in rules_groups(t)],
         rules=successor(game.rules.name), first=next(iter(offered)),
-        notes={name: [draw_note(get_rules(name), t), rules_note(name, t)] for name in offered})
+        notes={name: [draw_note(get_rules(name), t), rules_note(name, t)] for name in offered},
+        catalog=catalog_notes(offered, t))
+
+
+def catalog_notes(names, t) -> dict:
+    """{"<game>/<draw choice>": line} for the games `names` in draw 1 and 3 (a game with a fixed draw plays
+    its own whatever the choice) whose catalogue of proved deals is not complete: how many the solver
+    proved won of how many it tried, and what that means for Winnable deals and the daily deal
+    (static/worker/assist.py `catalogue_note`)."""
+    out = {}
+    for name in names:
+        for draw in (1, 3):
+            note = catalogue_note(t, name, draw)
+            if note is not None:
+                out["%s/%d" % (name, draw)] = note
+    return out
 
 
 def settings(c) -> SettingsDialog:

@@ -96,11 +96,17 @@ FR = {
     "assist.went_back": "Retour à une position encore gagnable.",
     "assist.unknown": "Pas d’indice : le solveur n’a pas pu décider cette position dans sa limite de recherche.",
     "assist.stuck": "Plus aucun coup : aucune carte ne peut bouger et un tour complet de la pioche n’en fait sortir aucune qui le puisse. Vous pouvez annuler ou commencer une nouvelle partie.",
-    "assist.searching": "Recherche d’une donne gagnable…",
-    "assist.ordinary": "Aucune donne gagnable trouvée dans la limite de recherche : voici une donne ordinaire.",
-    "assist.daily_search": "Recherche de la donne du jour…",
     "assist.daily": "Donne du jour ({date}).",
     "assist.failed": "Le solveur n’est pas disponible.",
+    "assist.daily.unproved": "Donne du jour ({date}) : pas prouvée gagnable — le solveur n’a prouvé gagnable aucune des {tried} donnes de {name} qu’il a essayées.",
+    "assist.daily.untried": "Donne du jour ({date}) : pas prouvée gagnable — le solveur n’a pas encore essayé les donnes de {name}.",
+    "assist.no_winnable": "Aucune donne de {name} n’est encore prouvée gagnable (aucune des {tried} que le solveur a essayées) : voici une donne ordinaire.",
+    "assist.no_winnable.untried": "Aucune donne de {name} n’est encore prouvée gagnable (le solveur ne les a pas encore essayées) : voici une donne ordinaire.",
+    "assist.no_grade": "Aucune donne {grade} de {name} n’est encore prouvée ({won} des {tried} donnes essayées sont prouvées gagnables) : voici une donne ordinaire.",
+    "newgame.catalog.none": "Le solveur n’a prouvé gagnable aucune des {tried} donnes de {name} qu’il a essayées : les donnes gagnables sont ici des donnes ordinaires, et la donne du jour n’est pas prouvée gagnable.",
+    "newgame.catalog.untried": "Le solveur n’a pas encore essayé les donnes de {name} : les donnes gagnables sont ici des donnes ordinaires, et la donne du jour n’est pas prouvée gagnable.",
+    "newgame.catalog.some": "Le solveur a prouvé gagnables {won} des {tried} donnes de {name} qu’il a essayées : les donnes gagnables sont choisies parmi elles, et la donne du jour revient tous les {won} jours.",
+    "newgame.catalog.one": "Le solveur a prouvé gagnable 1 des {tried} donnes de {name} qu’il a essayées : les donnes gagnables donnent toujours celle-là, et c’est la donne du jour chaque jour.",
     "action.stats": "Statistiques",
     "notice.save_broken": "La partie enregistrée n’a pas pu être relue ; elle est mise de côté. Une nouvelle donne commence.",
     "notice.stats_broken": "Les statistiques enregistrées n’ont pas pu être relues ; elles sont mises de côté.",
@@ -513,11 +519,17 @@ NL = {
     "assist.went_back": "Terug bij een stand die nog te winnen is.",
     "assist.unknown": "Geen hint: de oplosser kon deze stand binnen zijn zoeklimiet niet beslissen.",
     "assist.stuck": "Geen zetten meer: geen kaart kan bewegen en een hele ronde van de trekstapel levert er geen op die het kan. U kunt zetten ongedaan maken of een nieuw spel beginnen.",
-    "assist.searching": "Een winbaar spel wordt gezocht…",
-    "assist.ordinary": "Binnen de zoeklimiet is geen winbaar spel gevonden: dit is een gewoon spel.",
-    "assist.daily_search": "Het spel van de dag wordt gezocht…",
     "assist.daily": "Spel van de dag ({date}).",
     "assist.failed": "De oplosser is niet beschikbaar.",
+    "assist.daily.unproved": "Spel van de dag ({date}): niet bewezen winbaar — de oplosser heeft geen van de {tried} geprobeerde spellen van {name} als winbaar bewezen.",
+    "assist.daily.untried": "Spel van de dag ({date}): niet bewezen winbaar — de oplosser heeft de spellen van {name} nog niet geprobeerd.",
+    "assist.no_winnable": "Nog geen spel van {name} is als winbaar bewezen (geen van de {tried} die de oplosser probeerde): dit is een gewoon spel.",
+    "assist.no_winnable.untried": "Nog geen spel van {name} is als winbaar bewezen (de oplosser heeft ze nog niet geprobeerd): dit is een gewoon spel.",
+    "assist.no_grade": "Nog geen {grade} spel van {name} is bewezen ({won} van de {tried} geprobeerde spellen zijn als winbaar bewezen): dit is een gewoon spel.",
+    "newgame.catalog.none": "De oplosser heeft geen van de {tried} geprobeerde spellen van {name} als winbaar bewezen: winbare spellen zijn hier gewone spellen, en het spel van de dag is niet bewezen winbaar.",
+    "newgame.catalog.untried": "De oplosser heeft de spellen van {name} nog niet geprobeerd: winbare spellen zijn hier gewone spellen, en het spel van de dag is niet bewezen winbaar.",
+    "newgame.catalog.some": "De oplosser heeft {won} van de {tried} geprobeerde spellen van {name} als winbaar bewezen: winbare spellen worden daaruit gekozen, en het spel van de dag komt om de {won} dagen terug.",
+    "newgame.catalog.one": "De oplosser heeft 1 van de {tried} geprobeerde spellen van {name} als winbaar bewezen: winbare spellen geven altijd dat ene, en het is elke dag het spel van de dag.",
     "action.stats": "Statistieken",
     "notice.save_broken": "Het bewaarde spel kon niet worden gelezen en is apart gezet. Er wordt een nieuw spel gedeeld.",
     "notice.stats_broken": "De bewaarde statistieken konden niet worden gelezen en zijn apart gezet.",
@@ -930,11 +942,17 @@ EN = {
     "assist.went_back": "Back at a position that can still be won.",
     "assist.unknown": "No hint: the solver could not decide this position within its search limit.",
     "assist.stuck": "No more moves: no card can move, and a whole pass of the stock brings out none that can. You can undo or start a new game.",
-    "assist.searching": "Looking for a winnable deal…",
-    "assist.ordinary": "No winnable deal was found within the search limit: this is an ordinary deal.",
-    "assist.daily_search": "Finding the deal of the day…",
     "assist.daily": "Deal of the day ({date}).",
     "assist.failed": "The solver is not available.",
+    "assist.daily.unproved": "Deal of the day ({date}): not proved winnable — the solver has proved none of the {tried} {name} deals it tried.",
+    "assist.daily.untried": "Deal of the day ({date}): not proved winnable — the solver has not tried {name} deals yet.",
+    "assist.no_winnable": "No {name} deal is proved winnable yet (the solver proved none of the {tried} it tried): this is an ordinary deal.",
+    "assist.no_winnable.untried": "No {name} deal is proved winnable yet (the solver has not tried them): this is an ordinary deal.",
+    "assist.no_grade": "No {grade} {name} deal is proved yet ({won} of the {tried} deals tried are proved winnable): this is an ordinary deal.",
+    "newgame.catalog.none": "The solver has proved none of the {tried} {name} deals it tried: Winnable deals gives ordinary deals here, and the daily deal is not proved winnable.",
+    "newgame.catalog.untried": "The solver has not tried {name} deals yet: Winnable deals gives ordinary deals here, and the daily deal is not proved winnable.",
+    "newgame.catalog.some": "The solver has proved {won} of the {tried} {name} deals it tried winnable: Winnable deals picks among them, and the daily deal comes back every {won} days.",
+    "newgame.catalog.one": "The solver has proved 1 of the {tried} {name} deals it tried winnable: Winnable deals always gives that one, and it is the daily deal every day.",
     "action.stats": "Statistics",
     "notice.save_broken": "The saved game could not be read; it has been set aside. A new deal starts.",
     "notice.stats_broken": "The saved statistics could not be read; they have been set aside.",
@@ -1269,6 +1287,9 @@ MESSAGES = {"fr": FR, "nl": NL, "en": EN}
 
 LANGUAGE_NAMES = {"fr": "Français", "nl": "Nederlands", "en": "English"}
 
+# The thousands separator of a count (Translator.count): 2 136 (a narrow no-break space), 2.136, 2,136
+THOUSANDS = {"fr": "\u202f", "nl": ".", "en": ","}
+
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
@@ -1295,6 +1316,16 @@ class Translator:
         if text is None:
             text = EN.get(key, key)
         return text.format(**values) if values else text
+
+    def count(self, n: int) -> str:
+        """A whole number with the language's thousands separator ("2,136", "2.136", "2 136")."""
+        text = str(int(n))
+        sep = THOUSANDS[self.lang]
+        groups = []
+        while len(text) > 3:
+            groups.insert(0, text[-3:])
+            text = text[:-3]
+        return sep.join([text] + groups)
 
     def card_label(self, rank: int, suit: str) -> str:
         """Short face of a card as drawn in its corner: "D♣", "10♥", "K♠"."""

@@ -154,7 +154,6 @@ class Session(SolverPart, RecordsPart, PointerPart):
         self._rid = 0              # the solver's requests: the last one's id
         self._asked = None         # (id, kind, UI version) of the request in flight
         self._solver_wanted = []   # (kind, id, request text) for the worker's runner to start
-        self._deal_wanted = (3, "canfield")   # the draw and rules of the deal searched for
         self._cancelled = []       # ids of requests it should stop
 
     # ---- the one entry point ------------------------------------------------------------

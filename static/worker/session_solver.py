@@ -1,7 +1,8 @@
 """The session's side of the solver (a part of static/worker/session.py's `Session`, as a mixin): the hints and
-"Show me how", the winnable, graded and daily deals, the analysis of a lost game, asked of the worker's
-sliced searches (static/worker/solver_worker.py, run by static/worker/main.py beside the session) and
-their results turned into the page's panels and deals; the #assist panel's buttons."""
+"Show me how" and the analysis of a lost game, asked of the worker's sliced searches
+(static/worker/solver_worker.py, run by static/worker/main.py beside the session) and their results turned
+into the page's panels; the winnable, graded and daily deals, taken at once from the shipped catalogue
+(never a search); the #assist panel's buttons."""
 
 from __future__ import annotations
 
@@ -9,13 +10,12 @@ import json
 import random
 
 from canfield import Game, catalog
-from canfield.deal import MAX_NUMBER
 from canfield.save import to_save
 
 from .replies import error
 from . import analysis_view, dates
 from .assist import (
-    GRADED_TRIES, GRADES, WINNABLE_SECONDS, WINNABLE_TRIES, answer_move, catalogue_deal, hint_panel, hint_request, line_panel, line_request,
+    GRADES, answer_move, catalogue_deal, daily_note, hint_panel, hint_request, line_panel, line_request, ordinary_note,
 )
 from shared.vocab import (
     AskDaily, AskHint, Button, GoBack, HidePanel,
@@ -120,8 +120,6 @@ class SolverPart:
             res = json.loads(text)
             verdict = res.get("verdict")
             effects = []
-            if kind in ("winnable", "daily", "graded"):
-                return self._answer(self._dealt(kind, res))
             if kind == "analyse":
                 return self._answer(self._analysed(res))
             if kind == "grade":            # the won deal's grade and par: the open win dialog shows them
@@ -161,72 +159,28 @@ class SolverPart:
         return self._dispatch(HidePanel()) if panel is not None else []
 
     def _deal(self, e) -> list:
-        """A deal the New game dialog or the daily deal asks for: a plain one, or the catalogue's when the
-        player wants winnable deals or the daily deal (canfield.catalog, at once); a deal only the solver's
-        search can give (a game whose catalogue is incomplete) is asked of it (`_ask_deal`)."""
+        """A deal the New game dialog or the daily deal asks for, always at once and never with the solver:
+        a plain one, or the catalogue's when the player wants winnable deals or a grade (canfield.catalog);
+        when the catalogue has none, a plain deal with a note that says why (`ordinary_note`). The daily
+        deal comes from canfield.catalog.daily_deal, its note says which day's it is and, when it is not
+        proved winnable (the pair has no entry), says so (`daily_note`)."""
         c = self.controller
-        try:
-            if isinstance(e, AskDaily):
-                day = dates.today()
-                entry = catalog.daily_entry(day, e.draw, e.rules)
-                action = None if entry is None else NewDeal(
-                    Game.new(draw=e.draw, rules=e.rules, number=entry.number).code, daily=day, close_dialogs=True)
-            else:
-                game, entry = catalogue_deal(c.game, e.draw, e.rules, c.settings.winnable, e.grade, random)
-                action = None if game is None else NewDeal(game.code, close_dialogs=entry is not None)
-        except ValueError:   # a malformed catalogue: as if it had no entry
-            action = None
-        if action is None:
-            return self._ask_deal(e)
-        effects = self._dispatch(action)
-        if isinstance(e, AskDaily):         # as the solver's daily deal: the note says which day's it is
-            effects += self._dispatch(ShowPanel(Panel("note", c.t("assist.daily", date=dates.day_label(day, c.lang)))))
-        return effects
-
-    def _ask_deal(self, e) -> list:
-        """A winnable deal, or the daily deal, the catalogue has not: asked of the solver (its `winnable`
-        or `daily` search), the panel says it is searching."""
-        c = self.controller
-        self._cancel()
-        self._rid += 1
-        rid = self._rid
         if isinstance(e, AskDaily):
-            kind, text = "daily", c.t("assist.daily_search")
-            request = {"id": rid, "date": dates.today(), "draw": e.draw, "rules": e.rules}
-        elif e.grade in GRADES:
-            kind, text = "graded", c.t("assist.searching")
-            request = {"id": rid, "grade": e.grade, "start": random.randrange(MAX_NUMBER + 1), "draw": e.draw,
-                       "rules": e.rules, "tries": GRADED_TRIES}
-        else:
-            kind, text = "winnable", c.t("assist.searching")
-            request = {"id": rid, "start": random.randrange(MAX_NUMBER + 1), "draw": e.draw, "rules": e.rules,
-                       "tries": WINNABLE_TRIES, "max_seconds": WINNABLE_SECONDS}
-        self._asked = (rid, kind, None)           # a deal is wanted whatever the position meanwhile
-        self._deal_wanted = (e.draw, e.rules)
-        self._solver_wanted.append((kind, rid, json.dumps(request)))
-        return self._dispatch(ShowPanel(Panel("search", text, ("cancel",))))
-
-    def _dealt(self, kind, res) -> list:
-        """The solver's answer to a winnable, graded or daily deal search: the deal it found (a daily deal
-        with its day's note); when none was found, a plain deal with a note (a daily deal: a note only);
-        nothing when cancelled."""
-        c = self.controller
-        draw, rules = self._deal_wanted
-        verdict = res.get("verdict")
-        if verdict == "cancelled":
-            return []
-        effects = self._dispatch(HidePanel()) if c.ui.panel is not None else []
-        if kind == "daily":
-            if verdict not in ("won", "unknown"):
-                return effects + self._dispatch(ShowPanel(Panel("note", c.t("assist.failed"))))
-            day = str(res.get("date", ""))
-            effects += self._dispatch(NewDeal(Game.from_code(res["code"]).code, close_dialogs=True, daily=day))
-            return effects + self._dispatch(ShowPanel(Panel("note", c.t("assist.daily",
-                                                                         date=dates.day_label(day, c.lang)))))
-        if verdict == "won":
-            game = Game.new(draw=draw, rules=rules, number=int(res["number"]))
-            if res.get("grade") in GRADES:        # a graded search's deal: its grade and par for the win
-                self._grades[game.code] = (res["grade"], int(res["par"]))
-            return effects + self._dispatch(NewDeal(game.code, close_dialogs=True))
-        effects += self._dispatch(NewDeal(Game.new(draw=draw, rules=rules).code, close_dialogs=True))
-        return effects + self._dispatch(ShowPanel(Panel("note", c.t("assist.ordinary"))))
+            day = dates.today()
+            try:
+                number, entry = catalog.daily_deal(day, e.draw, e.rules)
+            except ValueError:   # a malformed catalogue: as if it had no entry
+                number, entry = catalog.daily_start(day), None
+            effects = self._dispatch(NewDeal(Game.new(draw=e.draw, rules=e.rules, number=number).code, daily=day,
+                                             close_dialogs=True))
+            return effects + self._dispatch(ShowPanel(Panel("note", daily_note(c.t, c.lang, day, e.rules, e.draw,
+                                                                                entry))))
+        wanted = bool(c.settings.winnable) or e.grade in GRADES
+        try:
+            game, entry = catalogue_deal(c.game, e.draw, e.rules, c.settings.winnable, e.grade, random)
+        except ValueError:   # a malformed catalogue: as if it had no entry
+            game, entry = Game.new(draw=e.draw, rules=e.rules), None
+        effects = self._dispatch(NewDeal(game.code, close_dialogs=wanted))
+        if wanted and entry is None:
+            effects += self._dispatch(ShowPanel(Panel("note", ordinary_note(c.t, e.rules, e.draw, e.grade))))
+        return effects

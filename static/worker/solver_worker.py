@@ -25,10 +25,11 @@ Its calls:
   (``canfield.solver.find_winnable``).
 - ``daily(request)``: ``{"id", "date": "YYYY-MM-DD" (optional: the player's local date; UTC today
   when absent), "draw", "rules"}`` -> ``{"id", "verdict": "won"|"unknown"|"cancelled", "number",
-  "code", "date"}`` (``canfield.solver.daily_number`` for that date: from the shipped catalogue at once
-  when the game's is complete, canfield.daily). The page asks it only for the other games: it takes a
-  complete catalogue's daily deal itself (canfield.catalog.daily_entry), as it takes winnable and graded
-  deals from the catalogue when it has some, so ``winnable`` and ``graded`` stay the solver's searches.
+  "code", "date"}`` (``canfield.solver.daily_number`` for that date: at once, never a search: the
+  catalogue's deal, "won", or for a game with no entry the date's start deal, "unknown"; canfield.daily).
+  Kept for other callers: the page no longer asks it, nor ``winnable`` and ``graded``: its session takes
+  the daily, winnable and graded deals from the catalogue itself (canfield.catalog.daily_deal and
+  ``pick``), at once, and deals a plain deal with a note when the catalogue has none.
 - ``line(request)``: ``{"id", "save", "max_nodes", "max_seconds", "best_nodes", "best_seconds"}`` ->
   ``{"id", "verdict", "moves" (won: the whole winning line from the position, as move texts), "move",
   "proved", "rule", "nodes", "seconds"}``: what "Show me how" plays (issue 20). The same search as the
